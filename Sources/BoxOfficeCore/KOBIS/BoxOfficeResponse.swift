@@ -1,0 +1,65 @@
+/// The body of the daily and weekly box-office endpoints, as KOBIS sends it.
+public struct BoxOfficeResponse: APIResponse {
+    /// The chart itself.
+    public let boxOfficeResult: BoxOfficeResultDTO
+
+    /// An empty chart means the day has no figures yet; caching it would hide them later.
+    public var isCacheable: Bool { !boxOfficeResult.entries.isEmpty }
+}
+
+/// The `boxOfficeResult` object shared by the daily and weekly charts.
+public struct BoxOfficeResultDTO: Decodable, Sendable {
+    /// `일별 박스오피스`, `주간 박스오피스` and the like.
+    public let boxofficeType: String?
+    /// `YYYYMMDD~YYYYMMDD`: the days the chart covers.
+    public let showRange: String
+    /// `YYYYWW`, weekly charts only.
+    public let yearWeekTime: String?
+    /// Present on daily charts; missing or empty when there is no data.
+    public let dailyBoxOfficeList: [BoxOfficeEntryDTO]?
+    /// Present on weekly charts; missing or empty when there is no data.
+    public let weeklyBoxOfficeList: [BoxOfficeEntryDTO]?
+
+    /// Whichever list the chart carries, or none.
+    public var entries: [BoxOfficeEntryDTO] { dailyBoxOfficeList ?? weeklyBoxOfficeList ?? [] }
+}
+
+/// One movie of a chart; every value is a string on the wire.
+public struct BoxOfficeEntryDTO: Decodable, Sendable {
+    /// Row number.
+    public let rnum: String?
+    /// Rank in this chart.
+    public let rank: String
+    /// Change of rank against the previous chart; may be negative.
+    public let rankInten: String?
+    /// `OLD` or `NEW`.
+    public let rankOldAndNew: String?
+    /// The KOBIS movie code.
+    public let movieCd: String
+    /// The Korean title.
+    public let movieNm: String
+    /// Opening date, `YYYY-MM-DD`; may be empty or blank.
+    public let openDt: String?
+    /// Sales in won.
+    public let salesAmt: String?
+    /// Share of all sales, in percent.
+    public let salesShare: String?
+    /// Sales change against the previous chart.
+    public let salesInten: String?
+    /// Sales change rate, in percent.
+    public let salesChange: String?
+    /// Cumulative sales.
+    public let salesAcc: String?
+    /// Audience.
+    public let audiCnt: String?
+    /// Audience change against the previous chart.
+    public let audiInten: String?
+    /// Audience change rate, in percent.
+    public let audiChange: String?
+    /// Cumulative audience.
+    public let audiAcc: String?
+    /// Screens.
+    public let scrnCnt: String?
+    /// Shows.
+    public let showCnt: String?
+}

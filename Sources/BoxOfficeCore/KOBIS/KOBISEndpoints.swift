@@ -1,0 +1,70 @@
+extension Endpoint where Response == BoxOfficeResponse {
+    /// The daily chart of one day.
+    public static func dailyBoxOffice(on date: KSTDate, filter: ChartFilter = ChartFilter()) -> Self {
+        Endpoint(
+            service: .kobis, path: "/boxoffice/searchDailyBoxOfficeList.json",
+            parameters: [QueryParameter("targetDt", date.compact)] + filter.parameters,
+            freshness: .chart(lastDay: date))
+    }
+
+    /// The weekly chart of the Monday-to-Sunday week that holds `date`, over the given days.
+    ///
+    /// KOBIS answers with the week that holds `targetDt`, so any day of the week would do; the
+    /// period's last day is sent so that one week has one cache entry and one recording name.
+    public static func weeklyBoxOffice(containing date: KSTDate, period: WeekPeriod, filter: ChartFilter = ChartFilter()) -> Self {
+        let lastDay = period.lastDay(ofWeekContaining: date)
+        return Endpoint(
+            service: .kobis, path: "/boxoffice/searchWeeklyBoxOfficeList.json",
+            parameters: [QueryParameter("targetDt", lastDay.compact), QueryParameter("weekGb", period.code)] + filter.parameters,
+            freshness: .chart(lastDay: lastDay))
+    }
+}
+
+extension Endpoint where Response == MovieInfoResponse {
+    /// One movie's details.
+    public static func movieInfo(code: String) -> Self {
+        Endpoint(
+            service: .kobis, path: "/movie/searchMovieInfo.json",
+            parameters: [QueryParameter("movieCd", code)], freshness: .movieDetails)
+    }
+}
+
+extension Endpoint where Response == MovieListResponse {
+    /// Movies matching a title, director or opening years.
+    public static func movieList(_ query: MovieSearchQuery) -> Self {
+        var parameters: [QueryParameter] = []
+        if let page = query.page { parameters.append(QueryParameter("curPage", String(page))) }
+        if let limit = query.itemsPerPage { parameters.append(QueryParameter("itemPerPage", String(limit))) }
+        if let title = query.title { parameters.append(QueryParameter("movieNm", title)) }
+        if let director = query.director { parameters.append(QueryParameter("directorNm", director)) }
+        if let from = query.openedFromYear { parameters.append(QueryParameter("openStartDt", String(from))) }
+        if let to = query.openedToYear { parameters.append(QueryParameter("openEndDt", String(to))) }
+        return Endpoint(service: .kobis, path: "/movie/searchMovieList.json", parameters: parameters, freshness: .search)
+    }
+}
+
+/// What to search the KOBIS movie list for.
+public struct MovieSearchQuery: Sendable, Hashable {
+    /// Part of the title (`movieNm`).
+    public var title: String?
+    /// Part of a director's name (`directorNm`).
+    public var director: String?
+    /// First opening year (`openStartDt`).
+    public var openedFromYear: Int?
+    /// Last opening year (`openEndDt`).
+    public var openedToYear: Int?
+    /// Page, from 1 (`curPage`).
+    public var page: Int?
+    /// Rows per page (`itemPerPage`).
+    public var itemsPerPage: Int?
+
+    /// Creates a query.
+    public init(title: String? = nil, director: String? = nil, openedFromYear: Int? = nil, openedToYear: Int? = nil, page: Int? = nil, itemsPerPage: Int? = nil) {
+        self.title = title
+        self.director = director
+        self.openedFromYear = openedFromYear
+        self.openedToYear = openedToYear
+        self.page = page
+        self.itemsPerPage = itemsPerPage
+    }
+}

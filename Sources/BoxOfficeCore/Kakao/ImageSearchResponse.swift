@@ -1,0 +1,73 @@
+/// The body of Kakao image search.
+public struct ImageSearchResponse: APIResponse {
+    /// Counts and paging.
+    public let meta: Meta
+    /// The images; missing is read as none.
+    public let documents: [Document]
+
+    private enum CodingKeys: String, CodingKey {
+        case meta, documents
+    }
+
+    /// Decodes a body whose `documents` may be missing.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        meta = try container.decode(Meta.self, forKey: .meta)
+        documents = try container.decodeIfPresent([Document].self, forKey: .documents) ?? []
+    }
+
+    /// Counts and paging.
+    public struct Meta: Decodable, Sendable {
+        /// Matches in all.
+        public let totalCount: Int?
+        /// Matches that can be paged through.
+        public let pageableCount: Int?
+        /// Whether this is the last page.
+        public let isEnd: Bool?
+
+        private enum CodingKeys: String, CodingKey {
+            case totalCount = "total_count"
+            case pageableCount = "pageable_count"
+            case isEnd = "is_end"
+        }
+    }
+
+    /// One image.
+    public struct Document: Decodable, Sendable {
+        /// Source collection such as `blog`.
+        public let collection: String?
+        /// Thumbnail address.
+        public let thumbnailURL: String?
+        /// Image address.
+        public let imageURL: String?
+        /// Width in pixels.
+        public let width: Int?
+        /// Height in pixels.
+        public let height: Int?
+        /// Site name.
+        public let siteName: String?
+        /// Page the image is on.
+        public let documentURL: String?
+        /// When the page was written, ISO 8601.
+        public let datetime: String?
+
+        private enum CodingKeys: String, CodingKey {
+            case collection, width, height, datetime
+            case thumbnailURL = "thumbnail_url"
+            case imageURL = "image_url"
+            case siteName = "display_sitename"
+            case documentURL = "doc_url"
+        }
+    }
+}
+
+/// Kakao's error bodies: `{"errorType","message"}` or `{"code","msg"}`.
+struct KakaoErrorBody: Decodable {
+    let errorType: String?
+    let message: String?
+    let code: Int?
+    let msg: String?
+
+    /// The message of whichever shape arrived.
+    var text: String? { message ?? msg }
+}

@@ -1,0 +1,41 @@
+extension BoxOfficeChart {
+    /// Maps a KOBIS chart; an empty or missing list is `BoxOfficeError.noChartData`.
+    public init(_ response: BoxOfficeResponse, kind: ChartKind, requested: String) throws {
+        let result = response.boxOfficeResult
+        let wire = WireValue(service: .kobis, body: "box-office")
+        guard !result.entries.isEmpty else { throw BoxOfficeError.noChartData(requested) }
+        let days = result.showRange.split(separator: "~").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard days.count == 2, let start = KSTDate(parsing: days[0]), let end = KSTDate(parsing: days[1]) else {
+            throw BoxOfficeError.malformedResponse(
+                .kobis, expected: "a box-office JSON body", detail: "showRange is \"\(result.showRange.prefix(40))\", not YYYYMMDD~YYYYMMDD")
+        }
+        self.init(
+            kind: kind, startDate: start, endDate: end, yearWeek: WireValue.text(result.yearWeekTime),
+            entries: try result.entries.map { try ChartEntry($0, wire: wire) })
+    }
+}
+
+extension ChartEntry {
+    init(_ dto: BoxOfficeEntryDTO, wire: WireValue) throws {
+        guard let rank = try wire.smallCount("rank", dto.rank) else {
+            throw BoxOfficeError.malformedResponse(.kobis, expected: "a box-office JSON body", detail: "rank is blank")
+        }
+        let intensity = try wire.decimal("rankInten", dto.rankInten) ?? 0
+        self.init(
+            rank: rank, rankIntensity: Int(intensity.rounded()),
+            isNew: dto.rankOldAndNew?.trimmingCharacters(in: .whitespaces).uppercased() == "NEW",
+            code: dto.movieCd.trimmingCharacters(in: .whitespaces), title: dto.movieNm)
+        openDate = try wire.date("openDt", dto.openDt)
+        audience = try wire.count("audiCnt", dto.audiCnt)
+        audienceChange = try wire.decimal("audiInten", dto.audiInten)
+        audienceChangeRate = try wire.decimal("audiChange", dto.audiChange)
+        audienceTotal = try wire.count("audiAcc", dto.audiAcc)
+        sales = try wire.count("salesAmt", dto.salesAmt)
+        salesShare = try wire.decimal("salesShare", dto.salesShare)
+        salesChange = try wire.decimal("salesInten", dto.salesInten)
+        salesChangeRate = try wire.decimal("salesChange", dto.salesChange)
+        salesTotal = try wire.count("salesAcc", dto.salesAcc)
+        screens = try wire.smallCount("scrnCnt", dto.scrnCnt)
+        shows = try wire.smallCount("showCnt", dto.showCnt)
+    }
+}

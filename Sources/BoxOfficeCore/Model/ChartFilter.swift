@@ -1,0 +1,51 @@
+/// Narrows a daily or weekly chart; every field left nil is not sent.
+public struct ChartFilter: Sendable, Hashable {
+    /// Korean or foreign films only (`repNationCd`).
+    public var nation: Nation?
+    /// Commercial or independent films only (`multiMovieYn`).
+    public var movieType: MovieType?
+    /// A region's 7-digit code (`wideAreaCd`).
+    public var region: Region?
+    /// How many rows to ask for, 1…10 (`itemPerPage`).
+    public var itemsPerPage: Int?
+
+    /// The most rows KOBIS returns for a chart.
+    public static let maximumItemsPerPage = 10
+
+    /// Creates a filter.
+    public init(nation: Nation? = nil, movieType: MovieType? = nil, region: Region? = nil, itemsPerPage: Int? = nil) {
+        self.nation = nation
+        self.movieType = movieType
+        self.region = region
+        self.itemsPerPage = itemsPerPage
+    }
+
+    /// Korean or foreign.
+    public enum Nation: String, Sendable, Hashable, CaseIterable {
+        /// Korean films (`K`).
+        case korean
+        /// Foreign films (`F`).
+        case foreign
+
+        var code: String { self == .korean ? "K" : "F" }
+    }
+
+    /// Commercial or independent (KOBIS calls independent and art films "multi" movies).
+    public enum MovieType: String, Sendable, Hashable, CaseIterable {
+        /// `multiMovieYn=N`.
+        case commercial
+        /// `multiMovieYn=Y`.
+        case independent
+
+        var code: String { self == .independent ? "Y" : "N" }
+    }
+
+    var parameters: [QueryParameter] {
+        var parameters: [QueryParameter] = []
+        if let itemsPerPage { parameters.append(QueryParameter("itemPerPage", String(itemsPerPage))) }
+        if let movieType { parameters.append(QueryParameter("multiMovieYn", movieType.code)) }
+        if let nation { parameters.append(QueryParameter("repNationCd", nation.code)) }
+        if let region { parameters.append(QueryParameter("wideAreaCd", region.code)) }
+        return parameters
+    }
+}

@@ -1,0 +1,56 @@
+/// A page of KOBIS movie-list matches.
+public struct MovieSearchResult: Sendable, Equatable {
+    /// Matches in all.
+    public var totalCount: Int
+    /// This page's matches.
+    public var movies: [MovieSummary]
+
+    /// Maps the KOBIS movie list; a missing list is an empty one.
+    public init(_ response: MovieListResponse) throws {
+        let wire = WireValue(service: .kobis, body: "movie-list")
+        let text = WireValue.text
+        movies = try (response.movieListResult.movieList ?? []).map { dto in
+            var movie = MovieSummary(code: dto.movieCd.trimmingCharacters(in: .whitespaces), title: text(dto.movieNm) ?? dto.movieCd)
+            movie.titleEnglish = text(dto.movieNmEn)
+            movie.productionYear = try wire.smallCount("prdtYear", dto.prdtYear)
+            movie.openDate = try wire.date("openDt", dto.openDt)
+            movie.type = text(dto.typeNm)
+            movie.status = text(dto.prdtStatNm)
+            movie.nations = text(dto.nationAlt)
+            movie.genres = text(dto.genreAlt)
+            movie.directors = (dto.directors ?? []).compactMap { text($0.peopleNm) }
+            return movie
+        }
+        totalCount = response.movieListResult.totCnt ?? movies.count
+    }
+}
+
+/// One movie in a search result.
+public struct MovieSummary: Sendable, Equatable {
+    /// The KOBIS movie code.
+    public var code: String
+    /// Korean title.
+    public var title: String
+    /// English title.
+    public var titleEnglish: String?
+    /// Production year.
+    public var productionYear: Int?
+    /// Opening date.
+    public var openDate: KSTDate?
+    /// Type such as `장편`.
+    public var type: String?
+    /// Production status.
+    public var status: String?
+    /// Countries, comma separated as KOBIS gives them.
+    public var nations: String?
+    /// Genres, comma separated as KOBIS gives them.
+    public var genres: String?
+    /// Directors' names.
+    public var directors: [String] = []
+
+    /// Creates a summary.
+    public init(code: String, title: String) {
+        self.code = code
+        self.title = title
+    }
+}

@@ -1,0 +1,48 @@
+/// Reads KOBIS's string-typed values into numbers and dates, naming the field when one is wrong.
+struct WireValue {
+    let service: APIService
+    let body: String
+
+    /// Blank means "not given"; anything else must be a whole number (commas allowed).
+    func count(_ field: String, _ text: String?) throws -> Int64? {
+        guard let cleaned = Self.cleaned(text) else { return nil }
+        if let value = Int64(cleaned) { return value }
+        // Documented as counts, but be lenient with a whole number written as a decimal.
+        if let value = Double(cleaned), value == value.rounded(), abs(value) < 9e18 { return Int64(value) }
+        throw invalid(field, text, "a number")
+    }
+
+    /// A count that fits an `Int`.
+    func smallCount(_ field: String, _ text: String?) throws -> Int? {
+        try count(field, text).map { Int(clamping: $0) }
+    }
+
+    /// Blank means "not given"; changes and rates may be negative or decimal.
+    func decimal(_ field: String, _ text: String?) throws -> Double? {
+        guard let cleaned = Self.cleaned(text) else { return nil }
+        guard let value = Double(cleaned), value.isFinite else { throw invalid(field, text, "a number") }
+        return value
+    }
+
+    /// `YYYY-MM-DD` or `YYYYMMDD`; blank means unknown.
+    func date(_ field: String, _ text: String?) throws -> KSTDate? {
+        guard let cleaned = Self.cleaned(text) else { return nil }
+        guard let date = KSTDate(parsing: cleaned) else { throw invalid(field, text, "a date") }
+        return date
+    }
+
+    /// Trimmed text, nil when blank.
+    static func text(_ value: String?) -> String? {
+        guard let trimmed = value?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
+        return trimmed
+    }
+
+    private static func cleaned(_ text: String?) -> String? {
+        WireValue.text(text)?.replacingOccurrences(of: ",", with: "")
+    }
+
+    private func invalid(_ field: String, _ text: String?, _ expected: String) -> BoxOfficeError {
+        let shown = String((text ?? "").prefix(40))
+        return .malformedResponse(service, expected: "a \(body) JSON body", detail: "\(field) is \"\(shown)\", not \(expected)")
+    }
+}
