@@ -1,0 +1,127 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension BoxOfficeClient {
+    /// Turns a body into the endpoint's response, or into the error the service meant.
+    /// `response` is nil for a cached body, which was a success when it was stored.
+    func interpret<Response>(_ data: Data, response: URLResponse?, for endpoint: Endpoint<Response>) throws -> Response {
+        let service = endpoint.service
+        if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
+            throw Self.statusError(service: service, status: http.statusCode, body: data)
+        }
+        let decoder = JSONDecoder()
+        switch service {
+        case .kobis:
+            // KOBIS reports errors with HTTP 200, so the fault has to be looked for first.
+            if let envelope = try? decoder.decode(KOBISFaultEnvelope.self, from: data), let fault = envelope.faultInfo {
+                throw Self.faultError(fault)
+            }
+        case .kakao:
+            if let body = try? decoder.decode(KakaoErrorBody.self, from: data), body.code != nil || body.errorType != nil {
+                throw Self.kakaoError(status: nil, body: body)
+            }
+        }
+        do {
+            return try decoder.decode(Response.self, from: data)
+        } catch let error as DecodingError {
+            throw BoxOfficeError.malformedResponse(
+                service, expected: "a \(Self.bodyName(of: Response.self)) JSON body", detail: Self.explain(error, data: data))
+        }
+    }
+
+    static func faultError(_ fault: KOBISFault) -> BoxOfficeError {
+        let code = fault.errorCode ?? "unknown"
+        let message = fault.message ?? "no message"
+        if code == FaultCode.invalidKey || message.contains("키") || message.lowercased().contains("key") {
+            return .keyRejected(.kobis, code: code, message: message)
+        }
+        if message.contains("초과") || message.lowercased().contains("limit") {
+            return .quotaExceeded(.kobis, message: message)
+        }
+        return .serviceFault(.kobis, code: code, message: message)
+    }
+
+    static func statusError(service: APIService, status: Int, body: Data) -> BoxOfficeError {
+        if service == .kakao, let parsed = try? JSONDecoder().decode(KakaoErrorBody.self, from: body) {
+            return kakaoError(status: status, body: parsed)
+        }
+        switch status {
+        case 401, 403: return .keyRejected(service, code: "HTTP \(status)", message: "access denied")
+        case 429: return .rateLimited(service, message: nil)
+        default: return .httpStatus(service, status: status, message: nil)
+        }
+    }
+
+    static func kakaoError(status: Int?, body: KakaoErrorBody) -> BoxOfficeError {
+        let message = body.text ?? body.errorType ?? "no message"
+        if body.code == KakaoErrorCode.quotaExceeded {
+            return .quotaExceeded(.kakao, message: message)
+        }
+        switch status {
+        case 401, 403: return .keyRejected(.kakao, code: body.errorType, message: message)
+        case 429: return .rateLimited(.kakao, message: message)
+        case .some(let status): return .httpStatus(.kakao, status: status, message: [body.errorType, message].compactMap { $0 }.joined(separator: ": "))
+        case nil: return .serviceFault(.kakao, code: body.errorType ?? body.code.map(String.init) ?? "unknown", message: message)
+        }
+    }
+
+    private static func bodyName<Response>(of type: Response.Type) -> String {
+        switch type {
+        case is BoxOfficeResponse.Type: "box-office"
+        case is MovieInfoResponse.Type: "movie-info"
+        case is MovieListResponse.Type: "movie-list"
+        case is ImageSearchResponse.Type: "image-search"
+        default: String(describing: type)
+        }
+    }
+
+    /// Names the field and the problem, so a person can see what the service got wrong.
+    private static func explain(_ error: DecodingError, data: Data) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            let text = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return text.hasPrefix(".") ? String(text.dropFirst()) : (text.isEmpty ? "top level" : text)
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            let parent = path(context)
+            return "missing \(parent == "top level" ? "" : parent + ".")\(key.stringValue)"
+        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
+            return "\(path(context)) is not a \(typeName(type))"
+        case .dataCorrupted(let context):
+            if context.codingPath.isEmpty {
+                return data.isEmpty ? "the body is empty" : (looksLikeHTML(data) ? "it is HTML" : "it is not valid JSON")
+            }
+            return "\(path(context)) is invalid"
+        @unknown default:
+            return "it could not be decoded"
+        }
+    }
+
+    private static func typeName(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "string"
+        case is Int.Type: "number"
+        case is Bool.Type: "boolean"
+        default: type is any Collection.Type ? "list" : "object"
+        }
+    }
+
+    private static func looksLikeHTML(_ data: Data) -> Bool {
+        let prefix = String(decoding: data.prefix(256), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        return prefix.hasPrefix("<")
+    }
+}
+
+/// KOBIS `faultInfo.errorCode` values we act on.
+enum FaultCode {
+    static let invalidKey = "320010"
+}
+
+/// Kakao `code` values we act on.
+enum KakaoErrorCode {
+    /// "허용된 요청 횟수 초과": the key's quota is used up.
+    static let quotaExceeded = -10
+}

@@ -1,0 +1,30 @@
+extension BoxOfficeClient {
+    /// The daily chart of a day.
+    public func dailyChart(on date: KSTDate, filter: ChartFilter = ChartFilter()) async throws -> BoxOfficeChart {
+        let response = try await send(.dailyBoxOffice(on: date, filter: filter))
+        return try BoxOfficeChart(response, kind: .daily, requested: date.iso)
+    }
+
+    /// The weekly chart of the week that holds `date`.
+    public func weeklyChart(containing date: KSTDate, period: WeekPeriod, filter: ChartFilter = ChartFilter()) async throws -> BoxOfficeChart {
+        let response = try await send(.weeklyBoxOffice(containing: date, period: period, filter: filter))
+        let first = period.firstDay(ofWeekContaining: date)
+        let last = period.lastDay(ofWeekContaining: date)
+        return try BoxOfficeChart(response, kind: ChartKind(period), requested: "\(first.iso)~\(last.iso)")
+    }
+
+    /// A movie's details; an unknown code is `BoxOfficeError.notFound`.
+    public func movie(code: String) async throws -> MovieDetails {
+        try MovieDetails(try await send(.movieInfo(code: code)), requestedCode: code)
+    }
+
+    /// Movies matching a query.
+    public func searchMovies(_ query: MovieSearchQuery) async throws -> MovieSearchResult {
+        try MovieSearchResult(try await send(.movieList(query)))
+    }
+
+    /// Images matching a query.
+    public func searchImages(_ query: ImageSearchQuery) async throws -> ImageSearchResult {
+        ImageSearchResult(try await send(.imageSearch(query)))
+    }
+}

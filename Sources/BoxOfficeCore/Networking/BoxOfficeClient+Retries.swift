@@ -1,0 +1,105 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension BoxOfficeClient {
+    /// Loads with a per-attempt deadline, retrying only what may succeed a moment later.
+    func loadWithRetries(_ request: URLRequest, service: APIService) async throws -> (Data, URLResponse) {
+        let policy = configuration.retryPolicy
+        var attempt = 1
+        while true {
+            let failure: TransientFailure
+            do {
+                let (data, response) = try await loadOnce(request, service: service)
+                guard let http = response as? HTTPURLResponse, Self.retryableStatuses.contains(http.statusCode) else {
+                    return (data, response)
+                }
+                failure = TransientFailure(
+                    error: Self.statusError(service: service, status: http.statusCode, body: data),
+                    reason: "HTTP \(http.statusCode)",
+                    retryAfter: Self.retryAfter(http, now: now()))
+                if attempt > policy.retries { return (data, response) }
+            } catch let error as TransientFailure {
+                failure = error
+                if attempt > policy.retries { throw error.error }
+            }
+            let delay = policy.delay(beforeRetry: attempt, retryAfter: failure.retryAfter)
+            onEvent(.retrying(service, attempt: attempt + 1, reason: failure.reason, delay: delay))
+            try await Task.sleep(for: .seconds(delay))
+            attempt += 1
+        }
+    }
+
+    /// One attempt, bounded as a whole so a server that drips bytes cannot hold us forever.
+    private func loadOnce(_ request: URLRequest, service: APIService) async throws -> (Data, URLResponse) {
+        onEvent(.requestSent(service))
+        let seconds = configuration.timeout
+        let loader = self.loader
+        do {
+            return try await withThrowingTaskGroup(of: (Data, URLResponse)?.self) { group in
+                group.addTask { try await loader.data(for: request) }
+                group.addTask {
+                    try await Task.sleep(for: .seconds(seconds))
+                    return nil
+                }
+                defer { group.cancelAll() }
+                guard let first = try await group.next(), let result = first else {
+                    throw TransientFailure(error: .timedOut(service, seconds: seconds), reason: "timed out", retryAfter: nil)
+                }
+                return result
+            }
+        } catch let error as URLError {
+            throw Self.classify(error, service: service, host: request.url?.host ?? "?", timeout: seconds)
+        }
+    }
+
+    /// Maps a transport error to ours; transient ones are wrapped so the loop retries them.
+    static func classify(_ error: URLError, service: APIService, host: String, timeout: Double) -> any Error {
+        func transient(_ boxOfficeError: BoxOfficeError, _ reason: String) -> TransientFailure {
+            TransientFailure(error: boxOfficeError, reason: reason, retryAfter: nil)
+        }
+        switch error.code {
+        case .timedOut:
+            return transient(.timedOut(service, seconds: timeout), "timed out")
+        case .cannotConnectToHost:
+            return transient(.unreachable(service, host: host, reason: "connection refused"), "connection refused")
+        case .networkConnectionLost:
+            return transient(.unreachable(service, host: host, reason: "the connection was lost"), "connection lost")
+        case .badServerResponse, .zeroByteResource:
+            return transient(.unreachable(service, host: host, reason: "the server closed the connection without a valid answer"), "no valid answer")
+        case .cannotFindHost, .dnsLookupFailed:
+            return BoxOfficeError.unreachable(service, host: host, reason: "the host name could not be resolved")
+        case .notConnectedToInternet:
+            return BoxOfficeError.unreachable(service, host: host, reason: "no network connection")
+        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected:
+            return BoxOfficeError.unreachable(service, host: host, reason: "the secure connection failed")
+        case .dataLengthExceedsMaximum:
+            return BoxOfficeError.malformedResponse(service, expected: "a reasonably sized body", detail: "the body is too large")
+        default:
+            // URLError's own text can carry the URL and with it the key, so only the code is told.
+            return BoxOfficeError.unreachable(service, host: host, reason: "network error \(error.code.rawValue)")
+        }
+    }
+
+    /// `Retry-After` as seconds or an HTTP date.
+    static func retryAfter(_ response: HTTPURLResponse, now: Date) -> Double? {
+        guard let value = response.value(forHTTPHeaderField: "Retry-After")?.trimmingCharacters(in: .whitespaces) else { return nil }
+        if let seconds = Double(value) { return seconds }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        return formatter.date(from: value).map { $0.timeIntervalSince(now) }
+    }
+
+    static let retryableStatuses: Set<Int> = [408, 429, 500, 502, 503, 504]
+}
+
+/// A failure worth another attempt, and the error to report if none is left.
+struct TransientFailure: Error {
+    let error: BoxOfficeError
+    let reason: String
+    let retryAfter: Double?
+}

@@ -1,0 +1,136 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Sends endpoints to KOBIS and Kakao: builds the request, consults the cache, retries transient
+/// failures, recognises the services' error bodies and decodes the answer.
+public struct BoxOfficeClient: Sendable {
+    /// Where the services are and which keys to send.
+    public let configuration: ClientConfiguration
+    let loader: any HTTPDataLoading
+    let cache: ResponseCache?
+    let cacheMode: CacheMode
+    let now: @Sendable () -> Date
+    let onEvent: @Sendable (ClientEvent) -> Void
+
+    /// The version sent in `User-Agent`.
+    public static let version = "0.1.0"
+    static let userAgent = "boxoffice/\(version)"
+
+    /// Creates a client; the clock decides cache lifetimes, the event handler sees what happened.
+    public init(
+        configuration: ClientConfiguration,
+        loader: any HTTPDataLoading,
+        cache: ResponseCache? = nil,
+        cacheMode: CacheMode = .normal,
+        now: @escaping @Sendable () -> Date = { Date() },
+        onEvent: @escaping @Sendable (ClientEvent) -> Void = { _ in }
+    ) {
+        self.configuration = configuration
+        self.loader = loader
+        self.cache = cache
+        self.cacheMode = cache == nil ? .disabled : cacheMode
+        self.now = now
+        self.onEvent = onEvent
+    }
+
+    /// Sends the endpoint and returns its decoded body.
+    public func send<Response>(_ endpoint: Endpoint<Response>) async throws -> Response {
+        let request = try makeURLRequest(for: endpoint)
+        let entryName = RecordingName.make(for: request)
+        if cacheMode.reads, let cache, let entryName, let cached = cachedValue(endpoint, in: cache, named: entryName) {
+            return cached
+        }
+        let (data, response) = try await loadWithRetries(request, service: endpoint.service)
+        let value = try interpret(data, response: response, for: endpoint)
+        if cacheMode.writes, value.isCacheable, let cache, let entryName {
+            do {
+                try cache.write(data, named: entryName, expiresAt: expiry(of: endpoint.freshness))
+            } catch {
+                onEvent(.cacheWriteFailed(entryName, reason: "\(error)"))
+            }
+        }
+        return value
+    }
+
+    /// The exact request for an endpoint: base URL, path, percent-encoded query, key and headers.
+    public func makeURLRequest<Response>(for endpoint: Endpoint<Response>) throws -> URLRequest {
+        let key = configuration.key(for: endpoint.service)
+        if key == nil, configuration.requiresKeys {
+            throw BoxOfficeError.missingAPIKey(endpoint.service)
+        }
+        var parameters = endpoint.parameters
+        if endpoint.service == .kobis, let key {
+            parameters.insert(QueryParameter("key", key), at: 0)
+        }
+        let base = configuration.baseURL(for: endpoint.service).absoluteString
+        let trimmedBase = base.hasSuffix("/") ? String(base.dropLast()) : base
+        let query = parameters.map { "\(Self.percentEncode($0.name))=\(Self.percentEncode($0.value))" }
+            .joined(separator: "&")
+        let text = trimmedBase + endpoint.path + (query.isEmpty ? "" : "?" + query)
+        guard let url = URL(string: text) else {
+            throw BoxOfficeError.unreachable(endpoint.service, host: trimmedBase, reason: "the base URL is not valid")
+        }
+        var request = URLRequest(url: url)
+        request.httpMethod = "GET"
+        request.timeoutInterval = configuration.timeout
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        request.setValue(Self.userAgent, forHTTPHeaderField: "User-Agent")
+        if endpoint.service == .kakao, let key {
+            request.setValue("KakaoAK \(key)", forHTTPHeaderField: "Authorization")
+        }
+        return request
+    }
+
+    /// RFC 3986 unreserved characters stay, everything else (Hangul, `+`, `&`, spaces) is encoded.
+    static func percentEncode(_ text: String) -> String {
+        var result = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                 UInt8(ascii: "_"), UInt8(ascii: "~"):
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                result += String(format: "%%%02X", byte)
+            }
+        }
+        return result
+    }
+
+    private func cachedValue<Response>(_ endpoint: Endpoint<Response>, in cache: ResponseCache, named name: String) -> Response? {
+        do {
+            guard let data = try cache.read(named: name, now: now()) else { return nil }
+            let value = try interpret(data, response: nil, for: endpoint)
+            onEvent(.cacheHit(name))
+            return value
+        } catch {
+            onEvent(.cacheEntryUnusable(name, reason: "\(error)"))
+            return nil
+        }
+    }
+
+    private func expiry(of freshness: CacheFreshness) -> Date? {
+        let instant = now()
+        switch freshness {
+        case .chart(let lastDay):
+            let today = KSTDate.today(at: instant)
+            return today.days(since: lastDay) >= CacheLifetime.settledChartAgeInDays
+                ? nil : instant.addingTimeInterval(CacheLifetime.recentChart)
+        case .movieDetails:
+            return instant.addingTimeInterval(CacheLifetime.movieDetails)
+        case .search:
+            return instant.addingTimeInterval(CacheLifetime.search)
+        }
+    }
+}
+
+/// How long answers stay in the cache.
+enum CacheLifetime {
+    /// KOBIS settles a day's figures within a day or so and never changes them after.
+    static let settledChartAgeInDays = 3
+    static let recentChart: TimeInterval = 3_600
+    static let movieDetails: TimeInterval = 7 * 86_400
+    static let search: TimeInterval = 86_400
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// Everything that can go wrong between a request and a model, each with what a person can do.
+public enum BoxOfficeError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No key was configured for the service.
+    case missingAPIKey(APIService)
+    /// The service rejected the key.
+    case keyRejected(APIService, code: String?, message: String)
+    /// The key's daily quota is used up.
+    case quotaExceeded(APIService, message: String)
+    /// The service asked us to slow down (HTTP 429 and the like).
+    case rateLimited(APIService, message: String?)
+    /// KOBIS answered with a `faultInfo` that is not about the key or the quota.
+    case serviceFault(APIService, code: String, message: String)
+    /// The service answered with an HTTP status that is neither success nor a known error.
+    case httpStatus(APIService, status: Int, message: String?)
+    /// The body was not what the endpoint documents.
+    case malformedResponse(APIService, expected: String, detail: String)
+    /// The chart exists in the API but holds no movies yet (today, the future, or no screenings).
+    case noChartData(String)
+    /// The thing asked for does not exist.
+    case notFound(String)
+    /// The attempt took longer than the timeout.
+    case timedOut(APIService, seconds: Double)
+    /// The service could not be reached at all.
+    case unreachable(APIService, host: String, reason: String)
+    /// `--replay` has no recording for this request.
+    case noRecording(APIService, file: String)
+    /// A downloaded file was not an image.
+    case notAnImage(String)
+
+    /// One line a person can act on; API-provided text is stripped of terminal controls.
+    public var description: String {
+        switch self {
+        case .missingAPIKey(let service):
+            return "No \(service.displayName) API key. Set \(service.keyVariable) to your key from \(service.keyHome)."
+        case .keyRejected(let service, let code, let message):
+            let codeText = code.map { " (error \(clean($0)))" } ?? ""
+            return "\(service.displayName) rejected the API key\(codeText): \(clean(message)). Set \(service.keyVariable) to a valid key from \(service.keyHome)."
+        case .quotaExceeded(let service, let message):
+            return "\(service.displayName) daily call limit reached: \(clean(message)). Try again tomorrow (Seoul time)."
+        case .rateLimited(let service, let message):
+            let detail = message.map { ": \(clean($0))" } ?? ""
+            return "\(service.displayName) is throttling requests\(detail). Try again later."
+        case .serviceFault(let service, let code, let message):
+            return "\(service.displayName) returned error \(clean(code)): \(clean(message))"
+        case .httpStatus(let service, let status, let message):
+            let detail = message.map { ": \(clean($0))" } ?? ""
+            return "\(service.displayName) answered HTTP \(status)\(detail)"
+        case .malformedResponse(let service, let expected, let detail):
+            return "\(service.displayName) sent a response that is not \(expected): \(clean(detail))"
+        case .noChartData(let what):
+            return "No box-office data for \(what) yet. KOBIS publishes a day's figures the next morning; try again later."
+        case .notFound(let what):
+            return "\(clean(what)) not found."
+        case .timedOut(let service, let seconds):
+            return "\(service.displayName) did not answer within \(Self.format(seconds)) s. Try again later or raise --timeout."
+        case .unreachable(let service, let host, let reason):
+            return "Cannot reach \(service.displayName) at \(clean(host)): \(clean(reason))."
+        case .noRecording(let service, let file):
+            return "No recorded \(service.displayName) response \(clean(file)) in the replay folder."
+        case .notAnImage(let what):
+            return "The download from \(clean(what)) is not an image."
+        }
+    }
+
+    private func clean(_ text: String) -> String {
+        TerminalText.sanitize(text).trimmingCharacters(in: .whitespaces)
+    }
+
+    private static func format(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+
+/// Where the services live, which keys to send and how patiently to wait.
+public struct ClientConfiguration: Sendable {
+    /// The KOBIS REST root, for example `https://www.kobis.or.kr/kobisopenapi/webservice/rest`.
+    public var kobisBaseURL: URL
+    /// The Kakao API root, for example `https://dapi.kakao.com`.
+    public var kakaoBaseURL: URL
+    /// The KOBIS key, sent as the `key` query parameter.
+    public var kobisKey: String?
+    /// The Kakao REST key, sent as `Authorization: KakaoAK <key>`.
+    public var kakaoKey: String?
+    /// Whether a missing key is an error; replays need none.
+    public var requiresKeys: Bool
+    /// The longest one attempt may take, in seconds, body included.
+    public var timeout: Double
+    /// How transient failures are retried.
+    public var retryPolicy: RetryPolicy
+
+    /// The default KOBIS root, over https so the key never travels in clear text.
+    public static let defaultKOBISBaseURL = URL(string: "https://www.kobis.or.kr/kobisopenapi/webservice/rest")
+    /// The default Kakao root.
+    public static let defaultKakaoBaseURL = URL(string: "https://dapi.kakao.com")
+    /// Seconds an attempt may take unless `--timeout` says otherwise.
+    public static let defaultTimeout = 15.0
+
+    /// Creates a configuration.
+    public init(
+        kobisBaseURL: URL,
+        kakaoBaseURL: URL,
+        kobisKey: String? = nil,
+        kakaoKey: String? = nil,
+        requiresKeys: Bool = true,
+        timeout: Double = ClientConfiguration.defaultTimeout,
+        retryPolicy: RetryPolicy = RetryPolicy()
+    ) {
+        self.kobisBaseURL = kobisBaseURL
+        self.kakaoBaseURL = kakaoBaseURL
+        self.kobisKey = kobisKey
+        self.kakaoKey = kakaoKey
+        self.requiresKeys = requiresKeys
+        self.timeout = timeout
+        self.retryPolicy = retryPolicy
+    }
+
+    func baseURL(for service: APIService) -> URL {
+        switch service {
+        case .kobis: kobisBaseURL
+        case .kakao: kakaoBaseURL
+        }
+    }
+
+    func key(for service: APIService) -> String? {
+        let key = switch service {
+        case .kobis: kobisKey
+        case .kakao: kakaoKey
+        }
+        return key.flatMap { $0.isEmpty ? nil : $0 }
+    }
+}
+
+/// Bounded retries with exponential backoff and full jitter.
+public struct RetryPolicy: Sendable {
+    /// Retries after the first attempt.
+    public var retries: Int
+    /// The first backoff ceiling, in seconds.
+    public var baseDelay: Double
+    /// The largest backoff ceiling, in seconds.
+    public var maximumDelay: Double
+    /// The longest `Retry-After` we wait for, in seconds.
+    public var maximumRetryAfter: Double
+
+    /// Retries unless told otherwise.
+    public static let defaultRetries = 2
+
+    /// Creates a policy.
+    public init(retries: Int = RetryPolicy.defaultRetries, baseDelay: Double = 0.5, maximumDelay: Double = 8, maximumRetryAfter: Double = 30) {
+        self.retries = retries
+        self.baseDelay = baseDelay
+        self.maximumDelay = maximumDelay
+        self.maximumRetryAfter = maximumRetryAfter
+    }
+
+    /// The wait before retry number `retry` (1-based): full jitter below an exponential ceiling,
+    /// or the server's `Retry-After` when it gave one.
+    public func delay(beforeRetry retry: Int, retryAfter: Double?) -> Double {
+        if let retryAfter {
+            return min(max(retryAfter, 0), maximumRetryAfter)
+        }
+        let ceiling = min(maximumDelay, baseDelay * pow(2, Double(retry - 1)))
+        return Double.random(in: 0...ceiling)
+    }
+}
+
+/// Whether the cache is read and written.
+public enum CacheMode: Sendable {
+    /// Read fresh entries, write new answers.
+    case normal
+    /// Skip reading, write the fresh answer.
+    case refresh
+    /// Neither read nor write.
+    case disabled
+
+    var reads: Bool { self == .normal }
+    var writes: Bool { self != .disabled }
+}
+
+/// What the client did, for `--verbose` and the quota counter; the library itself never prints.
+public enum ClientEvent: Sendable {
+    /// A request went to the loader (the network, unless replaying).
+    case requestSent(APIService)
+    /// An answer came from the cache.
+    case cacheHit(String)
+    /// A transient failure will be retried after `delay` seconds.
+    case retrying(APIService, attempt: Int, reason: String, delay: Double)
+    /// A cache entry could not be used and will be fetched again.
+    case cacheEntryUnusable(String, reason: String)
+    /// An answer could not be written to the cache.
+    case cacheWriteFailed(String, reason: String)
+}

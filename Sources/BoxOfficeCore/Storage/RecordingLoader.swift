@@ -1,0 +1,30 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Passes requests on and writes every successful body where `ReplayLoader` will look (`--record DIR`).
+public struct RecordingLoader: HTTPDataLoading {
+    /// The loader that really fetches.
+    public let base: any HTTPDataLoading
+    /// The folder recordings go to.
+    public let directory: URL
+
+    /// Creates a recorder in front of another loader.
+    public init(base: any HTTPDataLoading, directory: URL) {
+        self.base = base
+        self.directory = directory
+    }
+
+    /// Fetches through the base loader, then records a 2xx body atomically.
+    public func data(for request: URLRequest) async throws -> (Data, URLResponse) {
+        let (data, response) = try await base.data(for: request)
+        if let http = response as? HTTPURLResponse, (200..<300).contains(http.statusCode),
+           let name = RecordingName.make(for: request) {
+            let file = directory.appendingPathComponent(name + ".json")
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: file, options: .atomic)
+        }
+        return (data, response)
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Answers requests from recorded bodies in a folder instead of the network (`--replay DIR`).
+///
+/// A request is answered by `DIR/<name>.json` (see `RecordingName`), or, when that is missing,
+/// by the first of `DIR/<name>-capture*.json` in name order, the way `shared/samples` keeps
+/// several captures of one movie.
+public struct ReplayLoader: HTTPDataLoading {
+    /// The folder holding `kobis/` and `kakao/`.
+    public let directory: URL
+
+    /// Creates a replayer over a folder.
+    public init(directory: URL) {
+        self.directory = directory
+    }
+
+    /// The recorded body with a 200 response, or `BoxOfficeError.noRecording`.
+    public func data(for request: URLRequest) async throws -> (Data, URLResponse) {
+        let service: APIService = request.url?.path.hasSuffix("/v2/search/image") == true ? .kakao : .kobis
+        guard let url = request.url, let name = RecordingName.make(for: request) else {
+            throw BoxOfficeError.noRecording(service, file: "for \(request.url?.path ?? "?")")
+        }
+        guard let file = recording(named: name) else {
+            throw BoxOfficeError.noRecording(service, file: "\(name).json")
+        }
+        let data = try Data(contentsOf: file)
+        let headers = ["Content-Type": "application/json; charset=utf-8"]
+        guard let response = HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: headers) else {
+            throw BoxOfficeError.noRecording(service, file: "\(name).json")
+        }
+        return (data, response)
+    }
+
+    private func recording(named name: String) -> URL? {
+        let exact = directory.appendingPathComponent(name + ".json")
+        if FileManager.default.fileExists(atPath: exact.path) { return exact }
+        let folder = exact.deletingLastPathComponent()
+        let capturePrefix = exact.deletingPathExtension().lastPathComponent + "-capture"
+        let candidates = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return candidates
+            .filter { $0.hasPrefix(capturePrefix) && $0.hasSuffix(".json") }
+            .sorted()
+            .first
+            .map { folder.appendingPathComponent($0) }
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+
+/// Response bodies on disk, each with its expiry, written atomically so that a crash or two
+/// concurrent runs never leave half an entry.
+///
+/// An entry is one file: a header line `boxoffice-cache 1 expires=<unix seconds|never>` and the
+/// body exactly as received. Names come from `RecordingName`, so no entry holds a key.
+public struct ResponseCache: Sendable {
+    /// The folder entries live in.
+    public let directory: URL
+
+    private static let magic = "boxoffice-cache 1"
+    private static let never = "never"
+    /// File systems allow 255 bytes a name; long search queries are hashed instead.
+    private static let longestName = 200
+    private static let newline = UInt8(ascii: "\n")
+
+    /// Creates a cache over a folder (made on first write, mode 0700).
+    public init(directory: URL) {
+        self.directory = directory
+    }
+
+    /// The body stored under `name` if it has not expired; nil when absent or stale.
+    /// Throws `CacheError.unreadable` for an entry that is not ours or is damaged.
+    public func read(named name: String, now: Date) throws -> Data? {
+        let file = fileURL(for: name)
+        guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+        let contents: Data
+        do {
+            contents = try Data(contentsOf: file)
+        } catch {
+            throw CacheError.unreadable(file.path)
+        }
+        guard let entry = Self.parse(contents) else { throw CacheError.unreadable(file.path) }
+        if let expiry = entry.expiresAt, expiry <= now { return nil }
+        return entry.body
+    }
+
+    /// Stores a body; `expiresAt` nil keeps it for good.
+    public func write(_ body: Data, named name: String, expiresAt: Date?) throws {
+        let file = fileURL(for: name)
+        try Self.makeDirectory(file.deletingLastPathComponent(), upTo: directory)
+        let expiry = expiresAt.map { String(Int($0.timeIntervalSince1970.rounded(.up))) } ?? Self.never
+        var contents = Data("\(Self.magic) expires=\(expiry)\n".utf8)
+        contents.append(body)
+        try contents.write(to: file, options: .atomic)
+    }
+
+    /// Removes every entry and returns how many there were.
+    @discardableResult
+    public func clear() throws -> Int {
+        let count = entryFiles().count
+        if FileManager.default.fileExists(atPath: directory.path) {
+            try FileManager.default.removeItem(at: directory)
+        }
+        return count
+    }
+
+    /// Counts entries, their bytes and how many have expired.
+    public func statistics(now: Date) -> CacheStatistics {
+        var statistics = CacheStatistics()
+        for file in entryFiles() {
+            statistics.entries += 1
+            let data = (try? Data(contentsOf: file)) ?? Data()
+            statistics.bytes += data.count
+            if let entry = Self.parse(data) {
+                if let expiry = entry.expiresAt, expiry <= now { statistics.expired += 1 }
+                if entry.expiresAt == nil { statistics.permanent += 1 }
+            } else {
+                statistics.unreadable += 1
+            }
+        }
+        return statistics
+    }
+
+    func fileURL(for name: String) -> URL {
+        var safeName = name
+        if safeName.utf8.count > Self.longestName {
+            let folder = name.split(separator: "/").first.map(String.init) ?? "other"
+            safeName = folder + "/" + String(name.split(separator: "/").last?.prefix(40) ?? "") + "-" + Self.hash(name)
+        }
+        return directory.appendingPathComponent(safeName + ".json")
+    }
+
+    private func entryFiles() -> [URL] {
+        guard let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil) else { return [] }
+        return enumerator.compactMap { $0 as? URL }.filter { $0.pathExtension == "json" }
+    }
+
+    private static func parse(_ contents: Data) -> (expiresAt: Date?, body: Data)? {
+        guard let end = contents.firstIndex(of: newline) else { return nil }
+        let header = String(decoding: contents[contents.startIndex..<end], as: UTF8.self)
+        let prefix = magic + " expires="
+        guard header.hasPrefix(prefix) else { return nil }
+        let value = header.dropFirst(prefix.count)
+        let body = contents[contents.index(after: end)...]
+        if value == never { return (nil, Data(body)) }
+        guard let seconds = Int(value) else { return nil }
+        return (Date(timeIntervalSince1970: TimeInterval(seconds)), Data(body))
+    }
+
+    private static func makeDirectory(_ folder: URL, upTo root: URL) throws {
+        try FileManager.default.createDirectory(
+            at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: root.path)
+    }
+
+    /// FNV-1a, enough to tell long names apart; not a security boundary.
+    private static func hash(_ text: String) -> String {
+        var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            value ^= UInt64(byte)
+            value = value &* 0x0000_0100_0000_01b3
+        }
+        return String(value, radix: 16)
+    }
+}
+
+/// What `boxoffice cache stats` reports.
+public struct CacheStatistics: Sendable, Equatable {
+    /// Entries on disk.
+    public var entries = 0
+    /// Their size in bytes.
+    public var bytes = 0
+    /// Entries past their expiry.
+    public var expired = 0
+    /// Entries kept for good (settled charts).
+    public var permanent = 0
+    /// Entries that are damaged or not ours.
+    public var unreadable = 0
+
+    /// Creates empty statistics.
+    public init() {}
+}
+
+/// Cache failures.
+public enum CacheError: Error, Sendable, CustomStringConvertible {
+    /// An entry exists but cannot be used.
+    case unreadable(String)
+
+    /// One line.
+    public var description: String {
+        switch self {
+        case .unreadable(let path): "cache entry \(path) is unreadable"
+        }
+    }
+}
