@@ -1,0 +1,68 @@
+/// One field of a CSV or TSV row.
+public enum DelimitedCell: Sendable, Equatable {
+    /// Text from outside; guarded against spreadsheet formulas.
+    case text(String)
+    /// A number or date we formatted ourselves; written as is.
+    case number(String)
+    /// No value.
+    case empty
+}
+
+/// Writes RFC 4180 CSV and escaped TSV.
+public enum DelimitedTextWriter {
+    /// A CSV document: header, then rows, CRLF-free, every line ending in "\n".
+    public static func csv(header: [String], rows: [[DelimitedCell]]) -> String {
+        csvLine(header.map(DelimitedCell.number)) + csvRows(rows)
+    }
+
+    /// CSV rows without the header, for streaming after it.
+    public static func csvRows(_ rows: [[DelimitedCell]]) -> String {
+        rows.map(csvLine).joined()
+    }
+
+    /// A TSV document with a header.
+    public static func tsv(header: [String], rows: [[DelimitedCell]]) -> String {
+        tsvLine(header.map(DelimitedCell.number)) + tsvRows(rows)
+    }
+
+    /// TSV rows without the header.
+    public static func tsvRows(_ rows: [[DelimitedCell]]) -> String {
+        rows.map(tsvLine).joined()
+    }
+
+    private static func csvLine(_ cells: [DelimitedCell]) -> String {
+        cells.map { cell in
+            let value = guarded(cell)
+            guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return value }
+            return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        }.joined(separator: ",") + "\n"
+    }
+
+    private static func tsvLine(_ cells: [DelimitedCell]) -> String {
+        cells.map { cell in
+            var escaped = ""
+            for character in guarded(cell) {
+                switch character {
+                case "\\": escaped += "\\\\"
+                case "\t": escaped += "\\t"
+                case "\n": escaped += "\\n"
+                case "\r": escaped += "\\r"
+                case "\r\n": escaped += "\\r\\n"
+                default: escaped.append(character)
+                }
+            }
+            return escaped
+        }.joined(separator: "\t") + "\n"
+    }
+
+    /// Text a spreadsheet would run as a formula gets a leading apostrophe (OWASP CSV injection).
+    private static func guarded(_ cell: DelimitedCell) -> String {
+        switch cell {
+        case .empty: return ""
+        case .number(let value): return value
+        case .text(let value):
+            guard let first = value.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return value }
+            return "'" + value
+        }
+    }
+}

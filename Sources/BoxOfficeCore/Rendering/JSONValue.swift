@@ -1,0 +1,107 @@
+/// A JSON document with object keys kept in the order they were written, so that our
+/// output reads in the documented order.
+public indirect enum JSONValue: Sendable {
+    /// `null`.
+    case null
+    /// `true` or `false`.
+    case bool(Bool)
+    /// A whole number.
+    case integer(Int64)
+    /// A number that may have a fraction.
+    case number(Double)
+    /// A string.
+    case string(String)
+    /// An array.
+    case array([JSONValue])
+    /// An object whose members keep their order.
+    case object([(String, JSONValue)])
+
+    /// An optional string, `null` when absent.
+    public static func string(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+    /// An optional whole number, `null` when absent.
+    public static func integer<Number: BinaryInteger>(_ value: Number?) -> JSONValue { value.map { .integer(Int64($0)) } ?? .null }
+    /// An optional number, `null` when absent.
+    public static func number(_ value: Double?) -> JSONValue { value.map(JSONValue.number) ?? .null }
+    /// An optional date as `YYYY-MM-DD`, `null` when absent.
+    public static func date(_ value: KSTDate?) -> JSONValue { value.map { .string($0.iso) } ?? .null }
+
+    /// The document pretty-printed with two-space indents, or on one line when `compact`.
+    public func serialized(compact: Bool = false) -> String {
+        var output = ""
+        write(to: &output, indent: compact ? nil : 0)
+        return output
+    }
+
+    private static let indentUnit = "  "
+    /// Doubles with no fraction below this print as integers (`100`, not `100.0`).
+    private static let largestPlainInteger = 1e15
+
+    private func write(to output: inout String, indent: Int?) {
+        switch self {
+        case .null: output += "null"
+        case .bool(let value): output += value ? "true" : "false"
+        case .integer(let value): output += String(value)
+        case .number(let value): output += Self.format(value)
+        case .string(let value): Self.writeString(value, to: &output)
+        case .array(let items):
+            writeContainer(items.map { (nil, $0) }, open: "[", close: "]", to: &output, indent: indent)
+        case .object(let members):
+            writeContainer(members.map { ($0.0, $0.1) }, open: "{", close: "}", to: &output, indent: indent)
+        }
+    }
+
+    private func writeContainer(_ items: [(String?, JSONValue)], open: String, close: String, to output: inout String, indent: Int?) {
+        output += open
+        guard !items.isEmpty else {
+            output += close
+            return
+        }
+        let inner = indent.map { $0 + 1 }
+        for (index, (key, value)) in items.enumerated() {
+            if index > 0 { output += "," }
+            if let inner { output += "\n" + String(repeating: Self.indentUnit, count: inner) }
+            if let key {
+                Self.writeString(key, to: &output)
+                output += indent == nil ? ":" : ": "
+            }
+            value.write(to: &output, indent: inner)
+        }
+        if let indent { output += "\n" + String(repeating: Self.indentUnit, count: indent) }
+        output += close
+    }
+
+    private static func format(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        if value == value.rounded(), abs(value) < largestPlainInteger { return String(Int64(value)) }
+        return "\(value)"
+    }
+
+    /// Escapes quotes, backslashes, every control character, DEL, C1 controls and bidirectional
+    /// overrides, so that `cat`ting our JSON can never drive a terminal.
+    private static func writeString(_ text: String, to output: inout String) {
+        output += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            default:
+                if needsEscape(scalar) {
+                    output += String(format: "\\u%04X", scalar.value)
+                } else {
+                    output.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        output += "\""
+    }
+
+    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x061C, 0x2028, 0x2029: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,29 @@
+/// The output formats every command offers.
+public enum OutputFormat: String, Sendable, CaseIterable {
+    /// An aligned table for people.
+    case table
+    /// Tab-separated values, with tabs and newlines inside fields escaped.
+    case tsv
+    /// RFC 4180 comma-separated values.
+    case csv
+    /// A JSON document.
+    case json
+    /// One JSON document per line (ranges).
+    case jsonl
+    /// A GitHub-flavoured Markdown table.
+    case markdown
+}
+
+/// How output for people looks.
+public struct RenderStyle: Sendable {
+    /// Whether ANSI colour may be used.
+    public var usesColor: Bool
+    /// The terminal's width, when output goes to one.
+    public var terminalWidth: Int?
+
+    /// Creates a style.
+    public init(usesColor: Bool = false, terminalWidth: Int? = nil) {
+        self.usesColor = usesColor
+        self.terminalWidth = terminalWidth
+    }
+}
