@@ -1,0 +1,134 @@
+/// The words on the command line, sorted into a command, its options and its arguments.
+struct Invocation: Sendable {
+    /// The commands named, from `boxoffice` down.
+    var path: [CommandSpec]
+    /// Option values by long name; the last one given wins.
+    var values: [String: String] = [:]
+    /// Flags given, by long name.
+    var flags: Set<String> = []
+    /// Positional arguments.
+    var positionals: [String] = []
+
+    var command: CommandSpec { path.last ?? CommandCatalog.root }
+    var commandName: String { path.dropFirst().map(\.name).joined(separator: " ") }
+    var wantsHelp: Bool { flags.contains(OptionSpec.help.name) }
+}
+
+/// A mistake in the arguments: exit 64 with the usage line.
+struct UsageError: Error, Sendable, Equatable {
+    let message: String
+    /// The command whose usage to show.
+    let commandPath: [String]
+
+    init(_ message: String, commandPath: [String] = []) {
+        self.message = message
+        self.commandPath = commandPath
+    }
+}
+
+/// Parses arguments the way swift-argument-parser does: `--name value`, `--name=value`,
+/// `-x value`, `--` ending options, and "did you mean" for near misses.
+enum ArgumentParser {
+    static func parse(_ arguments: [String], root: CommandSpec = CommandCatalog.root) throws(UsageError) -> Invocation {
+        var invocation = Invocation(path: [root])
+        var remaining = arguments[...]
+        var optionsEnded = false
+
+        func currentPath() -> [String] { invocation.path.dropFirst().map(\.name) }
+
+        while let word = remaining.popFirst() {
+            let command = invocation.command
+            if optionsEnded || !word.hasPrefix("-") || word == "-" {
+                if !optionsEnded, !command.subcommands.isEmpty, invocation.positionals.isEmpty {
+                    guard let subcommand = command.subcommand(named: word) else {
+                        let hint = suggestion(for: word, among: command.subcommands.map(\.name)).map { " Did you mean '\($0)'?" } ?? ""
+                        throw UsageError("Unknown command '\(word)'.\(hint)", commandPath: currentPath())
+                    }
+                    invocation.path.append(subcommand)
+                    continue
+                }
+                invocation.positionals.append(word)
+                continue
+            }
+            if word == "--" {
+                optionsEnded = true
+                continue
+            }
+            let (option, attachedValue) = try resolve(word, in: command, path: currentPath())
+            if option.isFlag {
+                if attachedValue != nil {
+                    throw UsageError("The flag '--\(option.name)' does not take a value.", commandPath: currentPath())
+                }
+                invocation.flags.insert(option.name)
+                continue
+            }
+            if let attachedValue {
+                invocation.values[option.name] = attachedValue
+            } else if let next = remaining.popFirst(), next != "--" {
+                invocation.values[option.name] = next
+            } else {
+                throw UsageError("Missing value for '--\(option.name) <\(option.valueName ?? "value")>'.", commandPath: currentPath())
+            }
+        }
+        if invocation.wantsHelp { return invocation }
+        try checkPositionals(invocation)
+        return invocation
+    }
+
+    private static func resolve(_ word: String, in command: CommandSpec, path: [String]) throws(UsageError) -> (OptionSpec, String?) {
+        if word.hasPrefix("--") {
+            let body = word.dropFirst(2)
+            let name = String(body.prefix { $0 != "=" })
+            let value = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
+            guard let option = command.option(named: name) else {
+                let hint = suggestion(for: name, among: command.options.map(\.name)).map { " Did you mean '--\($0)'?" } ?? ""
+                throw UsageError("Unknown option '--\(name)'.\(hint)", commandPath: path)
+            }
+            return (option, value)
+        }
+        let body = word.dropFirst()
+        guard let letter = body.first, let option = command.option(short: letter) else {
+            throw UsageError("Unknown option '\(word)'.", commandPath: path)
+        }
+        let rest = body.dropFirst()
+        if rest.isEmpty { return (option, nil) }
+        guard !option.isFlag else { throw UsageError("Unknown option '\(word)'.", commandPath: path) }
+        return (option, String(rest.hasPrefix("=") ? rest.dropFirst() : rest))
+    }
+
+    private static func checkPositionals(_ invocation: Invocation) throws(UsageError) {
+        let command = invocation.command
+        let path = invocation.path.dropFirst().map(\.name)
+        if !command.subcommands.isEmpty, invocation.path.count > 1 {
+            throw UsageError("Missing subcommand: one of \(command.subcommands.map(\.name).joined(separator: ", ")).", commandPath: path)
+        }
+        let required = command.arguments.filter { !$0.isOptional }
+        if invocation.positionals.count < required.count {
+            throw UsageError("Missing expected argument '<\(required[invocation.positionals.count].name)>'.", commandPath: path)
+        }
+        if invocation.positionals.count > command.arguments.count {
+            throw UsageError("Unexpected argument '\(invocation.positionals[command.arguments.count])'.", commandPath: path)
+        }
+    }
+
+    /// The closest name within two edits, if any.
+    static func suggestion(for word: String, among names: [String]) -> String? {
+        let scored = names.map { ($0, editDistance(word.lowercased(), $0)) }.filter { $0.1 <= 2 }
+        return scored.min { $0.1 < $1.1 }?.0
+    }
+
+    private static func editDistance(_ left: String, _ right: String) -> Int {
+        let left = Array(left)
+        let right = Array(right)
+        var previous = Array(0...right.count)
+        for (index, leftCharacter) in left.enumerated() {
+            var current = [index + 1]
+            for (otherIndex, rightCharacter) in right.enumerated() {
+                let substitution = previous[otherIndex] + (leftCharacter == rightCharacter ? 0 : 1)
+                current.append(min(previous[otherIndex + 1] + 1, current[otherIndex] + 1, substitution))
+            }
+            previous = current
+        }
+        return previous[right.count]
+    }
+}

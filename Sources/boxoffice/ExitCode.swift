@@ -1,0 +1,79 @@
+import BoxOfficeCore
+
+/// The documented exit codes (sysexits.h where one fits); `help exit-codes` prints this table.
+enum ExitCode: Int32, CaseIterable, Sendable {
+    case success = 0
+    case notFound = 1
+    case usage = 64
+    case malformedResponse = 65
+    case unavailable = 69
+    case internalError = 70
+    case tryLater = 75
+    case keyRejected = 77
+    case configuration = 78
+    case interrupted = 130
+
+    var meaning: String {
+        switch self {
+        case .success: "Success."
+        case .notFound: "Not found: an unknown movie code, or no image for a poster."
+        case .usage: "Usage error: a bad command, option, value or date. Nothing was requested."
+        case .malformedResponse: "A service sent a response that is not what its documentation describes (HTML, invalid JSON, wrong fields)."
+        case .unavailable: "Service unavailable: connection refused, unknown host, HTTP 5xx, or an API error other than those below."
+        case .internalError: "Internal error: a bug in boxoffice, or a local file that could not be written."
+        case .tryLater: "Try later: a timeout, HTTP 429, the daily call limit, or a chart that has no data yet."
+        case .keyRejected: "The service rejected the API key."
+        case .configuration: "Configuration: a missing API key, or an unreadable config file or setting."
+        case .interrupted: "Interrupted (Ctrl-C)."
+        }
+    }
+
+    /// The one place errors become exit codes.
+    init(for error: any Error) {
+        switch error {
+        case is UsageError:
+            self = .usage
+        case let error as RangeFailure:
+            self = error.worstExitCode
+        case let error as ConfigurationError:
+            self = error.isInternal ? .internalError : .configuration
+        case let error as BoxOfficeError:
+            self = Self.code(for: error)
+        default:
+            self = .internalError
+        }
+    }
+
+    private static func code(for error: BoxOfficeError) -> ExitCode {
+        switch error {
+        case .missingAPIKey: .configuration
+        case .keyRejected: .keyRejected
+        case .quotaExceeded, .rateLimited, .timedOut, .noChartData: .tryLater
+        case .serviceFault, .httpStatus, .unreachable: .unavailable
+        case .malformedResponse, .notAnImage: .malformedResponse
+        case .notFound: .notFound
+        case .noRecording: .configuration
+        }
+    }
+}
+
+/// A problem with the local set-up rather than with a service.
+struct ConfigurationError: Error, Sendable, CustomStringConvertible {
+    let description: String
+    /// A local write that failed (exit 70) rather than a setting to fix (exit 78).
+    var isInternal = false
+}
+
+/// The one line a person reads for an error; never a URL, a body or a stack trace.
+enum ErrorText {
+    static func message(for error: any Error) -> String {
+        switch error {
+        case let error as UsageError: error.message
+        case let error as BoxOfficeError: error.description
+        case let error as ConfigurationError: error.description
+        case let error as RangeFailure: error.description
+        case let error as CacheError: error.description
+        default: "Internal error (\(type(of: error))). Please report it."
+        }
+    }
+}

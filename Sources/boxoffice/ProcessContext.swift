@@ -1,0 +1,37 @@
+import Foundation
+import BoxOfficeCore
+
+/// Everything the program takes from its surroundings, gathered at the edge so the rest can be tested.
+struct ProcessContext: Sendable {
+    var variables: [String: String]
+    var now: Date
+    var stdoutIsTerminal: Bool
+    var stderrIsTerminal: Bool
+    var stdinIsTerminal = false
+    var terminalWidth: Int?
+    var readStandardInput: @Sendable () -> String?
+    /// Writes one line to stderr.
+    var log: @Sendable (String) -> Void
+
+    var today: KSTDate { KSTDate.today(at: now) }
+
+    /// The real process's surroundings.
+    static func current() -> ProcessContext {
+        let stdoutIsTerminal = Terminal.isTerminal(STDOUT_FILENO)
+        let variables = ProcessInfo.processInfo.environment
+        return ProcessContext(
+            variables: variables,
+            now: Date(),
+            stdoutIsTerminal: stdoutIsTerminal,
+            stderrIsTerminal: Terminal.isTerminal(STDERR_FILENO),
+            stdinIsTerminal: Terminal.isTerminal(STDIN_FILENO),
+            terminalWidth: stdoutIsTerminal ? Terminal.width(of: STDOUT_FILENO) ?? variables["COLUMNS"].flatMap(Int.init) : nil,
+            readStandardInput: { String(data: FileHandle.standardInput.readDataToEndOfFile(), encoding: .utf8) },
+            log: { Terminal.write($0 + "\n", to: STDERR_FILENO) })
+    }
+
+    /// A variable's value, nil when unset or empty.
+    func variable(_ name: String) -> String? {
+        variables[name].flatMap { $0.isEmpty ? nil : $0 }
+    }
+}

@@ -1,0 +1,93 @@
+import BoxOfficeCore
+import Foundation
+
+extension Runner {
+    func cacheStatistics(_ format: OutputFormat) -> String {
+        let statistics = ResponseCache(directory: paths.responses).statistics(now: context.now)
+        let rows: [(String, Int)] = [
+            ("entries", statistics.entries), ("bytes", statistics.bytes), ("kept_for_good", statistics.permanent),
+            ("expired", statistics.expired), ("unreadable", statistics.unreadable),
+        ]
+        switch format {
+        case .json, .jsonl:
+            let object = JSONValue.object([("path", .string(paths.responses.path))] + rows.map { ($0.0, .integer($0.1)) })
+            return object.serialized(compact: format == .jsonl) + "\n"
+        case .csv:
+            return DelimitedTextWriter.csv(header: rows.map(\.0), rows: [rows.map { .number(String($0.1)) }])
+        case .tsv:
+            return DelimitedTextWriter.tsv(header: rows.map(\.0), rows: [rows.map { .number(String($0.1)) }])
+        case .markdown:
+            return MarkdownTableWriter.render(columns: [TableColumn("Field"), TableColumn("Value", alignment: .right)], rows: rows.map { [$0.0, String($0.1)] })
+        case .table:
+            let renderer = TableRenderer(columns: [TableColumn("Cache"), TableColumn(paths.responses.path, alignment: .right)])
+            return renderer.render(rows.map { [TableCell($0.0.replacingOccurrences(of: "_", with: " ")), TableCell(NumberText.grouped(Int64($0.1)))] })
+        }
+    }
+
+    func clearCache() throws -> String {
+        do {
+            let count = try ResponseCache(directory: paths.responses).clear()
+            context.log("Removed \(count) cached answer\(count == 1 ? "" : "s") from \(paths.responses.path).")
+            return ""
+        } catch {
+            throw ConfigurationError(description: "Cannot clear the cache at \(paths.responses.path).", isInternal: true)
+        }
+    }
+
+    func quota(_ format: OutputFormat) -> String {
+        let today = context.today
+        let counts = QuotaLedger(file: paths.quotaFile).counts(on: today)
+        let rows = APIService.allCases.map { service -> (APIService, Int) in (service, counts[service] ?? 0) }
+        switch format {
+        case .json, .jsonl:
+            let object = JSONValue.object([
+                ("date", .date(today)),
+                ("services", .array(rows.map { service, used in
+                    .object([("service", .string(service.rawValue)), ("calls", .integer(used)), ("limit", .integer(service.dailyQuota)),
+                             ("remaining", .integer(max(service.dailyQuota - used, 0)))])
+                })),
+            ])
+            return object.serialized(compact: format == .jsonl) + "\n"
+        case .csv, .tsv:
+            let header = ["date", "service", "calls", "limit", "remaining"]
+            let cells: [[DelimitedCell]] = rows.map { service, used in
+                [.number(today.iso), .text(service.rawValue), .number(String(used)), .number(String(service.dailyQuota)),
+                 .number(String(max(service.dailyQuota - used, 0)))]
+            }
+            return format == .csv ? DelimitedTextWriter.csv(header: header, rows: cells) : DelimitedTextWriter.tsv(header: header, rows: cells)
+        case .markdown, .table:
+            let columns = [TableColumn("Service"), TableColumn("Calls", alignment: .right), TableColumn("Limit", alignment: .right),
+                           TableColumn("Used", alignment: .right)]
+            let values = rows.map { service, used in
+                [service.displayName, NumberText.grouped(Int64(used)), NumberText.grouped(Int64(service.dailyQuota)),
+                 NumberText.decimal((Double(used) * 1000 / Double(service.dailyQuota)).rounded() / 10) + "%"]
+            }
+            if format == .markdown { return MarkdownTableWriter.render(columns: columns, rows: values) }
+            return "Calls today (\(today.iso), Seoul)\n" + TableRenderer(columns: columns).render(values.map { $0.map { TableCell($0) } })
+        }
+    }
+
+    func setKey(for service: APIService) throws -> String {
+        if context.stdinIsTerminal {
+            context.log("Paste the \(service.displayName) key, then press Enter and Ctrl-D:")
+        }
+        let key = (context.readStandardInput() ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !key.isEmpty, !key.contains(where: { $0.isWhitespace || $0.isNewline }) else {
+            throw UsageError("Give the key on standard input, for example: printf %s \"$KEY\" | boxoffice config set \(service.rawValue)", commandPath: ["config", "set"])
+        }
+        let store = KeyStore(context: context, paths: paths)
+        try store.store(key, for: service)
+        context.log("Stored the \(service.displayName) key (\(KeyStore.mask(key))) in \(paths.configFile.path).")
+        return ""
+    }
+
+    func showConfiguration() throws -> String {
+        let keys = try KeyStore(context: context, paths: paths).keys()
+        let rows = APIService.allCases.map { service -> [TableCell] in
+            let key = keys[service]
+            return [TableCell(service.rawValue), TableCell(key?.value.map(KeyStore.mask) ?? "-"), TableCell(key?.origin ?? "not set")]
+        }
+        return "Config file: \(paths.configFile.path)\n"
+            + TableRenderer(columns: [TableColumn("Service"), TableColumn("Key"), TableColumn("Source")]).render(rows)
+    }
+}

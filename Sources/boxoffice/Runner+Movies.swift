@@ -1,0 +1,47 @@
+import BoxOfficeCore
+import Foundation
+
+extension Runner {
+    func movie(code: String, _ options: NetworkOptions) async throws -> String {
+        let client = try makeClient(options, needs: [.kobis])
+        let details = try await client.movie(code: code)
+        return MovieRenderer.render(details, format: options.format, style: style(options))
+    }
+
+    func search(_ query: MovieSearchQuery, _ options: NetworkOptions) async throws -> String {
+        let client = try makeClient(options, needs: [.kobis])
+        let result = try await client.searchMovies(query)
+        return SearchRenderer.render(result, format: options.format, style: style(options))
+    }
+
+    func images(_ query: ImageSearchQuery, _ options: NetworkOptions) async throws -> String {
+        let client = try makeClient(options, needs: [.kakao])
+        let result = try await client.searchImages(query)
+        return ImageRenderer.render(result, format: options.format, style: style(options))
+    }
+
+    /// The title from KOBIS, then the best Kakao image for "<title> 영화 포스터".
+    func poster(code: String, download: String?, _ options: NetworkOptions) async throws -> String {
+        let client = try makeClient(options, needs: [.kobis, .kakao])
+        let details = try await client.movie(code: code)
+        guard let best = try await client.searchImages(Self.posterQuery(for: details.title)).bestPoster else {
+            throw BoxOfficeError.notFound("A poster image for \(details.title) (\(code))")
+        }
+        if let download {
+            let downloader = ImageDownloader(loader: Self.makeSession(timeout: options.timeout), timeout: options.timeout)
+            try await downloader.download(best.imageURL, to: URL(fileURLWithPath: download))
+            context.log("Saved the poster of \(TerminalText.sanitize(details.title)) to \(download).")
+        }
+        switch options.format {
+        case .json, .jsonl:
+            let object = JSONValue.object([
+                ("code", .string(details.code)), ("title", .string(details.title)), ("posterURL", .string(best.imageURL)),
+                ("width", .integer(best.width)), ("height", .integer(best.height)), ("documentURL", .string(best.documentURL)),
+                ("path", .string(download)),
+            ])
+            return object.serialized(compact: options.format == .jsonl) + "\n"
+        default:
+            return TerminalText.sanitize(best.imageURL) + "\n"
+        }
+    }
+}

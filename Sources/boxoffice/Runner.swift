@@ -1,0 +1,129 @@
+import BoxOfficeCore
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Runs a command and returns what belongs on stdout; errors are thrown, never printed here.
+struct Runner: Sendable {
+    let context: ProcessContext
+
+    var paths: Paths { Paths(context) }
+
+    func run(_ command: Command) async throws -> String {
+        switch command {
+        case .help(let path): return HelpFormatter.help(for: path)
+        case .exitCodes: return HelpFormatter.exitCodes()
+        case .version: return "boxoffice \(BoxOfficeClient.version)\n"
+        case .daily(let request): return try await charts(request, isWeekly: false)
+        case .weekly(let request): return try await charts(request, isWeekly: true)
+        case .movie(let code, let options): return try await movie(code: code, options)
+        case .search(let query, let options): return try await search(query, options)
+        case .images(let query, let options): return try await images(query, options)
+        case .poster(let code, let download, let options): return try await poster(code: code, download: download, options)
+        case .cachePath: return paths.responses.path + "\n"
+        case .cacheStats(let format): return cacheStatistics(format)
+        case .cacheClear: return try clearCache()
+        case .quota(let format): return quota(format)
+        case .configSet(let service): return try setKey(for: service)
+        case .configShow: return try showConfiguration()
+        case .configPath: return paths.configFile.path + "\n"
+        case .completion(let shell): return CompletionScript.make(for: shell)
+        }
+    }
+
+    /// A client wired to the network (or a replay folder), the cache and the quota ledger.
+    func makeClient(_ options: NetworkOptions, needs services: Set<APIService>) throws -> BoxOfficeClient {
+        let isReplay = options.replayDirectory != nil
+        let keys = try KeyStore(context: context, paths: paths).keys()
+        if !isReplay {
+            for service in APIService.allCases where services.contains(service) && keys[service]?.value == nil {
+                throw BoxOfficeError.missingAPIKey(service)
+            }
+        }
+        let configuration = ClientConfiguration(
+            kobisBaseURL: try baseURL("BOXOFFICE_KOBIS_URL", default: ClientConfiguration.defaultKOBISBaseURL),
+            kakaoBaseURL: try baseURL("BOXOFFICE_KAKAO_URL", default: ClientConfiguration.defaultKakaoBaseURL),
+            kobisKey: keys[.kobis]?.value, kakaoKey: keys[.kakao]?.value,
+            requiresKeys: !isReplay, timeout: options.timeout, retryPolicy: RetryPolicy(retries: options.retries))
+        let loader: any HTTPDataLoading
+        if let replay = options.replayDirectory {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: replay, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw ConfigurationError(description: "The replay folder \(replay) does not exist.")
+            }
+            loader = ReplayLoader(directory: URL(fileURLWithPath: replay))
+        } else if let record = options.recordDirectory {
+            loader = RecordingLoader(base: Self.makeSession(timeout: options.timeout), directory: URL(fileURLWithPath: record))
+        } else {
+            loader = Self.makeSession(timeout: options.timeout)
+        }
+        let ledger = isReplay ? nil : QuotaLedger(file: paths.quotaFile)
+        let context = self.context
+        let verbose = options.isVerbose
+        return BoxOfficeClient(
+            configuration: configuration, loader: loader,
+            cache: isReplay ? nil : ResponseCache(directory: paths.responses),
+            cacheMode: options.cacheMode, now: { Date() },
+            onEvent: { event in Self.handle(event, ledger: ledger, context: context, verbose: verbose) })
+    }
+
+    private static func handle(_ event: ClientEvent, ledger: QuotaLedger?, context: ProcessContext, verbose: Bool) {
+        switch event {
+        case .requestSent(let service):
+            guard let ledger else { return }
+            let today = KSTDate.today(at: Date())
+            guard let count = try? ledger.recordCall(to: service, on: today) else { return }
+            if Double(count) == (Double(service.dailyQuota) * QuotaLedger.warningShare).rounded(.up) || count == service.dailyQuota {
+                context.log("warning: \(count) of \(service.dailyQuota) daily \(service.displayName) calls used today (Seoul).")
+            }
+            if verbose { context.log("boxoffice: \(service.displayName) request (\(count) today)") }
+        case .cacheHit(let name):
+            if verbose { context.log("boxoffice: cache hit \(name)") }
+        case .retrying(let service, let attempt, let reason, let delay):
+            if verbose { context.log("boxoffice: \(service.displayName) \(reason); attempt \(attempt) in \(String(format: "%.1f", delay)) s") }
+        case .cacheEntryUnusable(let name, let reason):
+            if verbose { context.log("boxoffice: ignoring cache entry \(name): \(TerminalText.sanitize(reason))") }
+        case .cacheWriteFailed(let name, let reason):
+            if verbose { context.log("boxoffice: could not cache \(name): \(TerminalText.sanitize(reason))") }
+        }
+    }
+
+    static func makeSession(timeout: Double) -> URLSession {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = timeout
+        configuration.timeoutIntervalForResource = timeout
+        configuration.urlCache = nil
+        configuration.httpCookieStorage = nil
+        configuration.httpMaximumConnectionsPerHost = ChartRequest.jobRange.upperBound
+        return URLSession(configuration: configuration)
+    }
+
+    private func baseURL(_ variable: String, default fallback: URL?) throws -> URL {
+        guard let text = context.variable(variable) else {
+            guard let fallback else { throw ConfigurationError(description: "No default URL for \(variable).") }
+            return fallback
+        }
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else {
+            throw ConfigurationError(description: "\(variable) must be an http or https URL, not '\(TerminalText.sanitize(text))'.")
+        }
+        return url
+    }
+
+    func style(_ options: NetworkOptions) -> RenderStyle {
+        RenderStyle(usesColor: usesColor(options.color), terminalWidth: context.terminalWidth)
+    }
+
+    /// `--color`, then NO_COLOR, CLICOLOR_FORCE, TERM=dumb and CLICOLOR, then whether stdout is a terminal.
+    func usesColor(_ choice: ColorChoice) -> Bool {
+        switch choice {
+        case .always: return true
+        case .never: return false
+        case .auto:
+            if context.variable("NO_COLOR") != nil { return false }
+            if let force = context.variable("CLICOLOR_FORCE"), force != "0" { return true }
+            if context.variable("TERM") == "dumb" || context.variable("CLICOLOR") == "0" { return false }
+            return context.stdoutIsTerminal
+        }
+    }
+}

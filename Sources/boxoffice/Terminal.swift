@@ -1,0 +1,42 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The process's standard streams, seen as the terminal-aware edge of the program.
+enum Terminal {
+    static func isTerminal(_ descriptor: Int32) -> Bool {
+        isatty(descriptor) == 1
+    }
+
+    /// The width of the terminal on standard output, when it is one.
+    static func width(of descriptor: Int32) -> Int? {
+        var size = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+
+    /// Writes all of `text`; returns false when the reader has gone (a closed pipe).
+    @discardableResult
+    static func write(_ text: String, to descriptor: Int32) -> Bool {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            bytes = bytes.dropFirst(written)
+        }
+        return true
+    }
+
+    /// Ctrl-C ends at once with 130; output is written only when complete, so none is partial.
+    /// A closed pipe is reported by `write` instead of killing the process.
+    static func installSignalHandlers() {
+        signal(SIGINT) { _ in _exit(130) }
+        signal(SIGTERM) { _ in _exit(143) }
+        signal(SIGPIPE, SIG_IGN)
+    }
+}
