@@ -1,0 +1,153 @@
+#!/usr/bin/env python3
+"""Benchmark: boxoffice against the `curl | jq` script a user would otherwise write.
+
+Serves Fixtures/ from a loopback HTTP server with configurable latency, then times, side by side
+in one run: a single uncached `daily`, the same cached, and a 31-day range at 100 ms latency.
+Prints medians and ratios against the targets. Figures, not a pass/fail test: it exits 0.
+
+    python3 Tests/Benchmark/bench.py [--runs 15] [--latency-ms 100] [--jobs 4]
+"""
+import argparse, json, math, os, shutil, statistics, subprocess, sys, tempfile, threading, time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import urlparse, parse_qs
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+FIXTURE = os.path.join(ROOT, "Fixtures", "kobis", "daily-20230818.json")
+FIELDS = "rank, rankInten, movieCd, movieNm, openDt, audiCnt, audiAcc, salesShare, scrnCnt"
+JQ = f'.boxOfficeResult.dailyBoxOfficeList[] | [.{FIELDS.replace(", ", ", .")}] | @tsv'
+KEY = "BENCHMARKKEY"
+
+
+class Handler(BaseHTTPRequestHandler):
+    latency = 0.0
+    body = b""
+    protocol_version = "HTTP/1.1"
+
+    def do_GET(self):
+        time.sleep(Handler.latency)
+        day = parse_qs(urlparse(self.path).query).get("targetDt", ["20230818"])[0]
+        body = Handler.body.replace(b"20230818~20230818", f"{day}~{day}".encode())
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args):
+        pass
+
+
+def serve():
+    Handler.body = open(FIXTURE, "rb").read()
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def timed(command, env):
+    """Wall time in seconds and peak RSS in MB of one run (the shell's children included)."""
+    start = time.perf_counter()
+    process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    out, err = process.communicate()
+    elapsed = time.perf_counter() - start
+    peak = peak_rss_mb()
+    if process.returncode != 0:
+        sys.exit(f"benchmark command failed ({process.returncode}): {' '.join(command)}\n{err.decode(errors='replace')}")
+    return elapsed, peak, out
+
+
+_last_children_rss = 0
+
+
+def peak_rss_mb():
+    import resource
+    return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+
+
+def median_time(command, env, runs, prepare=None):
+    times = []
+    for _ in range(runs):
+        if prepare:
+            prepare()
+        elapsed, _, _ = timed(command, env)
+        times.append(elapsed)
+    return statistics.median(times)
+
+
+def measure_peak_memory(command, env):
+    """Peak RSS of one run, measured in a fresh child python so earlier children do not count."""
+    probe = ("import resource, subprocess, sys;"
+             "subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True);"
+             "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+    out = subprocess.run([sys.executable, "-c", probe] + command, env=env, capture_output=True, text=True, check=True)
+    return int(out.stdout.strip()) / 1024
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--latency-ms", type=float, default=100)
+    parser.add_argument("--jobs", type=int, default=4)
+    parser.add_argument("--days", type=int, default=31)
+    parser.add_argument("--skip-build", action="store_true")
+    args = parser.parse_args()
+    for tool in ("curl", "jq", "bash"):
+        if not shutil.which(tool):
+            sys.exit(f"{tool} is needed for the comparison (apt-get install {tool})")
+    if not args.skip_build:
+        subprocess.run(["swift", "build", "-c", "release", "--product", "boxoffice"], cwd=ROOT, check=True,
+                       stdout=subprocess.DEVNULL)
+    binary = os.path.join(ROOT, ".build", "release", "boxoffice")
+
+    server = serve()
+    base = f"http://127.0.0.1:{server.server_address[1]}/rest"
+    cache = tempfile.mkdtemp(prefix="boxoffice-bench-")
+    env = dict(os.environ, KOBIS_API_KEY=KEY, BOXOFFICE_KOBIS_URL=base, BOXOFFICE_CACHE_DIR=cache, NO_COLOR="1")
+    url = f"{base}/boxoffice/searchDailyBoxOfficeList.json?key={KEY}&targetDt=20230818"
+    curl_jq = ["bash", "-c", f"curl -sf '{url}' | jq -r '{JQ}'"]
+    ours = [binary, "daily", "--date", "20230818", "--format", "tsv"]
+
+    def clear_cache():
+        shutil.rmtree(cache, ignore_errors=True)
+
+    Handler.latency = 0
+    timed(ours, env)  # warm the page cache for the binary and its libraries
+    curl_single = median_time(curl_jq, env, args.runs)
+    ours_uncached = median_time(ours + ["--no-cache"], env, args.runs)
+    clear_cache()
+    timed(ours, env)
+    ours_cached = median_time(ours, env, args.runs)
+
+    Handler.latency = args.latency_ms / 1000
+    first = "2023-07-01"
+    last_day = 1 + args.days - 1
+    last = f"2023-07-{last_day:02d}" if last_day <= 31 else "2023-07-31"
+    range_runs = max(3, args.runs // 3)
+    ours_range_cmd = [binary, "daily", "--from", first, "--to", last, "--jobs", str(args.jobs), "--format", "tsv", "--no-cache"]
+    ours_range = median_time(ours_range_cmd, env, range_runs)
+    loop = " ".join(f"202307{day:02d}" for day in range(1, args.days + 1))
+    curl_loop_cmd = ["bash", "-c", f"for d in {loop}; do curl -sf '{base}/boxoffice/searchDailyBoxOfficeList.json?key={KEY}&targetDt='$d | jq -r '{JQ}'; done"]
+    curl_loop = median_time(curl_loop_cmd, env, max(3, range_runs // 2))
+    peak = measure_peak_memory(ours_range_cmd, env)
+    ideal = math.ceil(args.days / args.jobs) * Handler.latency + ours_uncached
+    server.shutdown()
+    clear_cache()
+
+    rows = [
+        ("single daily, uncached", ours_uncached, curl_single, f"< 1.00x curl|jq", ours_uncached < curl_single),
+        ("single daily, cached", ours_cached, curl_single, f"<= 0.60x curl|jq", ours_cached <= 0.6 * curl_single),
+        (f"{args.days}-day range @ {args.latency_ms:.0f} ms, --jobs {args.jobs}", ours_range, curl_loop,
+         f">= 3.5x faster than the loop", curl_loop / ours_range >= 3.5),
+    ]
+    print(f"boxoffice benchmark: {args.runs} runs each (medians), machine: {os.cpu_count()} cores")
+    print(f"{'case':<36} {'boxoffice':>10} {'curl|jq':>10} {'ratio':>7}  target")
+    for name, mine, theirs, target, ok in rows:
+        print(f"{name:<36} {mine * 1000:>8.1f}ms {theirs * 1000:>8.1f}ms {mine / theirs:>6.2f}x  {target}: {'met' if ok else 'MISSED'}")
+    within = ours_range / ideal
+    print(f"{'range vs ideal ceil(days/jobs)*latency+start-up':<48} {ideal * 1000:.0f}ms -> {within:.2f}x  (target <= 1.25x: {'met' if within <= 1.25 else 'MISSED'})")
+    print(f"{'peak memory of the range run':<48} {peak:.1f} MB  (target < 40 MB: {'met' if peak < 40 else 'MISSED'})")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,61 @@
+@testable import BoxOfficeCore
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Foundation
+import Testing
+
+struct RetryTests {
+    let day = KSTDate(year: 2023, month: 8, day: 18)!
+
+    func fixture() throws -> Data { try TestFiles.fixture("kobis/daily-20230818.json") }
+
+    @Test func serverErrorThenSuccessTakesTwoRequests() async throws {
+        let loader = StubLoader([.init(status: 500, body: Data("oops".utf8)), .init(body: try fixture())])
+        let chart = try await BoxOfficeClient.testing(loader, retries: 2).dailyChart(on: day)
+        #expect(chart.entries.count == 10)
+        #expect(loader.requests.count == 2)
+    }
+
+    @Test func unavailableForeverGivesUpAfterRetriesPlusOne() async throws {
+        let loader = StubLoader([.init(status: 503, body: Data())])
+        await #expect(throws: BoxOfficeError.httpStatus(.kobis, status: 503, message: nil)) {
+            try await BoxOfficeClient.testing(loader, retries: 2).dailyChart(on: day)
+        }
+        #expect(loader.requests.count == 3)
+    }
+
+    @Test func faultsAndBadRequestsAreNeverRetried() async throws {
+        let fault = StubLoader(body: try TestFiles.fixture("errors/kobis-fault-320010.json"))
+        _ = try? await BoxOfficeClient.testing(fault, retries: 2).dailyChart(on: day)
+        #expect(fault.requests.count == 1)
+        let badRequest = StubLoader(body: Data(), status: 400)
+        _ = try? await BoxOfficeClient.testing(badRequest, retries: 2).dailyChart(on: day)
+        #expect(badRequest.requests.count == 1)
+    }
+
+    @Test func throttledRequestHonoursRetryAfter() async throws {
+        let loader = StubLoader([.init(status: 429, body: Data(), headers: ["Retry-After": "0"]), .init(body: try fixture())])
+        _ = try await BoxOfficeClient.testing(loader, retries: 1).dailyChart(on: day)
+        #expect(loader.requests.count == 2)
+    }
+
+    @Test func backoffStaysUnderItsCeiling() {
+        let policy = RetryPolicy()
+        for retry in 1...8 {
+            let delay = policy.delay(beforeRetry: retry, retryAfter: nil)
+            #expect(delay >= 0 && delay <= min(8, 0.5 * pow(2, Double(retry - 1))))
+        }
+        #expect(policy.delay(beforeRetry: 1, retryAfter: 120) == 30)
+        #expect(policy.delay(beforeRetry: 1, retryAfter: 3) == 3)
+    }
+
+    @Test func retryAfterReadsSecondsAndHTTPDates() throws {
+        let now = Date(timeIntervalSince1970: 1_700_000_000)
+        let url = URL(string: "https://kobis.test")!
+        let seconds = try #require(HTTPURLResponse(url: url, statusCode: 429, httpVersion: nil, headerFields: ["Retry-After": "7"]))
+        #expect(BoxOfficeClient.retryAfter(seconds, now: now) == 7)
+        let date = try #require(HTTPURLResponse(url: url, statusCode: 429, httpVersion: nil, headerFields: ["Retry-After": "Tue, 14 Nov 2023 22:13:30 GMT"]))
+        #expect(BoxOfficeClient.retryAfter(date, now: now) == 10)
+    }
+}

@@ -1,0 +1,80 @@
+@testable import BoxOfficeCore
+import Foundation
+import Testing
+
+struct CacheTests {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-cache-tests-\(UUID().uuidString)")
+    var cache: ResponseCache { ResponseCache(directory: directory) }
+    /// 2023-11-14 22:13:20 UTC, a Wednesday morning in Seoul.
+    let now = Date(timeIntervalSince1970: 1_700_000_000)
+
+    @Test func entriesExpire() throws {
+        try cache.write(Data("a".utf8), named: "kobis/movie-1", expiresAt: now.addingTimeInterval(10))
+        #expect(try cache.read(named: "kobis/movie-1", now: now) == Data("a".utf8))
+        #expect(try cache.read(named: "kobis/movie-1", now: now.addingTimeInterval(11)) == nil)
+        try cache.write(Data("b".utf8), named: "kobis/daily-20120101", expiresAt: nil)
+        #expect(try cache.read(named: "kobis/daily-20120101", now: .distantFuture) == Data("b".utf8))
+    }
+
+    @Test func aDamagedEntryIsReportedNotTrusted() throws {
+        let file = cache.fileURL(for: "kobis/movie-2")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("garbage".utf8).write(to: file)
+        #expect(throws: CacheError.self) { try cache.read(named: "kobis/movie-2", now: now) }
+    }
+
+    @Test func settledChartsAreCachedForGoodAndNotRefetched() async throws {
+        let loader = StubLoader(body: try TestFiles.fixture("kobis/daily-20230818.json"))
+        let client = BoxOfficeClient.testing(loader, cache: cache, now: now)
+        let day = KSTDate(year: 2023, month: 8, day: 18)!
+        _ = try await client.dailyChart(on: day)
+        _ = try await client.dailyChart(on: day)
+        #expect(loader.requests.count == 1)
+        #expect(cache.statistics(now: now).permanent == 1)
+        let contents = try String(contentsOf: cache.fileURL(for: "kobis/daily-20230818"), encoding: .utf8)
+        #expect(!contents.contains("TESTKEY123"))
+    }
+
+    @Test func errorsAndEmptyChartsAreNeverCached() async throws {
+        let day = KSTDate(year: 2023, month: 8, day: 18)!
+        for fixture in ["errors/daily-empty-list.json", "errors/kobis-fault-320010.json", "errors/html-error-page.html"] {
+            let loader = StubLoader(body: try TestFiles.fixture(fixture))
+            let client = BoxOfficeClient.testing(loader, cache: cache, now: now)
+            _ = try? await client.dailyChart(on: day)
+            _ = try? await client.dailyChart(on: day)
+            #expect(loader.requests.count == 2, "\(fixture)")
+        }
+        #expect(cache.statistics(now: now).entries == 0)
+    }
+
+    @Test func aCorruptEntryIsRefetchedAndReplaced() async throws {
+        let file = cache.fileURL(for: "kobis/daily-20230818")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("boxoffice-cache 1 expires=never\n{\"trunc".utf8).write(to: file)
+        let loader = StubLoader(body: try TestFiles.fixture("kobis/daily-20230818.json"))
+        let chart = try await BoxOfficeClient.testing(loader, cache: cache, now: now).dailyChart(on: KSTDate(year: 2023, month: 8, day: 18)!)
+        #expect(chart.entries.count == 10)
+        #expect(loader.requests.count == 1)
+        #expect(try cache.read(named: "kobis/daily-20230818", now: now)?.count == (try TestFiles.fixture("kobis/daily-20230818.json")).count)
+    }
+
+    @Test func recentChartsExpireWithinTheHour() async throws {
+        let today = KSTDate.today(at: now)
+        let body = try String(contentsOf: TestFiles.fixtures.appendingPathComponent("kobis/daily-20230818.json"), encoding: .utf8)
+            .replacingOccurrences(of: "20230818~20230818", with: "\(today.compact)~\(today.compact)")
+        let loader = StubLoader(body: Data(body.utf8))
+        _ = try await BoxOfficeClient.testing(loader, cache: cache, now: now).dailyChart(on: today.adding(days: -1))
+        #expect(cache.statistics(now: now).permanent == 0)
+        #expect(cache.statistics(now: now.addingTimeInterval(3_601)).expired == 1)
+    }
+
+    @Test func quotaLedgerCountsPerDay() throws {
+        let ledger = QuotaLedger(file: directory.appendingPathComponent("quota.json"))
+        let day = KSTDate(year: 2023, month: 8, day: 18)!
+        try ledger.recordCall(to: .kobis, on: day)
+        try ledger.recordCall(to: .kobis, on: day)
+        try ledger.recordCall(to: .kakao, on: day)
+        #expect(ledger.counts(on: day) == [.kobis: 2, .kakao: 1])
+        #expect(ledger.counts(on: day.adding(days: 1)).isEmpty)
+    }
+}

@@ -1,0 +1,63 @@
+@testable import BoxOfficeCore
+import Foundation
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+struct ReplayTests {
+    func client(_ directory: URL) -> BoxOfficeClient {
+        let configuration = ClientConfiguration(
+            kobisBaseURL: URL(string: "https://kobis.test/rest")!, kakaoBaseURL: URL(string: "https://kakao.test")!, requiresKeys: false)
+        return BoxOfficeClient(configuration: configuration, loader: ReplayLoader(directory: directory))
+    }
+
+    @Test func namesFollowTheSamplesLayout() throws {
+        let client = BoxOfficeClient.testing(StubLoader(body: Data()))
+        func name<Response>(_ endpoint: Endpoint<Response>) throws -> String? {
+            RecordingName.make(for: try client.makeURLRequest(for: endpoint))
+        }
+        let day = KSTDate(year: 2012, month: 1, day: 1)!
+        #expect(try name(.dailyBoxOffice(on: day)) == "kobis/daily-20120101")
+        #expect(try name(.dailyBoxOffice(on: day, filter: ChartFilter(nation: .foreign, region: Region.named("busan")))) == "kobis/daily-20120101-repNationCd=F-wideAreaCd=0105011")
+        #expect(try name(.movieInfo(code: "20124079")) == "kobis/movie-20124079")
+        #expect(try name(.movieList(MovieSearchQuery(title: "밀수"))) == "kobis/movielist-movieNm=밀수")
+        #expect(try name(.imageSearch(ImageSearchQuery(text: "a/b c", size: 10))) == "kakao/image-search-query=a%2Fb%20c-size=10")
+    }
+
+    @Test func replaysOurFixtures() async throws {
+        let chart = try await client(TestFiles.fixtures).dailyChart(on: KSTDate(year: 2023, month: 8, day: 18)!)
+        #expect(chart.entries.first?.title == "콘크리트 유토피아")
+    }
+
+    @Test func replaysTheSharedCaptures() async throws {
+        let samples = TestFiles.samples
+        guard FileManager.default.fileExists(atPath: samples.path) else {
+            Issue.record("The shared captures are missing: expected \(samples.path).")
+            return
+        }
+        let chart = try await client(samples).dailyChart(on: KSTDate(year: 2012, month: 1, day: 1)!)
+        #expect(chart.entries.count == 10)
+        let movie = try await client(samples).movie(code: "20124079")
+        #expect(movie.title == "광해, 왕이 된 남자")
+    }
+
+    @Test func aMissingRecordingNamesTheFile() async throws {
+        await #expect(throws: BoxOfficeError.noRecording(.kobis, file: "kobis/daily-19990101.json")) {
+            try await client(TestFiles.fixtures).dailyChart(on: KSTDate(year: 1999, month: 1, day: 1)!)
+        }
+    }
+
+    @Test func recordingWritesWhatReplayReads() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-record-\(UUID().uuidString)")
+        let stub = StubLoader(body: try TestFiles.fixture("kobis/movie-20218541.json"))
+        let configuration = ClientConfiguration(
+            kobisBaseURL: URL(string: "https://kobis.test/rest")!, kakaoBaseURL: URL(string: "https://kakao.test")!, kobisKey: "SECRETKEY")
+        let recorder = BoxOfficeClient(configuration: configuration, loader: RecordingLoader(base: stub, directory: directory))
+        _ = try await recorder.movie(code: "20218541")
+        let replayed = try await client(directory).movie(code: "20218541")
+        #expect(replayed.title == "밀수")
+        let names = try FileManager.default.subpathsOfDirectory(atPath: directory.path)
+        #expect(!names.contains { $0.contains("SECRETKEY") })
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+import Testing
+
+/// Finds the project's fixtures and the shared captures by this file's path.
+enum TestFiles {
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let fixtures = repositoryRoot.appendingPathComponent("Fixtures")
+    /// Real captures by others; CI checks out `shared/` beside the repository.
+    static let samples = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/samples")
+
+    static func fixture(_ path: String) throws -> Data {
+        try Data(contentsOf: fixtures.appendingPathComponent(path))
+    }
+
+    /// Every sample file in a folder of `shared/samples`; records a plain failure when the folder is absent.
+    static func samples(in folder: String, prefix: String = "") -> [URL] {
+        let directory = samples.appendingPathComponent(folder)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else {
+            Issue.record("The shared captures are missing: expected \(directory.path) (CI checks out shared/ beside the repository).")
+            return []
+        }
+        return names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".json") }.sorted().map { directory.appendingPathComponent($0) }
+    }
+}

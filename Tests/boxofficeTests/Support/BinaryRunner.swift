@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+/// What one run of the real `boxoffice` binary printed and returned.
+struct BinaryRun: Sendable {
+    let stdout: String
+    let stderr: String
+    let status: Int32
+    let seconds: Double
+}
+
+/// Runs the built `boxoffice` binary in a clean environment of its own.
+struct BinaryRunner: Sendable {
+    /// A key no real service issues, so a leak is easy to spot in any output.
+    static let kobisKey = "KOBISKEY-leakcheck-7f3a9c"
+    static let kakaoKey = "KAKAOKEY-leakcheck-2b8e4d"
+
+    let home: URL
+    var environment: [String: String]
+
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The binary SwiftPM built beside this test bundle.
+    static let binary: URL = {
+        let beside = Bundle.main.bundleURL.appendingPathComponent("boxoffice")
+        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+        return repositoryRoot.appendingPathComponent(".build/debug/boxoffice")
+    }()
+
+    /// A runner with its own HOME, cache and config folders, pointed at the given server.
+    init(kobisURL: String? = nil, kakaoURL: String? = nil, keys: Bool = true) {
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-e2e-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        environment = [
+            "PATH": "/usr/bin:/bin",
+            "HOME": home.path,
+            "BOXOFFICE_CACHE_DIR": home.appendingPathComponent("cache").path,
+            "BOXOFFICE_CONFIG_DIR": home.appendingPathComponent("config").path,
+            "TZ": "UTC",
+            "LANG": "C",
+        ]
+        if keys {
+            environment["KOBIS_API_KEY"] = Self.kobisKey
+            environment["KAKAO_REST_API_KEY"] = Self.kakaoKey
+        }
+        if let kobisURL { environment["BOXOFFICE_KOBIS_URL"] = kobisURL }
+        if let kakaoURL { environment["BOXOFFICE_KAKAO_URL"] = kakaoURL }
+    }
+
+    /// Runs the binary to completion (or kills it after `limit` seconds).
+    func run(_ arguments: [String], stdin: String? = nil, extraEnvironment: [String: String] = [:], limit: Double = 120) throws -> BinaryRun {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        process.environment = environment.merging(extraEnvironment) { $1 }
+        process.currentDirectoryURL = Self.repositoryRoot
+        let outURL = home.appendingPathComponent("stdout-\(UUID().uuidString)")
+        let errURL = home.appendingPathComponent("stderr-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let out = try FileHandle(forWritingTo: outURL)
+        let err = try FileHandle(forWritingTo: errURL)
+        process.standardOutput = out
+        process.standardError = err
+        let input = Pipe()
+        process.standardInput = input
+        let start = Date()
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try? input.fileHandleForWriting.close()
+        while process.isRunning {
+            if Date().timeIntervalSince(start) > limit {
+                process.terminate()
+                Issue.record("boxoffice \(arguments) ran longer than \(limit) s")
+                break
+            }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        process.waitUntilExit()
+        try? out.close()
+        try? err.close()
+        let seconds = Date().timeIntervalSince(start)
+        return BinaryRun(
+            stdout: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "<not UTF-8>",
+            stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? "<not UTF-8>",
+            status: process.terminationStatus, seconds: seconds)
+    }
+
+    /// Checks the contract every failure keeps: the exit code, one useful line on stderr, nothing on stdout, no key.
+    static func expectFailure(_ run: BinaryRun, status: Int32, mentioning words: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(run.status == status, "exit \(run.status), stderr: \(run.stderr)", sourceLocation: sourceLocation)
+        #expect(run.stdout.isEmpty, "stdout: \(run.stdout)", sourceLocation: sourceLocation)
+        #expect(run.stderr.hasPrefix("Error: "), "stderr: \(run.stderr)", sourceLocation: sourceLocation)
+        for word in words {
+            #expect(run.stderr.contains(word), "stderr lacks \(word): \(run.stderr)", sourceLocation: sourceLocation)
+        }
+        expectNoKey(run, sourceLocation: sourceLocation)
+    }
+
+    static func expectNoKey(_ run: BinaryRun, sourceLocation: SourceLocation = #_sourceLocation) {
+        for key in [kobisKey, kakaoKey] {
+            #expect(!run.stdout.contains(key) && !run.stderr.contains(key), "the key leaked", sourceLocation: sourceLocation)
+        }
+    }
+
+    /// Every file below a folder, for checking that no key was written to disk.
+    func filesContainKey(below folder: URL) -> Bool {
+        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return false }
+        for case let file as URL in enumerator {
+            if file.path.contains(Self.kobisKey) || file.path.contains(Self.kakaoKey) { return true }
+            if let data = try? Data(contentsOf: file), let text = String(data: data, encoding: .utf8),
+               text.contains(Self.kobisKey) || text.contains(Self.kakaoKey) { return true }
+        }
+        return false
+    }
+}

@@ -1,0 +1,235 @@
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One request the server received.
+struct RecordedRequest: Sendable {
+    let method: String
+    /// The raw request target, query string included.
+    let target: String
+    let path: String
+    /// Query parameters, percent-decoded.
+    let query: [String: String]
+    /// Headers with lower-cased names.
+    let headers: [String: String]
+}
+
+/// What the server sends back, and how badly it behaves while doing so.
+struct StubResponse: Sendable {
+    var status: Int = 200
+    var headers: [String: String] = [:]
+    var body = Data()
+    /// Seconds to wait before sending anything.
+    var delay: Double = 0
+    /// When set, the body goes out in pieces of `chunkSize` bytes with this pause between them.
+    var chunkDelay: Double = 0
+    var chunkSize = 64
+    /// A Content-Length larger than the body, so the connection closes early.
+    var declaredLength: Int?
+    /// Close the connection without a byte of response.
+    var closesWithoutResponse = false
+
+    static func json(_ text: String, status: Int = 200) -> StubResponse {
+        StubResponse(status: status, headers: ["Content-Type": "application/json;charset=UTF-8"], body: Data(text.utf8))
+    }
+
+    static func file(_ url: URL, status: Int = 200) throws -> StubResponse {
+        let type = url.pathExtension == "html" ? "text/html;charset=UTF-8" : "application/json;charset=UTF-8"
+        return StubResponse(status: status, headers: ["Content-Type": type], body: try Data(contentsOf: url))
+    }
+
+    /// A file under `Fixtures/`, or a 599 naming the missing file so the test fails loudly.
+    static func fixture(_ relativePath: String, status: Int = 200) -> StubResponse {
+        let url = BinaryRunner.repositoryRoot.appendingPathComponent("Fixtures").appendingPathComponent(relativePath)
+        return (try? file(url, status: status)) ?? .json(#"{"missingFixture":"\#(relativePath)"}"#, status: 599)
+    }
+}
+
+/// Hands out responses in order, repeating the last one.
+final class ResponseSequence: Sendable {
+    private let responses: [StubResponse]
+    private let next = Mutex(0)
+
+    init(_ responses: [StubResponse]) {
+        self.responses = responses
+    }
+
+    func response(for _: RecordedRequest) -> StubResponse {
+        let index = next.withLock { index in
+            defer { index += 1 }
+            return index
+        }
+        return responses.isEmpty ? StubResponse(status: 500) : responses[min(index, responses.count - 1)]
+    }
+}
+
+/// A small HTTP/1.1 server on 127.0.0.1 and an ephemeral port, one thread per connection.
+final class LoopbackServer: Sendable {
+    let port: UInt16
+    private let listener: Int32
+    private let handler: @Sendable (RecordedRequest) -> StubResponse
+    private let log = Mutex<[RecordedRequest]>([])
+    private let stopped = Mutex(false)
+
+    var baseURL: String { "http://127.0.0.1:\(port)" }
+    var requests: [RecordedRequest] { log.withLock { $0 } }
+    var requestCount: Int { log.withLock { $0.count } }
+
+    init(handler: @escaping @Sendable (RecordedRequest) -> StubResponse) throws {
+        self.handler = handler
+        let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socketFD >= 0 else { throw POSIXError(.EMFILE) }
+        var yes: Int32 = 1
+        setsockopt(socketFD, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketFD, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(socketFD, 64) == 0 else {
+            close(socketFD)
+            throw POSIXError(.EADDRINUSE)
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socketFD, $0, &length) }
+        }
+        listener = socketFD
+        port = UInt16(bigEndian: address.sin_port)
+        let thread = Thread { [self] in acceptLoop() }
+        thread.start()
+    }
+
+    /// A server answering every request from a sequence.
+    convenience init(sequence: [StubResponse]) throws {
+        let responses = ResponseSequence(sequence)
+        try self.init(handler: responses.response(for:))
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// Stops accepting; connections in flight end their pauses early.
+    func stop() {
+        let wasStopped = stopped.withLock { value in
+            defer { value = true }
+            return value
+        }
+        guard !wasStopped else { return }
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+    }
+
+    private var isStopped: Bool { stopped.withLock { $0 } }
+
+    private func acceptLoop() {
+        while !isStopped {
+            let connection = accept(listener, nil, nil)
+            if connection < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            Thread { [self] in serve(connection) }.start()
+        }
+    }
+
+    private func serve(_ connection: Int32) {
+        defer { close(connection) }
+        guard let request = readRequest(connection) else { return }
+        log.withLock { $0.append(request) }
+        let response = handler(request)
+        guard pause(response.delay) else { return }
+        if response.closesWithoutResponse { return }
+        var head = "HTTP/1.1 \(response.status) \(Self.reason(response.status))\r\n"
+        var headers = response.headers
+        headers["Content-Length"] = String(response.declaredLength ?? response.body.count)
+        headers["Connection"] = "close"
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
+        head += "\r\n"
+        guard send(connection, Data(head.utf8)) else { return }
+        if response.chunkDelay > 0 {
+            var offset = 0
+            while offset < response.body.count {
+                let end = min(offset + response.chunkSize, response.body.count)
+                guard send(connection, response.body.subdata(in: offset..<end)), pause(response.chunkDelay) else { return }
+                offset = end
+            }
+        } else {
+            _ = send(connection, response.body)
+        }
+        shutdown(connection, Int32(SHUT_WR))
+    }
+
+    /// Sleeps in small steps so `stop()` is not held up; false once stopped.
+    private func pause(_ seconds: Double) -> Bool {
+        let end = Date().addingTimeInterval(seconds)
+        while Date() < end {
+            if isStopped { return false }
+            Thread.sleep(forTimeInterval: min(0.01, max(end.timeIntervalSinceNow, 0)))
+        }
+        return !isStopped
+    }
+
+    private func send(_ connection: Int32, _ data: Data) -> Bool {
+        data.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return true }
+            var sent = 0
+            while sent < buffer.count {
+                let result = Glibc.send(connection, base + sent, buffer.count - sent, Int32(MSG_NOSIGNAL))
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                sent += result
+            }
+            return true
+        }
+    }
+
+    private func readRequest(_ connection: Int32) -> RecordedRequest? {
+        var received = Data()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let terminator = Data("\r\n\r\n".utf8)
+        while received.range(of: terminator) == nil {
+            let count = recv(connection, &buffer, buffer.count, 0)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0, received.count < 65_536 else { return nil }
+            received.append(contentsOf: buffer[0..<count])
+        }
+        guard let headEnd = received.range(of: terminator),
+              let head = String(data: received[..<headEnd.lowerBound], encoding: .utf8) else { return nil }
+        let lines = head.components(separatedBy: "\r\n")
+        let parts = lines[0].split(separator: " ")
+        guard parts.count >= 2 else { return nil }
+        var headers: [String: String] = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        let target = String(parts[1])
+        let components = URLComponents(string: target)
+        var query: [String: String] = [:]
+        for item in components?.queryItems ?? [] { query[item.name] = item.value ?? "" }
+        return RecordedRequest(method: String(parts[0]), target: target, path: components?.path ?? target, query: query, headers: headers)
+    }
+
+    private static func reason(_ status: Int) -> String {
+        switch status {
+        case 200: "OK"
+        case 400: "Bad Request"
+        case 401: "Unauthorized"
+        case 404: "Not Found"
+        case 429: "Too Many Requests"
+        case 500: "Internal Server Error"
+        case 503: "Service Unavailable"
+        default: "Status"
+        }
+    }
+}
