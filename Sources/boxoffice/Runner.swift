@@ -91,8 +91,9 @@ struct Runner: Sendable {
 
     static func makeSession(timeout: Double) -> URLSession {
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout
+        // The client's own deadline ends each attempt; these are only a backstop behind it.
+        configuration.timeoutIntervalForRequest = timeout + 5
+        configuration.timeoutIntervalForResource = timeout + 5
         configuration.urlCache = nil
         configuration.httpCookieStorage = nil
         configuration.httpMaximumConnectionsPerHost = ChartRequest.jobRange.upperBound

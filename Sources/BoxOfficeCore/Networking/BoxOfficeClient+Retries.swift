@@ -37,17 +37,10 @@ extension BoxOfficeClient {
         let seconds = configuration.timeout
         let loader = self.loader
         do {
-            return try await withThrowingTaskGroup(of: (Data, URLResponse)?.self) { group in
-                group.addTask { try await loader.data(for: request) }
-                group.addTask {
-                    try await Task.sleep(for: .seconds(seconds))
-                    return nil
-                }
-                defer { group.cancelAll() }
-                guard let first = try await group.next(), let result = first else {
-                    throw TransientFailure(error: .timedOut(service, seconds: seconds), reason: "timed out", retryAfter: nil)
-                }
-                return result
+            return try await Deadline.run(seconds: seconds) {
+                TransientFailure(error: .timedOut(service, seconds: seconds), reason: "timed out", retryAfter: nil)
+            } operation: {
+                try await loader.data(for: request)
             }
         } catch let error as URLError {
             throw Self.classify(error, service: service, host: request.url?.host ?? "?", timeout: seconds)
@@ -64,8 +57,9 @@ extension BoxOfficeClient {
             return transient(.timedOut(service, seconds: timeout), "timed out")
         case .cannotConnectToHost:
             return transient(.unreachable(service, host: host, reason: "connection refused"), "connection refused")
-        case .networkConnectionLost:
-            return transient(.unreachable(service, host: host, reason: "the connection was lost"), "connection lost")
+        case .networkConnectionLost, .unknown:
+            // Linux reports a body cut short (fewer bytes than Content-Length) as .unknown.
+            return transient(.unreachable(service, host: host, reason: "the connection broke off before the whole answer arrived"), "connection lost")
         case .badServerResponse, .zeroByteResource:
             return transient(.unreachable(service, host: host, reason: "the server closed the connection without a valid answer"), "no valid answer")
         case .cannotFindHost, .dnsLookupFailed:
