@@ -55,14 +55,28 @@ public enum DelimitedTextWriter {
         }.joined(separator: "\t") + "\n"
     }
 
-    /// Text a spreadsheet would run as a formula gets a leading apostrophe (OWASP CSV injection).
+    /// Text a spreadsheet would run as a formula gets a leading apostrophe (OWASP CSV injection),
+    /// and text from outside loses terminal controls; tabs and line breaks stay for the format to quote.
     private static func guarded(_ cell: DelimitedCell) -> String {
         switch cell {
         case .empty: return ""
         case .number(let value): return value
         case .text(let value):
-            guard let first = value.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return value }
-            return "'" + value
+            let clean = withoutControls(value)
+            guard let first = clean.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return clean }
+            return "'" + clean
         }
+    }
+
+    private static func withoutControls(_ text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x09, 0x0A, 0x0D: scalars.append(scalar)
+            case 0x00...0x1F, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: continue
+            default: scalars.append(scalar)
+            }
+        }
+        return String(scalars).precomposedStringWithCanonicalMapping
     }
 }

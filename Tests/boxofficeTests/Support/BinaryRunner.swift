@@ -50,6 +50,12 @@ struct BinaryRunner: Sendable {
 
     /// Runs the binary to completion (or kills it after `limit` seconds).
     func run(_ arguments: [String], stdin: String? = nil, extraEnvironment: [String: String] = [:], limit: Double = 120) throws -> BinaryRun {
+        let running = try start(arguments, stdin: stdin, extraEnvironment: extraEnvironment)
+        return running.wait(limit: limit)
+    }
+
+    /// Starts the binary and returns at once, for tests that signal or race it.
+    func start(_ arguments: [String], stdin: String? = nil, extraEnvironment: [String: String] = [:]) throws -> RunningBinary {
         let process = Process()
         process.executableURL = Self.binary
         process.arguments = arguments
@@ -65,26 +71,12 @@ struct BinaryRunner: Sendable {
         process.standardError = err
         let input = Pipe()
         process.standardInput = input
-        let start = Date()
         try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try? input.fileHandleForWriting.close()
-        while process.isRunning {
-            if Date().timeIntervalSince(start) > limit {
-                process.terminate()
-                Issue.record("boxoffice \(arguments) ran longer than \(limit) s")
-                break
-            }
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        process.waitUntilExit()
         try? out.close()
         try? err.close()
-        let seconds = Date().timeIntervalSince(start)
-        return BinaryRun(
-            stdout: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "<not UTF-8>",
-            stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? "<not UTF-8>",
-            status: process.terminationStatus, seconds: seconds)
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try? input.fileHandleForWriting.close()
+        return RunningBinary(process: process, arguments: arguments, stdoutURL: outURL, stderrURL: errURL, started: Date())
     }
 
     /// Checks the contract every failure keeps: the exit code, one useful line on stderr, nothing on stdout, no key.
@@ -113,5 +105,34 @@ struct BinaryRunner: Sendable {
                text.contains(Self.kobisKey) || text.contains(Self.kakaoKey) { return true }
         }
         return false
+    }
+}
+
+/// A started `boxoffice` process.
+struct RunningBinary {
+    let process: Process
+    let arguments: [String]
+    let stdoutURL: URL
+    let stderrURL: URL
+    let started: Date
+
+    var processIdentifier: Int32 { process.processIdentifier }
+
+    /// Waits for the process to end (killing it after `limit` seconds) and collects what it wrote.
+    func wait(limit: Double = 120) -> BinaryRun {
+        while process.isRunning {
+            if Date().timeIntervalSince(started) > limit {
+                process.terminate()
+                Issue.record("boxoffice \(arguments) ran longer than \(limit) s")
+                break
+            }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        process.waitUntilExit()
+        let seconds = Date().timeIntervalSince(started)
+        return BinaryRun(
+            stdout: (try? String(contentsOf: stdoutURL, encoding: .utf8)) ?? "<not UTF-8>",
+            stderr: (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? "<not UTF-8>",
+            status: process.terminationStatus, seconds: seconds)
     }
 }

@@ -49,6 +49,29 @@ struct StubResponse: Sendable {
     }
 }
 
+extension StubResponse {
+    /// The 2023-08-18 chart relabelled as the requested day, for ranges of any length.
+    static func syntheticDay(_ request: RecordedRequest) -> StubResponse {
+        let day = request.query["targetDt"] ?? ""
+        let url = BinaryRunner.repositoryRoot.appendingPathComponent("Fixtures/kobis/daily-20230818.json")
+        guard let template = try? String(contentsOf: url, encoding: .utf8) else { return .json(#"{"missingFixture":true}"#, status: 599) }
+        return .json(template.replacingOccurrences(of: "20230818~20230818", with: "\(day)~\(day)"))
+    }
+}
+
+/// Counts events across the server's connection threads.
+final class Counter: Sendable {
+    private let value = Mutex(0)
+
+    /// The count before this call: 0 the first time.
+    func next() -> Int {
+        value.withLock { value in
+            defer { value += 1 }
+            return value
+        }
+    }
+}
+
 /// Hands out responses in order, repeating the last one.
 final class ResponseSequence: Sendable {
     private let responses: [StubResponse]

@@ -1,0 +1,304 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Slow, failing and hostile servers: the binary must end in bounded time with the documented
+/// exit code, one clear line on stderr, nothing on stdout, and never the key.
+@Suite(.serialized)
+struct AdversarialEndToEndTests {
+    static let daily = ["daily", "--date", "20230818"]
+
+    static func run(_ responses: [StubResponse], _ extra: [String] = [], kakao: Bool = false, arguments: [String] = daily)
+        throws -> (BinaryRun, LoopbackServer) {
+        let server = try LoopbackServer(sequence: responses)
+        defer { server.stop() }
+        let runner = kakao ? BinaryRunner(kakaoURL: server.baseURL) : BinaryRunner(kobisURL: server.baseURL)
+        return (try runner.run(arguments + extra), server)
+    }
+
+    // MARK: Transient failures and retries
+
+    @Test func serverErrorThenSuccessIsRetried() throws {
+        let (run, server) = try Self.run([StubResponse(status: 500), .fixture("kobis/daily-20230818.json")], ["--verbose"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("콘크리트 유토피아"))
+        #expect(server.requestCount == 2)
+        #expect(run.stderr.contains("HTTP 500"), "--verbose tells of the retry: \(run.stderr)")
+        BinaryRunner.expectNoKey(run)
+    }
+
+    @Test func unavailableForeverGivesUpAfterTheRetries() throws {
+        let (run, server) = try Self.run([StubResponse(status: 503)], ["--retries", "2"])
+        BinaryRunner.expectFailure(run, status: 69, mentioning: ["503"])
+        #expect(server.requestCount == 3)
+    }
+
+    @Test func tooManyRequestsHonoursRetryAfter() throws {
+        var throttled = StubResponse.json(#"{"error":"slow down"}"#, status: 429)
+        throttled.headers["Retry-After"] = "1"
+        let (run, server) = try Self.run([throttled, .fixture("kobis/daily-20230818.json")])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(server.requestCount == 2)
+        #expect(run.seconds >= 1, "waited \(run.seconds) s, not the Retry-After second")
+    }
+
+    @Test func aServerSlowerThanTheTimeoutEndsInBoundedTime() throws {
+        var slow = StubResponse.fixture("kobis/daily-20230818.json")
+        slow.delay = 20
+        let (run, server) = try Self.run([slow], ["--timeout", "1", "--retries", "1"])
+        BinaryRunner.expectFailure(run, status: 75, mentioning: ["1 s"])
+        #expect(server.requestCount == 2)
+        // Two attempts of 1 s, at most 1 s of backoff between them, and process start-up.
+        #expect(run.seconds < 5, "took \(run.seconds) s")
+    }
+
+    @Test func aServerDrippingBytesIsBoundedByTheTimeoutToo() throws {
+        var drip = StubResponse.fixture("kobis/daily-20230818.json")
+        drip.chunkSize = 16
+        drip.chunkDelay = 0.2
+        let (run, _) = try Self.run([drip], ["--timeout", "1", "--retries", "0"])
+        BinaryRunner.expectFailure(run, status: 75)
+        #expect(run.seconds < 4, "took \(run.seconds) s")
+    }
+
+    @Test func aBodyCutShortIsRetriedThenReported() throws {
+        var short = StubResponse.fixture("kobis/daily-20230818.json")
+        short.declaredLength = short.body.count + 5_000
+        let (run, server) = try Self.run([short], ["--retries", "1"])
+        BinaryRunner.expectFailure(run, status: 69, mentioning: ["broke off"])
+        #expect(server.requestCount == 2)
+    }
+
+    @Test func aConnectionClosedWithoutAnswerIsUnavailable() throws {
+        var dropped = StubResponse()
+        dropped.closesWithoutResponse = true
+        let (run, _) = try Self.run([dropped], ["--retries", "0"])
+        BinaryRunner.expectFailure(run, status: 69)
+    }
+
+    @Test func anUnknownHostIsUnavailable() throws {
+        let run = try BinaryRunner(kobisURL: "http://no-such-host.invalid").run(Self.daily + ["--retries", "0"], limit: 60)
+        BinaryRunner.expectFailure(run, status: 69, mentioning: ["no-such-host.invalid"])
+    }
+
+    // MARK: Bodies that are not what the documentation describes
+
+    @Test func htmlInsteadOfJSONIsMalformed() throws {
+        let (run, server) = try Self.run([.fixture("errors/html-error-page.html")])
+        BinaryRunner.expectFailure(run, status: 65, mentioning: ["HTML"])
+        #expect(server.requestCount == 1, "a malformed body is never retried")
+    }
+
+    @Test func invalidUTF8IsMalformed() throws {
+        var body = Data(#"{"boxOfficeResult":{"showRange":"20230818~20230818","dailyBoxOfficeList":[{"rank":"1","movieNm":""#.utf8)
+        body.append(contentsOf: [0xFF, 0xFE, 0xC3])
+        body.append(contentsOf: Data(#""}]}}"#.utf8))
+        let (run, _) = try Self.run([StubResponse(status: 200, body: body)])
+        BinaryRunner.expectFailure(run, status: 65)
+    }
+
+    @Test func aTwentyMegabyteBodyIsRefusedCleanly() throws {
+        let junk = Data(repeating: UInt8(ascii: "x"), count: 20 * 1024 * 1024)
+        let (run, _) = try Self.run([StubResponse(status: 200, body: junk)], ["--timeout", "30"])
+        BinaryRunner.expectFailure(run, status: 65)
+        #expect(run.seconds < 20)
+    }
+
+    // MARK: Errors the APIs answer with
+
+    @Test func aKeyFaultIsNeverRetried() throws {
+        let (run, server) = try Self.run([.fixture("errors/kobis-fault-320010.json")])
+        BinaryRunner.expectFailure(run, status: 77, mentioning: ["320010"])
+        #expect(server.requestCount == 1)
+    }
+
+    @Test func theDailyLimitFaultIsTryLater() throws {
+        let (run, server) = try Self.run([.fixture("errors/kobis-fault-limit.json")])
+        BinaryRunner.expectFailure(run, status: 75)
+        #expect(server.requestCount == 1)
+    }
+
+    @Test func anotherFaultIsUnavailableWithItsCode() throws {
+        let (run, _) = try Self.run([.fixture("errors/kobis-fault-320102.json")])
+        BinaryRunner.expectFailure(run, status: 69, mentioning: ["320102"])
+    }
+
+    @Test(arguments: ["errors/daily-empty-list.json", "errors/daily-missing-list.json"])
+    func aChartWithoutDataIsTryLater(_ fixture: String) throws {
+        let (run, _) = try Self.run([.fixture(fixture)])
+        BinaryRunner.expectFailure(run, status: 75)
+    }
+
+    @Test func kakaoRejectingTheKeyExits77() throws {
+        let (run, server) = try Self.run([.fixture("errors/kakao-401-access-denied.json", status: 401)], kakao: true, arguments: ["images", "밀수"])
+        BinaryRunner.expectFailure(run, status: 77, mentioning: ["KAKAO_REST_API_KEY"])
+        #expect(server.requestCount == 1)
+    }
+
+    @Test func kakaoThrottlingExits75() throws {
+        let (run, server) = try Self.run([.fixture("errors/kakao-429-throttled.json", status: 429)], ["--retries", "1"],
+                                         kakao: true, arguments: ["images", "밀수"])
+        BinaryRunner.expectFailure(run, status: 75)
+        #expect(server.requestCount == 2)
+    }
+
+    // MARK: Hostile text
+
+    @Test func controlSequencesNeverReachTheTerminal() throws {
+        for format in ["table", "tsv", "markdown", "csv"] {
+            let (run, _) = try Self.run([.fixture("errors/daily-hostile-titles.json")], ["--format", format, "--color", "never"])
+            #expect(run.status == 0, "\(format): \(run.stderr)")
+            for forbidden: Unicode.Scalar in ["\u{1B}", "\u{9B}", "\u{202E}", "\u{07}"] {
+                #expect(!run.stdout.unicodeScalars.contains(forbidden), "\(format) lets U+\(String(forbidden.value, radix: 16)) through")
+            }
+            #expect(run.stdout.contains("Red Alert"), "\(format) keeps the readable text")
+        }
+    }
+
+    @Test func jsonEscapesControlCharacters() throws {
+        let (run, _) = try Self.run([.fixture("errors/daily-hostile-titles.json")], ["--format", "json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!run.stdout.unicodeScalars.contains("\u{1B}"))
+        #expect(!run.stdout.unicodeScalars.contains("\u{9B}"))
+        let escaped = run.stdout.lowercased()
+        #expect(escaped.contains(#"\u001b[31mred alert"#))
+        #expect(escaped.contains(#"\u009b2jclear"#))
+        #expect(escaped.contains(#"\u202eevil"#))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let titles = (object["movies"] as? [[String: Any]])?.compactMap { $0["title"] as? String } ?? []
+        #expect(titles.first == "\u{1B}[31mRed Alert\u{1B}[0m", "JSON keeps the data exact, escaped")
+    }
+
+    @Test func csvGuardsFormulasButNotNumbers() throws {
+        // CSV keeps data exact but for controls, which no title legitimately holds.
+        let (run, _) = try Self.run([.fixture("errors/daily-hostile-titles.json")], ["--format", "csv"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.contains(#""'=HYPERLINK(""https://evil.invalid"",""click"")""#) }, "\(run.stdout)")
+        #expect(lines.contains { $0.contains(",'+1 Formula,") })
+        #expect(lines.contains { $0.contains(",'@Mention\tTab,") || $0.contains(#","'@Mention"#) })
+        // The negative numbers in numeric columns stay numbers.
+        #expect(lines.contains { $0.contains(",-1,") })
+        #expect(!run.stdout.contains("'-"))
+        #expect(!run.stdout.unicodeScalars.contains("\u{1B}"))
+    }
+
+    // MARK: Cache and concurrency
+
+    @Test func aCorruptCacheEntryIsIgnoredAndRefetched() throws {
+        let server = try LoopbackServer { _ in .fixture("kobis/daily-20230818.json") }
+        defer { server.stop() }
+        let runner = BinaryRunner(kobisURL: server.baseURL)
+        let first = try runner.run(Self.daily)
+        #expect(first.status == 0, "\(first.stderr)")
+        let responses = runner.home.appendingPathComponent("cache/responses")
+        let entries = try FileManager.default.subpathsOfDirectory(atPath: responses.path).filter { $0.hasSuffix(".json") }
+        let entry = try #require(entries.first)
+        try Data("boxoffice-cache 1 expires=never\n{\"boxOfficeResult\":{\"showRa".utf8).write(to: responses.appendingPathComponent(entry))
+        let second = try runner.run(Self.daily + ["--verbose"])
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stdout == first.stdout)
+        #expect(second.stderr.contains("ignoring cache entry"), "\(second.stderr)")
+        #expect(server.requestCount == 2)
+        let third = try runner.run(Self.daily)
+        #expect(third.stdout == first.stdout)
+        #expect(server.requestCount == 2, "the refetched answer was cached again")
+    }
+
+    @Test func concurrentRunsShareACacheSafely() throws {
+        let server = try LoopbackServer { request in
+            var response = StubResponse.fixture("kobis/daily-\(request.query["targetDt"] ?? "").json")
+            response.delay = 0.2
+            return response
+        }
+        defer { server.stop() }
+        let runner = BinaryRunner(kobisURL: server.baseURL)
+        let arguments = ["daily", "--from", "20230817", "--to", "20230818", "--format", "csv"]
+        let started = try (0..<4).map { _ in try runner.start(arguments) }
+        let runs = started.map { $0.wait(limit: 60) }
+        for run in runs {
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stdout == runs[0].stdout)
+        }
+        let again = try runner.run(arguments)
+        #expect(again.stdout == runs[0].stdout)
+        let requestsBefore = server.requestCount
+        _ = try runner.run(arguments)
+        #expect(server.requestCount == requestsBefore, "the cache entries are whole and served")
+        #expect(!runner.filesContainKey(below: runner.home.appendingPathComponent("cache")))
+    }
+
+    @Test func killedRangeRunLeavesACacheTheRerunCompletes() throws {
+        // The first request for the 5th stalls, so the kill lands with some days fetched and some not.
+        let fifth = Counter()
+        let server = try LoopbackServer { request in
+            var response = StubResponse.syntheticDay(request)
+            let stalls = request.query["targetDt"] == "20230805" && fifth.next() == 0
+            response.delay = stalls ? 30 : 0.05
+            return response
+        }
+        defer { server.stop() }
+        let runner = BinaryRunner(kobisURL: server.baseURL)
+        let arguments = ["daily", "--from", "20230801", "--to", "20230810", "--format", "jsonl", "--jobs", "2"]
+        let running = try runner.start(arguments)
+        let deadline = Date().addingTimeInterval(20)
+        while server.requestCount < 6, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        kill(running.processIdentifier, SIGKILL)
+        let killed = running.wait(limit: 10)
+        #expect(killed.stdout.isEmpty, "nothing partial on stdout")
+        let firstCount = server.requestCount
+        let rerun = try runner.run(arguments, limit: 30)
+        #expect(rerun.status == 0, "\(rerun.stderr)")
+        let lines = rerun.stdout.split(separator: "\n")
+        #expect(lines.count == 10)
+        for (index, line) in lines.enumerated() {
+            #expect(line.contains(#""startDate":"2023-08-\#(String(format: "%02d", index + 1))""#))
+        }
+        #expect(server.requestCount - firstCount < 10, "days fetched before the kill came from the cache")
+    }
+
+    // MARK: Signals and pipes
+
+    @Test func interruptEndsPromptlyWith130() throws {
+        let server = try LoopbackServer { _ in
+            var slow = StubResponse.fixture("kobis/daily-20230818.json")
+            slow.delay = 30
+            return slow
+        }
+        defer { server.stop() }
+        let running = try BinaryRunner(kobisURL: server.baseURL).start(Self.daily)
+        let deadline = Date().addingTimeInterval(10)
+        while server.requestCount == 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        let signalled = Date()
+        kill(running.processIdentifier, SIGINT)
+        let run = running.wait(limit: 10)
+        #expect(run.status == 130)
+        #expect(run.stdout.isEmpty)
+        #expect(Date().timeIntervalSince(signalled) < 1.5)
+    }
+
+    @Test func aClosedPipeEndsQuietly() throws {
+        let server = try LoopbackServer(handler: StubResponse.syntheticDay)
+        defer { server.stop() }
+        let runner = BinaryRunner(kobisURL: server.baseURL)
+        // A month of JSON is far more than a pipe holds, so the write really meets the closed pipe.
+        let command = "'\(BinaryRunner.binary.path)' daily --from 20230701 --to 20230731 --format json | head -1; echo \"status=${PIPESTATUS[0]}\" >&2"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", command]
+        process.environment = runner.environment
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(stdout == "[\n")
+        #expect(stderr.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("status="), "no error text: \(stderr)")
+        #expect(!stderr.contains("Error"))
+    }
+}
