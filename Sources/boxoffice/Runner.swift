@@ -1,5 +1,6 @@
 import BoxOfficeCore
 import Foundation
+import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -61,20 +62,21 @@ struct Runner: Sendable {
         let ledger = isReplay ? nil : QuotaLedger(file: paths.quotaFile)
         let context = self.context
         let verbose = options.isVerbose
+        let warnings = QuotaWarnings()
         return BoxOfficeClient(
             configuration: configuration, loader: loader,
             cache: isReplay ? nil : ResponseCache(directory: paths.responses),
             cacheMode: options.cacheMode, now: { Date() },
-            onEvent: { event in Self.handle(event, ledger: ledger, context: context, verbose: verbose) })
+            onEvent: { event in Self.handle(event, ledger: ledger, warnings: warnings, context: context, verbose: verbose) })
     }
 
-    private static func handle(_ event: ClientEvent, ledger: QuotaLedger?, context: ProcessContext, verbose: Bool) {
+    private static func handle(_ event: ClientEvent, ledger: QuotaLedger?, warnings: QuotaWarnings, context: ProcessContext, verbose: Bool) {
         switch event {
         case .requestSent(let service):
             guard let ledger else { return }
             let today = KSTDate.today(at: Date())
             guard let count = try? ledger.recordCall(to: service, on: today) else { return }
-            if Double(count) == (Double(service.dailyQuota) * QuotaLedger.warningShare).rounded(.up) || count == service.dailyQuota {
+            if Double(count) >= Double(service.dailyQuota) * QuotaLedger.warningShare, warnings.firstTime(for: service) {
                 context.log("warning: \(count) of \(service.dailyQuota) daily \(service.displayName) calls used today (Seoul).")
             }
             if verbose { context.log("boxoffice: \(service.displayName) request (\(count) today)") }
@@ -126,5 +128,14 @@ struct Runner: Sendable {
             if context.variable("TERM") == "dumb" || context.variable("CLICOLOR") == "0" { return false }
             return context.stdoutIsTerminal
         }
+    }
+}
+
+/// Remembers which services this run has already warned about, so a range warns once, not per day.
+final class QuotaWarnings: Sendable {
+    private let warned = Mutex<Set<APIService>>([])
+
+    func firstTime(for service: APIService) -> Bool {
+        warned.withLock { $0.insert(service).inserted }
     }
 }

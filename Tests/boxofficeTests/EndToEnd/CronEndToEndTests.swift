@@ -1,0 +1,288 @@
+import Foundation
+import Testing
+
+/// What the scripts that run `boxoffice` every morning rely on: the cache, the quota ledger,
+/// date ranges, record and replay.
+@Suite(.serialized)
+struct CronEndToEndTests {
+    /// Today in Seoul as `YYYY-MM-DD`, computed independently of the binary.
+    static func seoulDay(daysAgo: Int = 0) -> (iso: String, compact: String) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "Asia/Seoul") ?? TimeZone(secondsFromGMT: 9 * 3600) ?? .current
+        let date = Date().addingTimeInterval(Double(-daysAgo) * 86_400)
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        let iso = String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+        return (iso, iso.replacingOccurrences(of: "-", with: ""))
+    }
+
+    static func cacheFiles(_ runner: BinaryRunner) -> [URL] {
+        let folder = runner.home.appendingPathComponent("cache/responses")
+        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return [] }
+        return enumerator.compactMap { $0 as? URL }.filter { $0.pathExtension == "json" }
+    }
+
+    // MARK: Cache
+
+    @Test func aSettledDayIsServedFromTheCacheForGood() throws {
+        let server = try LoopbackServer(handler: StubResponse.syntheticDay)
+        defer { server.stop() }
+        let runner = BinaryRunner(kobisURL: server.baseURL)
+        let first = try runner.run(["daily", "--date", "20230818", "--format", "json"])
+        let second = try runner.run(["daily", "--date", "20230818", "--format", "json", "--verbose"])
+        #expect(first.status == 0 && second.status == 0, "\(first.stderr) \(second.stderr)")
+        #expect(second.stdout == first.stdout)
+        #expect(server.requestCount == 1)
+        #expect(second.stderr.contains("cache hit"))
+        let entry = try #require(Self.cacheFiles(runner).first)
+        let text = try String(contentsOf: entry, encoding: .utf8)
+        #expect(text.hasPrefix("boxoffice-cache 1 expires=never\n"), "kept for good: \(text.prefix(60))")
+        #expect(!runner.filesContainKey(below: runner.home.appendingPathComponent("cache")))
+        let mode = try FileManager.default.attributesOfItem(atPath: runner.home.appendingPathComponent("cache").path)[.posixPermissions] as? Int
+        #expect(mode == 0o700)
+    }
+
+    @Test func aRecentDayIsKeptForAnHourThenRefetched() throws {
+        let server = try LoopbackServer(handler: StubResponse.syntheticDay)
+        defer { server.stop() }
+        let runner = BinaryRunner(kobisURL: server.baseURL)
+        _ = try runner.run(["daily", "--date", "yesterday"])
+        _ = try runner.run(["daily", "--date", "yesterday"])
+        #expect(server.requestCount == 1)
+        let entry = try #require(Self.cacheFiles(runner).first)
+        let text = try String(contentsOf: entry, encoding: .utf8)
+        let header = String(text.prefix { $0 != "\n" })
+        let expires = try #require(Double(header.replacingOccurrences(of: "boxoffice-cache 1 expires=", with: "")), "\(header)")
+        #expect(abs(expires - Date().timeIntervalSince1970 - 3_600) < 120, "expires in about an hour: \(header)")
+        // Once expired, the next run asks again.
+        try (header.replacingOccurrences(of: String(Int(expires)), with: "1000") + text.drop { $0 != "\n" }).write(to: entry, atomically: true, encoding: .utf8)
+        _ = try runner.run(["daily", "--date", "yesterday"])
+        #expect(server.requestCount == 2)
+    }
+
+    @Test func noCacheAndRefreshDoWhatTheySay() throws {
+        let server = try LoopbackServer(handler: StubResponse.syntheticDay)
+        defer { server.stop() }
+        let runner = BinaryRunner(kobisURL: server.baseURL)
+        _ = try runner.run(["daily", "--date", "20230818", "--no-cache"])
+        #expect(Self.cacheFiles(runner).isEmpty, "--no-cache writes nothing")
+        _ = try runner.run(["daily", "--date", "20230818"])
+        _ = try runner.run(["daily", "--date", "20230818", "--refresh"])
+        #expect(server.requestCount == 3, "--refresh skips reading")
+        _ = try runner.run(["daily", "--date", "20230818"])
+        #expect(server.requestCount == 3, "--refresh wrote the fresh answer")
+    }
+
+    @Test func errorsAreNeverCached() throws {
+        let server = try LoopbackServer(sequence: [.fixture("errors/kobis-fault-320102.json"), .fixture("kobis/daily-20230818.json")])
+        defer { server.stop() }
+        let runner = BinaryRunner(kobisURL: server.baseURL)
+        let failed = try runner.run(["daily", "--date", "20230818"])
+        #expect(failed.status == 69)
+        #expect(Self.cacheFiles(runner).isEmpty)
+        let succeeded = try runner.run(["daily", "--date", "20230818"])
+        #expect(succeeded.status == 0)
+        #expect(server.requestCount == 2)
+    }
+
+    @Test func cacheCommandsShowAndClear() throws {
+        let server = try LoopbackServer(handler: StubResponse.syntheticDay)
+        defer { server.stop() }
+        let runner = BinaryRunner(kobisURL: server.baseURL)
+        _ = try runner.run(["daily", "--from", "20230801", "--to", "20230803"])
+        let path = try runner.run(["cache", "path"])
+        #expect(path.stdout == runner.home.appendingPathComponent("cache").path + "\n" || path.stdout.hasPrefix(runner.home.appendingPathComponent("cache").path))
+        let stats = try runner.run(["cache", "stats", "--format", "json"])
+        #expect(stats.status == 0, "\(stats.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any])
+        #expect(object["entries"] as? Int == 3)
+        #expect(object["kept_for_good"] as? Int == 3)
+        let cleared = try runner.run(["cache", "clear"])
+        #expect(cleared.status == 0)
+        #expect(cleared.stdout.isEmpty)
+        #expect(cleared.stderr.contains("Removed 3"))
+        #expect(Self.cacheFiles(runner).isEmpty)
+    }
+
+    // MARK: Quota
+
+    @Test func quotaCountsNetworkCallsOnly() throws {
+        let server = try LoopbackServer(handler: StubResponse.syntheticDay)
+        defer { server.stop() }
+        let runner = BinaryRunner(kobisURL: server.baseURL)
+        _ = try runner.run(["daily", "--date", "20230818"])
+        _ = try runner.run(["daily", "--date", "20230818"])
+        _ = try runner.run(["daily", "--date", "20230818", "--replay", "Fixtures"])
+        _ = try runner.run(["daily", "--date", "20230817"])
+        let quota = try runner.run(["quota", "--format", "json"])
+        #expect(quota.status == 0, "\(quota.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(quota.stdout.utf8)) as? [String: Any])
+        #expect(object["date"] as? String == Self.seoulDay().iso)
+        let services = try #require(object["services"] as? [[String: Any]])
+        let kobis = try #require(services.first { $0["service"] as? String == "kobis" })
+        #expect(kobis["calls"] as? Int == 2, "one per network call: \(kobis)")
+        #expect(kobis["limit"] as? Int == 3_000)
+        let kakao = try #require(services.first { $0["service"] as? String == "kakao" })
+        #expect(kakao["limit"] as? Int == 30_000)
+        let table = try runner.run(["quota"])
+        #expect(table.stdout.contains("3,000"))
+    }
+
+    @Test func aWarningPastNinetyPercentOfTheLimit() throws {
+        let server = try LoopbackServer(handler: StubResponse.syntheticDay)
+        defer { server.stop() }
+        let runner = BinaryRunner(kobisURL: server.baseURL)
+        let ledger = runner.home.appendingPathComponent("cache/quota.json")
+        try FileManager.default.createDirectory(at: ledger.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(#"{"day":"\#(Self.seoulDay().iso)","calls":{"kobis":2698}}"#.utf8).write(to: ledger)
+        let below = try runner.run(["daily", "--date", "20230801"])
+        #expect(below.status == 0)
+        #expect(!below.stderr.contains("warning"), "2,699 calls is below 90 %")
+        let past = try runner.run(["daily", "--from", "20230802", "--to", "20230804"])
+        #expect(past.status == 0)
+        let warnings = past.stderr.split(separator: "\n").filter { $0.contains("warning") }
+        #expect(warnings.count == 1, "one warning per run: \(past.stderr)")
+        #expect(past.stderr.contains("3000") || past.stderr.contains("3,000"))
+    }
+
+    // MARK: Ranges
+
+    @Test func aRangeComesOutInDateOrderWhateverOrderAnswersArrive() throws {
+        let server = try LoopbackServer { request in
+            var response = StubResponse.syntheticDay(request)
+            // Earlier days answer later, so arrival order is the reverse of date order.
+            let day = Int(request.query["targetDt"]?.suffix(2) ?? "") ?? 0
+            response.delay = Double(10 - day) * 0.03
+            return response
+        }
+        defer { server.stop() }
+        let runner = BinaryRunner(kobisURL: server.baseURL)
+        let range = ["daily", "--from", "2023-08-01", "--to", "2023-08-09", "--jobs", "9"]
+        let json = try runner.run(range + ["--format", "json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        let charts = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(charts.compactMap { $0["startDate"] as? String } == (1...9).map { "2023-08-0\($0)" })
+        let jsonl = try runner.run(range + ["--format", "jsonl"])
+        #expect(jsonl.stdout.split(separator: "\n").count == 9)
+        let csv = try runner.run(range + ["--format", "csv"])
+        let lines = csv.stdout.split(separator: "\n")
+        #expect(lines.count == 1 + 9 * 10)
+        #expect(lines.filter { $0.hasPrefix("start_date,") }.count == 1, "the header once")
+        #expect(lines[1].hasPrefix("2023-08-01,") && lines[90].hasPrefix("2023-08-09,"))
+        let table = try runner.run(range)
+        #expect(table.stdout.components(separatedBy: "Daily box office, ").count == 10)
+        #expect(table.stderr.isEmpty, "no progress when stderr is not a terminal: \(table.stderr)")
+    }
+
+    @Test func aRangeRunsConcurrentlyBoundedByJobs() throws {
+        let server = try LoopbackServer { request in
+            var response = StubResponse.syntheticDay(request)
+            response.delay = 0.3
+            return response
+        }
+        defer { server.stop() }
+        let runner = BinaryRunner(kobisURL: server.baseURL)
+        let run = try runner.run(["daily", "--from", "20230801", "--to", "20230808", "--jobs", "4", "--format", "jsonl"])
+        #expect(run.status == 0, "\(run.stderr)")
+        // 8 days, 4 at a time, 0.3 s each: about 0.6 s; one at a time would take 2.4 s.
+        #expect(run.seconds < 2.0, "took \(run.seconds) s")
+        #expect(server.requestCount == 8)
+    }
+
+    @Test func aRangeIsAllOrNothingAndNamesTheFailedDays() throws {
+        let server = try LoopbackServer { request in
+            request.query["targetDt"] == "20230803" ? StubResponse(status: 503) : StubResponse.syntheticDay(request)
+        }
+        defer { server.stop() }
+        let runner = BinaryRunner(kobisURL: server.baseURL)
+        let arguments = ["daily", "--from", "20230801", "--to", "20230805", "--format", "csv", "--retries", "0"]
+        let run = try runner.run(arguments)
+        #expect(run.status == 69)
+        #expect(run.stdout.isEmpty, "nothing partial")
+        #expect(run.stderr.contains("2023-08-03"), "\(run.stderr)")
+        #expect(!run.stderr.contains("2023-08-02"))
+        #expect(Self.cacheFiles(runner).count == 4, "the days fetched stay cached")
+        BinaryRunner.expectNoKey(run)
+    }
+
+    @Test func weeklyRangeFetchesEachWeekTouchedOnce() throws {
+        let server = try LoopbackServer { request in
+            let sunday = request.query["targetDt"] ?? ""
+            guard let monday = Self.mondayBefore(sunday),
+                  let template = try? String(contentsOf: BinaryRunner.repositoryRoot.appendingPathComponent("Fixtures/kobis/weekly-20230813-weekGb=0.json"), encoding: .utf8)
+            else { return StubResponse(status: 500) }
+            return .json(template.replacingOccurrences(of: "20230807~20230813", with: "\(monday)~\(sunday)"))
+        }
+        defer { server.stop() }
+        let runner = BinaryRunner(kobisURL: server.baseURL)
+        let run = try runner.run(["weekly", "--from", "20230802", "--to", "20230815", "--format", "json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let charts = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
+        #expect(charts.compactMap { $0["startDate"] as? String } == ["2023-07-31", "2023-08-07", "2023-08-14"])
+        #expect(server.requests.compactMap { $0.query["targetDt"] }.sorted() == ["20230806", "20230813", "20230820"])
+    }
+
+    static func mondayBefore(_ sunday: String) -> String? {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? .current
+        let formatter = DateFormatter()
+        formatter.calendar = calendar
+        formatter.timeZone = calendar.timeZone
+        formatter.dateFormat = "yyyyMMdd"
+        guard let date = formatter.date(from: sunday), let monday = calendar.date(byAdding: .day, value: -6, to: date) else { return nil }
+        return formatter.string(from: monday)
+    }
+
+    @Test func progressShowsOnATerminalOnly() throws {
+        let server = try LoopbackServer(handler: StubResponse.syntheticDay)
+        defer { server.stop() }
+        let runner = BinaryRunner(kobisURL: server.baseURL)
+        // `script` gives the binary a terminal; stdout goes to a file so only stderr is the terminal's.
+        let output = runner.home.appendingPathComponent("range.csv")
+        let command = "'\(BinaryRunner.binary.path)' daily --from 20230801 --to 20230812 --format csv > '\(output.path)'"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", command, "/dev/null"]
+        process.environment = runner.environment
+        let terminal = Pipe()
+        process.standardOutput = terminal
+        process.standardInput = Pipe()
+        try process.run()
+        let shown = String(decoding: terminal.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(shown)")
+        #expect(shown.contains("12/12 days"), "progress on the terminal: \(shown.debugDescription)")
+        let csv = try String(contentsOf: output, encoding: .utf8)
+        #expect(csv.split(separator: "\n").count == 121)
+        #expect(!csv.contains("days"), "progress never reaches stdout")
+    }
+
+    // MARK: Record and replay
+
+    @Test func recordThenReplayGivesTheSameOutputWithoutTheKey() throws {
+        let server = try LoopbackServer { request in
+            switch request.path {
+            case "/movie/searchMovieInfo.json": .fixture("kobis/movie-20218541.json")
+            case "/v2/search/image": .fixture("kakao/image-search-query=밀수-size=10.json")
+            default: StubResponse.syntheticDay(request)
+            }
+        }
+        defer { server.stop() }
+        var runner = BinaryRunner(kobisURL: server.baseURL)
+        runner.environment["BOXOFFICE_KAKAO_URL"] = server.baseURL
+        let folder = runner.home.appendingPathComponent("recorded")
+        let commands = [["daily", "--from", "20230801", "--to", "20230802", "--format", "json"], ["movie", "20218541", "--format", "json"],
+                        ["images", "밀수", "--format", "json"]]
+        for command in commands {
+            let live = try runner.run(command + ["--record", folder.path])
+            #expect(live.status == 0, "\(live.stderr)")
+            let replayed = try BinaryRunner(kobisURL: "http://127.0.0.1:9", keys: false).run(command + ["--replay", folder.path])
+            #expect(replayed.status == 0, "\(replayed.stderr)")
+            #expect(replayed.stdout == live.stdout, "\(command)")
+        }
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("kobis/daily-20230801.json").path))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("kobis/movie-20218541.json").path))
+        #expect(!runner.filesContainKey(below: folder))
+        let missing = try BinaryRunner(keys: false).run(["daily", "--date", "20230705", "--replay", folder.path])
+        BinaryRunner.expectFailure(missing, status: 78, mentioning: ["daily-20230705"])
+    }
+}
