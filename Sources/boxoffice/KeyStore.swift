@@ -45,12 +45,12 @@ struct KeyStore {
     func readFile() throws -> [APIService: String] {
         let path = paths.configFile.path
         guard FileManager.default.fileExists(atPath: path) else { return [:] }
-        if let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-           let mode = attributes[.posixPermissions] as? Int, mode & Self.groupAndOtherBits != 0 {
-            context.log("warning: \(path) can be read by others; run chmod 600 \(path).")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        guard attributes?[.type] as? FileAttributeType != .typeDirectory, let data = FileManager.default.contents(atPath: path) else {
             throw ConfigurationError(description: "Cannot read the config file \(path).")
+        }
+        if let mode = attributes?[.posixPermissions] as? Int, mode & Self.groupAndOtherBits != 0 {
+            context.log("warning: \(path) can be read by others; run chmod 600 \(path).")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw ConfigurationError(description: "The config file \(path) is not UTF-8 text.")
