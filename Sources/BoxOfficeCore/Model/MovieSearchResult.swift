@@ -16,12 +16,17 @@ public struct MovieSearchResult: Sendable, Equatable {
             movie.openDate = try wire.date("openDt", dto.openDt)
             movie.type = text(dto.typeNm)
             movie.status = text(dto.prdtStatNm)
-            movie.nations = text(dto.nationAlt)
-            movie.genres = text(dto.genreAlt)
+            movie.nations = Self.list(dto.nationAlt)
+            movie.genres = Self.list(dto.genreAlt)
             movie.directors = (dto.directors ?? []).compactMap { text($0.peopleNm) }
             return movie
         }
         totalCount = response.movieListResult.totCnt ?? movies.count
+    }
+
+    /// KOBIS joins nations and genres with commas in the list; the details give them one by one.
+    private static func list(_ joined: String?) -> [String] {
+        (joined ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 }
 
@@ -41,10 +46,10 @@ public struct MovieSummary: Sendable, Equatable {
     public var type: String?
     /// Production status.
     public var status: String?
-    /// Countries, comma separated as KOBIS gives them.
-    public var nations: String?
-    /// Genres, comma separated as KOBIS gives them.
-    public var genres: String?
+    /// Countries.
+    public var nations: [String] = []
+    /// Genres.
+    public var genres: [String] = []
     /// Directors' names.
     public var directors: [String] = []
 

@@ -13,8 +13,8 @@ public enum SearchRenderer {
                     .object([
                         ("code", .string(movie.code)), ("title", .string(movie.title)), ("titleEnglish", .string(movie.titleEnglish)),
                         ("productionYear", .integer(movie.productionYear)), ("openDate", .date(movie.openDate)),
-                        ("type", .string(movie.type)), ("status", .string(movie.status)), ("nations", .string(movie.nations)),
-                        ("genres", .string(movie.genres)), ("directors", .array(movie.directors.map(JSONValue.string))),
+                        ("type", .string(movie.type)), ("status", .string(movie.status)), ("nations", .array(movie.nations.map(JSONValue.string))),
+                        ("genres", .array(movie.genres.map(JSONValue.string))), ("directors", .array(movie.directors.map(JSONValue.string))),
                     ])
                 })),
             ])
@@ -22,8 +22,8 @@ public enum SearchRenderer {
         case .csv, .tsv:
             let rows: [[DelimitedCell]] = result.movies.map { movie in
                 [.text(movie.code), .text(movie.title), text(movie.titleEnglish), movie.productionYear.map { .number(String($0)) } ?? .empty,
-                 movie.openDate.map { .number($0.iso) } ?? .empty, text(movie.type), text(movie.status), text(movie.nations),
-                 text(movie.genres), movie.directors.isEmpty ? .empty : .text(movie.directors.joined(separator: "; "))]
+                 movie.openDate.map { .number($0.iso) } ?? .empty, text(movie.type), text(movie.status), list(movie.nations),
+                 list(movie.genres), list(movie.directors)]
             }
             return format == .csv ? DelimitedTextWriter.csv(header: columns, rows: rows) : DelimitedTextWriter.tsv(header: columns, rows: rows)
         case .markdown:
@@ -43,6 +43,10 @@ public enum SearchRenderer {
     private static func cells(_ movie: MovieSummary) -> [String] {
         [movie.code, movie.title, movie.titleEnglish ?? "-", movie.productionYear.map(String.init) ?? "-", movie.openDate?.iso ?? "-",
          movie.directors.isEmpty ? "-" : movie.directors.joined(separator: ", ")]
+    }
+
+    private static func list(_ values: [String]) -> DelimitedCell {
+        values.isEmpty ? .empty : .text(values.joined(separator: "; "))
     }
 
     private static func text(_ value: String?) -> DelimitedCell {
