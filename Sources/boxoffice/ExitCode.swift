@@ -18,12 +18,12 @@ enum ExitCode: Int32, CaseIterable, Sendable {
         case .success: "Success."
         case .notFound: "Not found: an unknown movie code, or no image for a poster."
         case .usage: "Usage error: a bad command, option, value or date. Nothing was requested."
-        case .malformedResponse: "A service sent a response that is not what its documentation describes (HTML, invalid JSON, wrong fields)."
+        case .malformedResponse: "A service sent a response that is not what its documentation describes (HTML, invalid JSON, wrong fields), or a poster download that is not an image."
         case .unavailable: "Service unavailable: connection refused, unknown host, HTTP 5xx, or an API error other than those below."
         case .internalError: "Internal error: a bug in boxoffice, or a local file that could not be written."
         case .tryLater: "Try later: a timeout, HTTP 429, the daily call limit, or a chart that has no data yet."
         case .keyRejected: "The service rejected the API key."
-        case .configuration: "Configuration: a missing API key, or an unreadable config file or setting."
+        case .configuration: "Configuration: a missing API key, an unreadable config file or setting, or no recording in the --replay folder."
         case .interrupted: "Interrupted (Ctrl-C)."
         }
     }

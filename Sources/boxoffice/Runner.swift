@@ -48,6 +48,7 @@ struct Runner: Sendable {
             kobisKey: keys[.kobis]?.value, kakaoKey: keys[.kakao]?.value,
             requiresKeys: !isReplay, timeout: options.timeout, retryPolicy: RetryPolicy(retries: options.retries))
         let loader: any HTTPDataLoading
+        let timeout = options.timeout
         if let replay = options.replayDirectory {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: replay, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -55,9 +56,9 @@ struct Runner: Sendable {
             }
             loader = ReplayLoader(directory: URL(fileURLWithPath: replay))
         } else if let record = options.recordDirectory {
-            loader = RecordingLoader(base: Self.makeSession(timeout: options.timeout), directory: URL(fileURLWithPath: record))
+            loader = RecordingLoader(base: LazySessionLoader { Self.makeSession(timeout: timeout) }, directory: URL(fileURLWithPath: record))
         } else {
-            loader = Self.makeSession(timeout: options.timeout)
+            loader = LazySessionLoader { Self.makeSession(timeout: timeout) }
         }
         let ledger = isReplay ? nil : QuotaLedger(file: paths.quotaFile)
         let context = self.context

@@ -50,10 +50,16 @@ public struct KSTDate: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     /// `YYYYMMDD`, the form KOBIS takes in requests.
-    public var compact: String { String(format: "%04d%02d%02d", year, month, day) }
+    public var compact: String { Self.padded(year, 4) + Self.padded(month, 2) + Self.padded(day, 2) }
 
     /// `YYYY-MM-DD`, the form our output uses.
-    public var iso: String { String(format: "%04d-%02d-%02d", year, month, day) }
+    public var iso: String { Self.padded(year, 4) + "-" + Self.padded(month, 2) + "-" + Self.padded(day, 2) }
+
+    /// Zero-padded digits, without going through `String(format:)` on every row of a chart.
+    private static func padded(_ value: Int, _ width: Int) -> String {
+        let digits = String(value)
+        return String(repeating: "0", count: max(width - digits.count, 0)) + digits
+    }
 
     /// The ISO form.
     public var description: String { iso }

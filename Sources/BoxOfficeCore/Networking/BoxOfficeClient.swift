@@ -93,7 +93,7 @@ public struct BoxOfficeClient: Sendable {
                  UInt8(ascii: "_"), UInt8(ascii: "~"):
                 result.unicodeScalars.append(Unicode.Scalar(byte))
             default:
-                result += String(format: "%%%02X", byte)
+                result += PercentEncoding.escape(byte)
             }
         }
         return result

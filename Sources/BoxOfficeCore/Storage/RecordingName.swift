@@ -53,7 +53,7 @@ public enum RecordingName {
                 result.unicodeScalars.append(scalar)
             } else {
                 for byte in String(scalar).utf8 {
-                    result += String(format: "%%%02X", byte)
+                    result += PercentEncoding.escape(byte)
                 }
             }
         }
