@@ -21,8 +21,11 @@ extension ChartEntry {
             throw BoxOfficeError.malformedResponse(.kobis, expected: "a box-office JSON body", detail: "rank is blank")
         }
         let intensity = try wire.decimal("rankInten", dto.rankInten) ?? 0
+        guard let rankIntensity = Int(exactly: intensity.rounded()) else {
+            throw BoxOfficeError.malformedResponse(.kobis, expected: "a box-office JSON body", detail: "rankInten is out of range")
+        }
         self.init(
-            rank: rank, rankIntensity: Int(intensity.rounded()),
+            rank: rank, rankIntensity: rankIntensity,
             isNew: dto.rankOldAndNew?.trimmingCharacters(in: .whitespaces).uppercased() == "NEW",
             code: dto.movieCd.trimmingCharacters(in: .whitespaces), title: dto.movieNm)
         openDate = try wire.date("openDt", dto.openDt)

@@ -80,7 +80,7 @@ extension BoxOfficeClient {
     /// `Retry-After` as seconds or an HTTP date.
     static func retryAfter(_ response: HTTPURLResponse, now: Date) -> Double? {
         guard let value = response.value(forHTTPHeaderField: "Retry-After")?.trimmingCharacters(in: .whitespaces) else { return nil }
-        if let seconds = Double(value) { return seconds }
+        if let seconds = Double(value) { return seconds.isFinite ? seconds : nil }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "GMT")

@@ -84,7 +84,7 @@ public struct RetryPolicy: Sendable {
     /// The wait before retry number `retry` (1-based): full jitter below an exponential ceiling,
     /// or the server's `Retry-After` when it gave one.
     public func delay(beforeRetry retry: Int, retryAfter: Double?) -> Double {
-        if let retryAfter {
+        if let retryAfter, !retryAfter.isNaN {
             return min(max(retryAfter, 0), maximumRetryAfter)
         }
         let ceiling = min(maximumDelay, baseDelay * pow(2, Double(retry - 1)))

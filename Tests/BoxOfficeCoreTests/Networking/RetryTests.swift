@@ -34,6 +34,23 @@ struct RetryTests {
         #expect(badRequest.requests.count == 1)
     }
 
+    @Test(arguments: ["nan", "1e400", "-5", "soon", "Wed, 21 Oct 2015 07:28:00 GMT"])
+    func oddRetryAfterValuesNeverTrapOrStall(_ value: String) async throws {
+        let loader = StubLoader([.init(status: 429, body: Data(), headers: ["Retry-After": value]), .init(body: try fixture())])
+        _ = try await BoxOfficeClient.testing(loader, retries: 1).dailyChart(on: day)
+        #expect(loader.requests.count == 2)
+    }
+
+    @Test func retryAfterIsCappedAndNeverNegative() {
+        let policy = RetryPolicy(retries: 2)
+        #expect(policy.delay(beforeRetry: 1, retryAfter: 3_600) == 30)
+        #expect(policy.delay(beforeRetry: 1, retryAfter: -3) == 0)
+        #expect(policy.delay(beforeRetry: 1, retryAfter: .nan) <= 0.5)
+        for retry in 1...10 {
+            #expect((0...8).contains(policy.delay(beforeRetry: retry, retryAfter: nil)))
+        }
+    }
+
     @Test func throttledRequestHonoursRetryAfter() async throws {
         let loader = StubLoader([.init(status: 429, body: Data(), headers: ["Retry-After": "0"]), .init(body: try fixture())])
         _ = try await BoxOfficeClient.testing(loader, retries: 1).dailyChart(on: day)
