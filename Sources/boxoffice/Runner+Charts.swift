@@ -27,7 +27,8 @@ extension Runner {
         if request.withPosters {
             charts = try await addPosters(to: charts, client: client, jobs: request.jobs)
         }
-        return ChartRenderer.render(charts, format: request.network.format, style: style(request.network), asRange: request.isRange)
+        return ChartRenderer.render(charts, format: request.network.format, style: style(request.network), asRange: request.isRange,
+                                     withPosters: request.withPosters)
     }
 
     /// One failure spoils the whole output; the message names every failed day.

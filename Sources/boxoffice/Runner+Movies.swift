@@ -32,15 +32,26 @@ extension Runner {
             try await downloader.download(best.imageURL, to: URL(fileURLWithPath: download))
             context.log("Saved the poster of \(TerminalText.sanitize(details.title)) to \(download).")
         }
+        let fields: [(String, JSONValue)] = [
+            ("code", .string(details.code)), ("title", .string(details.title)), ("posterURL", .string(best.imageURL)),
+            ("width", .integer(best.width)), ("height", .integer(best.height)), ("documentURL", .string(best.documentURL)),
+            ("path", .string(download)),
+        ]
         switch options.format {
         case .json, .jsonl:
-            let object = JSONValue.object([
-                ("code", .string(details.code)), ("title", .string(details.title)), ("posterURL", .string(best.imageURL)),
-                ("width", .integer(best.width)), ("height", .integer(best.height)), ("documentURL", .string(best.documentURL)),
-                ("path", .string(download)),
-            ])
-            return object.serialized(compact: options.format == .jsonl) + "\n"
-        default:
+            return JSONValue.object(fields).serialized(compact: options.format == .jsonl) + "\n"
+        case .csv, .tsv:
+            let header = ["code", "title", "poster_url", "width", "height", "document_url", "path"]
+            let row: [DelimitedCell] = [
+                .text(details.code), .text(details.title), .text(best.imageURL), best.width.map { .number(String($0)) } ?? .empty,
+                best.height.map { .number(String($0)) } ?? .empty, best.documentURL.map(DelimitedCell.text) ?? .empty,
+                download.map(DelimitedCell.text) ?? .empty,
+            ]
+            return options.format == .csv ? DelimitedTextWriter.csv(header: header, rows: [row]) : DelimitedTextWriter.tsv(header: header, rows: [row])
+        case .markdown:
+            return MarkdownTableWriter.render(columns: [TableColumn("Code"), TableColumn("Title"), TableColumn("Poster")],
+                                              rows: [[details.code, details.title, best.imageURL]])
+        case .table:
             return TerminalText.sanitize(best.imageURL) + "\n"
         }
     }

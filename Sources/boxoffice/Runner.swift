@@ -124,8 +124,8 @@ struct Runner: Sendable {
         case .always: return true
         case .never: return false
         case .auto:
-            if context.variable("NO_COLOR") != nil { return false }
-            if let force = context.variable("CLICOLOR_FORCE"), force != "0" { return true }
+            if let noColor = context.variable("NO_COLOR"), !noColor.isEmpty { return false }
+            if let force = context.variable("CLICOLOR_FORCE"), !force.isEmpty, force != "0" { return true }
             if context.variable("TERM") == "dumb" || context.variable("CLICOLOR") == "0" { return false }
             return context.stdoutIsTerminal
         }

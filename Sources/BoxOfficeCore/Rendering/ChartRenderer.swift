@@ -8,14 +8,16 @@ public enum ChartRenderer {
     static let posterColumn = "poster_url"
 
     /// Renders one chart, or several (a date range) as one document.
-    public static func render(_ charts: [BoxOfficeChart], format: OutputFormat, style: RenderStyle = RenderStyle(), asRange: Bool = false) -> String {
-        let withPosters = charts.contains { $0.entries.contains { $0.posterURL != nil } }
+    /// With `withPosters`, every movie gets a poster field, empty where none was found.
+    public static func render(
+        _ charts: [BoxOfficeChart], format: OutputFormat, style: RenderStyle = RenderStyle(), asRange: Bool = false, withPosters: Bool = false
+    ) -> String {
         switch format {
         case .json:
-            let documents = charts.map(json)
+            let documents = charts.map { json($0, withPosters: withPosters) }
             return (asRange ? JSONValue.array(documents) : documents.first ?? .null).serialized() + "\n"
         case .jsonl:
-            return charts.map { json($0).serialized(compact: true) + "\n" }.joined()
+            return charts.map { json($0, withPosters: withPosters).serialized(compact: true) + "\n" }.joined()
         case .csv:
             return DelimitedTextWriter.csv(header: header(withPosters), rows: charts.flatMap { delimitedRows($0, withPosters) })
         case .tsv:
@@ -28,18 +30,18 @@ public enum ChartRenderer {
     }
 
     /// The JSON object of one chart.
-    public static func json(_ chart: BoxOfficeChart) -> JSONValue {
+    public static func json(_ chart: BoxOfficeChart, withPosters: Bool = false) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("kind", .string(chart.kind.rawValue)),
             ("startDate", .date(chart.startDate)),
             ("endDate", .date(chart.endDate)),
         ]
         if chart.kind != .daily { members.append(("yearWeek", .string(chart.yearWeek))) }
-        members.append(("movies", .array(chart.entries.map(json))))
+        members.append(("movies", .array(chart.entries.map { json($0, withPosters: withPosters) })))
         return .object(members)
     }
 
-    static func json(_ entry: ChartEntry) -> JSONValue {
+    static func json(_ entry: ChartEntry, withPosters: Bool) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("rank", .integer(entry.rank)),
             ("rankChange", .integer(entry.rankIntensity)),
@@ -59,7 +61,7 @@ public enum ChartRenderer {
             ("screens", .integer(entry.screens)),
             ("shows", .integer(entry.shows)),
         ]
-        if let poster = entry.posterURL { members.append(("posterURL", .string(poster))) }
+        if withPosters || entry.posterURL != nil { members.append(("posterURL", .string(entry.posterURL))) }
         return .object(members)
     }
 

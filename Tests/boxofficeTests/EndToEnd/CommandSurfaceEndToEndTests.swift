@@ -1,0 +1,316 @@
+import Foundation
+import Testing
+
+/// Every command and format, through the real binary and a loopback server that plays both
+/// KOBIS and Kakao from `Fixtures/`.
+@Suite(.serialized)
+struct CommandSurfaceEndToEndTests {
+    /// KOBIS and Kakao routes answered from the fixture files the request names.
+    static func fixtureServer(imageHost: String? = nil) throws -> LoopbackServer {
+        try LoopbackServer { request in
+            let query = request.query
+            switch request.path {
+            case "/boxoffice/searchDailyBoxOfficeList.json":
+                return .fixture("kobis/daily-\(query["targetDt"] ?? "").json")
+            case "/boxoffice/searchWeeklyBoxOfficeList.json":
+                return .fixture("kobis/weekly-\(query["targetDt"] ?? "")-weekGb=\(query["weekGb"] ?? "").json")
+            case "/movie/searchMovieInfo.json":
+                return .fixture("kobis/movie-\(query["movieCd"] ?? "").json")
+            case "/movie/searchMovieList.json":
+                return .fixture("kobis/movielist-movieNm=\(query["movieNm"] ?? "").json")
+            case "/v2/search/image":
+                let text = query["query"] ?? ""
+                let name = "kakao/image-search-query=\(Self.recordingEncoded(text))-size=\(query["size"] ?? "")"
+                var response = StubResponse.fixture(name + ".json")
+                if let imageHost, let body = String(data: response.body, encoding: .utf8) {
+                    response.body = Data(body.replacingOccurrences(of: "https://example-images.invalid", with: imageHost).utf8)
+                }
+                return response
+            default:
+                return StubResponse(status: 404)
+            }
+        }
+    }
+
+    /// The fixture file naming: letters and digits as they are, everything else percent-encoded.
+    static func recordingEncoded(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || (scalar == "." && !result.isEmpty) {
+                result.unicodeScalars.append(scalar)
+            } else {
+                result += String(scalar).utf8.map { "%" + String($0, radix: 16, uppercase: true).leftPadded(2) }.joined()
+            }
+        }
+        return result
+    }
+
+    static func runner(_ server: LoopbackServer) -> BinaryRunner {
+        BinaryRunner(kobisURL: server.baseURL, kakaoURL: server.baseURL)
+    }
+
+    static func json(_ run: BinaryRun) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(run.stdout)")
+    }
+
+    // MARK: Weekly and filters
+
+    @Test func weeklyDefaultsToTheWholeWeek() throws {
+        let server = try Self.fixtureServer()
+        defer { server.stop() }
+        let run = try Self.runner(server).run(["weekly", "--date", "20230809"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("Weekly box office, 2023-08-07 to 2023-08-13 (Mon–Sun)\n"))
+        let request = try #require(server.requests.first)
+        #expect(request.query["weekGb"] == "0")
+        #expect(request.query["targetDt"] == "20230813")
+    }
+
+    @Test func weekendJSONCarriesThePeriodAndYearWeek() throws {
+        let server = try Self.fixtureServer()
+        defer { server.stop() }
+        let run = try Self.runner(server).run(["weekly", "--date", "2023-08-13", "--period", "weekend", "--format", "json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let object = try Self.json(run)
+        #expect(object["kind"] as? String == "weekend")
+        #expect(object["startDate"] as? String == "2023-08-11")
+        #expect(object["endDate"] as? String == "2023-08-13")
+        #expect(object["yearWeek"] as? String == "202332")
+        #expect(server.requests.first?.query["weekGb"] == "1")
+    }
+
+    @Test func filtersReachTheRequest() throws {
+        let server = try Self.fixtureServer()
+        defer { server.stop() }
+        let runner = Self.runner(server)
+        let run = try runner.run(["daily", "--date", "20230818", "--nation", "korean", "--type", "independent", "--region", "서울", "--limit", "3", "--no-cache"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let query = try #require(server.requests.last?.query)
+        #expect(query["repNationCd"] == "K")
+        #expect(query["multiMovieYn"] == "Y")
+        #expect(query["wideAreaCd"] == "0105001")
+        // The top 3 are cut from the full chart, so every --limit shares one cache entry.
+        #expect(query["itemPerPage"] == nil)
+        #expect(run.stdout.split(separator: "\n").count == 2 + 3)
+        _ = try runner.run(["daily", "--date", "20230818", "--region", "seoul", "--nation", "foreign", "--type", "commercial", "--no-cache"])
+        let english = try #require(server.requests.last?.query)
+        #expect(english["wideAreaCd"] == "0105001")
+        #expect(english["repNationCd"] == "F")
+        #expect(english["multiMovieYn"] == "N")
+    }
+
+    // MARK: Search, images, posters
+
+    @Test func searchFindsCodes() throws {
+        let server = try Self.fixtureServer()
+        defer { server.stop() }
+        let runner = Self.runner(server)
+        let table = try runner.run(["search", "밀수", "--director", "류승완", "--year", "2023"])
+        #expect(table.status == 0, "\(table.stderr)")
+        #expect(table.stdout.contains("20218541") && table.stdout.contains("Smugglers"))
+        let request = try #require(server.requests.last)
+        #expect(request.query["movieNm"] == "밀수")
+        #expect(request.query["directorNm"] == "류승완")
+        #expect(request.query["openStartDt"] == "2023" && request.query["openEndDt"] == "2023")
+        let json = try Self.json(try runner.run(["search", "밀수", "--format", "json"]))
+        #expect(json["totalCount"] as? Int == 2)
+        let first = try #require((json["movies"] as? [[String: Any]])?.first)
+        #expect(first["genres"] as? [String] == ["범죄", "액션"])
+    }
+
+    @Test func searchWithoutMatchesIsAnEmptyListAndSuccess() throws {
+        let server = try Self.fixtureServer()
+        defer { server.stop() }
+        let run = try Self.runner(server).run(["search", "없는영화제목", "--format", "json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let object = try Self.json(run)
+        #expect((object["movies"] as? [Any])?.isEmpty == true)
+        #expect(object["totalCount"] as? Int == 0)
+    }
+
+    @Test func imagesUseTheKakaoKeyInTheHeader() throws {
+        let server = try Self.fixtureServer()
+        defer { server.stop() }
+        let run = try Self.runner(server).run(["images", "밀수", "--format", "json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let request = try #require(server.requests.first)
+        #expect(request.path == "/v2/search/image")
+        #expect(request.headers["authorization"] == "KakaoAK \(BinaryRunner.kakaoKey)")
+        #expect(request.query["query"] == "밀수")
+        let object = try Self.json(run)
+        #expect(object["totalCount"] as? Int == 1534)
+        #expect(object["pageableCount"] as? Int == 812)
+        #expect(object["isEnd"] as? Bool == false)
+        let image = try #require((object["images"] as? [[String: Any]])?.first)
+        for key in ["imageURL", "thumbnailURL", "width", "height", "site", "documentURL", "datetime"] {
+            #expect(image[key] != nil, "images[0] lacks \(key)")
+        }
+        BinaryRunner.expectNoKey(run)
+    }
+
+    @Test func posterPrintsTheBestPortraitImage() throws {
+        let server = try Self.fixtureServer()
+        defer { server.stop() }
+        let run = try Self.runner(server).run(["poster", "20218541"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "https://example-images.invalid/smugglers/poster.jpg\n")
+        #expect(server.requests.last?.query["query"] == "밀수 영화 포스터")
+    }
+
+    @Test func posterDownloadSavesTheImageWithoutTheKakaoKey() throws {
+        let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 7, count: 200))
+        let images = try LoopbackServer { _ in StubResponse(status: 200, headers: ["Content-Type": "image/png"], body: png) }
+        defer { images.stop() }
+        let server = try Self.fixtureServer(imageHost: images.baseURL)
+        defer { server.stop() }
+        let runner = Self.runner(server)
+        let target = runner.home.appendingPathComponent("smugglers.png")
+        let run = try runner.run(["poster", "20218541", "--download", target.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == images.baseURL + "/smugglers/poster.jpg\n")
+        #expect(try Data(contentsOf: target) == png)
+        let fetched = try #require(images.requests.first)
+        #expect(fetched.path == "/smugglers/poster.jpg")
+        #expect(fetched.headers["authorization"] == nil, "the Kakao key must not reach the image host")
+        BinaryRunner.expectNoKey(run)
+    }
+
+    @Test func aDownloadThatIsNotAnImageLeavesNoFile() throws {
+        let images = try LoopbackServer { _ in .fixture("errors/html-error-page.html") }
+        defer { images.stop() }
+        let server = try Self.fixtureServer(imageHost: images.baseURL)
+        defer { server.stop() }
+        let runner = Self.runner(server)
+        let target = runner.home.appendingPathComponent("poster.jpg")
+        let run = try runner.run(["poster", "20218541", "--download", target.path])
+        BinaryRunner.expectFailure(run, status: 65)
+        #expect(!FileManager.default.fileExists(atPath: target.path))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: runner.home.path).filter { $0.contains("poster") }
+        #expect(leftovers.isEmpty, "no temporary file left: \(leftovers)")
+    }
+
+    @Test func noPosterImageExitsOne() throws {
+        let server = try LoopbackServer { request in
+            request.path == "/v2/search/image" ? .fixture("errors/kakao-no-images.json") : .fixture("kobis/movie-20218541.json")
+        }
+        defer { server.stop() }
+        let run = try Self.runner(server).run(["poster", "20218541"])
+        BinaryRunner.expectFailure(run, status: 1, mentioning: ["밀수"])
+    }
+
+    @Test func chartsWithPosters() throws {
+        let server = try Self.fixtureServer()
+        defer { server.stop() }
+        let run = try Self.runner(server).run(["daily", "--date", "20230818", "--posters", "--format", "json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let movies = try #require(try Self.json(run)["movies"] as? [[String: Any]])
+        #expect(movies[0]["posterURL"] as? String == "https://example-images.invalid/concrete-utopia/poster.jpg")
+        #expect(movies[9]["posterURL"] is NSNull, "no image found is null, not a failure")
+        #expect(server.requests.filter { $0.path == "/v2/search/image" }.count == 10)
+    }
+
+    // MARK: Formats
+
+    @Test(arguments: ["table", "tsv", "csv", "json", "jsonl", "markdown"])
+    func everyFormatForDailyAndMovie(_ format: String) throws {
+        let server = try Self.fixtureServer()
+        defer { server.stop() }
+        let runner = Self.runner(server)
+        let daily = try runner.run(["daily", "--date", "20230818", "--format", format])
+        let movie = try runner.run(["movie", "20218541", "--format", format])
+        for run in [daily, movie] {
+            #expect(run.status == 0, "\(format): \(run.stderr)")
+            #expect(run.stderr.isEmpty)
+            #expect(run.stdout.hasSuffix("\n"))
+            #expect(run.stdout.contains("밀수"))
+        }
+        switch format {
+        case "csv":
+            let lines = daily.stdout.split(separator: "\n")
+            #expect(lines.first == "start_date,end_date,rank,rank_change,is_new,code,title,open_date,audience,audience_change,audience_total,sales,sales_share,sales_total,screens,shows")
+            #expect(lines.count == 11)
+            #expect(lines[10].contains(#","Concrete ""Test"" Title, Vol. 2","#))
+            #expect(lines[2].hasPrefix("2023-08-18,2023-08-18,2,1,false,"))
+            #expect(movie.stdout.hasPrefix("code,title,title_english,"))
+        case "tsv":
+            #expect(daily.stdout.split(separator: "\n").allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 16 })
+        case "json", "jsonl":
+            #expect(try JSONSerialization.jsonObject(with: Data(daily.stdout.utf8)) is [String: Any])
+            #expect(format == "json" || daily.stdout.split(separator: "\n").count == 1)
+        case "markdown":
+            #expect(daily.stdout.contains("| # | Change | Title |"))
+            #expect(daily.stdout.contains("| ---: |"))
+        default:
+            #expect(movie.stdout.contains("129 min"))
+        }
+    }
+
+    @Test func colourFollowsTheFlagAndTheEnvironment() throws {
+        let server = try Self.fixtureServer()
+        defer { server.stop() }
+        let runner = Self.runner(server)
+        let always = try runner.run(["daily", "--date", "20230818", "--color", "always"])
+        #expect(always.stdout.contains("\u{1B}[31m▲1"))
+        let plain = try runner.run(["daily", "--date", "20230818"])
+        #expect(!plain.stdout.contains("\u{1B}"), "not a terminal: no colour")
+        let forced = try runner.run(["daily", "--date", "20230818"], extraEnvironment: ["CLICOLOR_FORCE": "1"])
+        #expect(forced.stdout.contains("\u{1B}["))
+        let vetoed = try runner.run(["daily", "--date", "20230818"], extraEnvironment: ["CLICOLOR_FORCE": "1", "NO_COLOR": "1"])
+        #expect(!vetoed.stdout.contains("\u{1B}"))
+        let never = try runner.run(["daily", "--date", "20230818", "--color", "never"], extraEnvironment: ["CLICOLOR_FORCE": "1"])
+        #expect(!never.stdout.contains("\u{1B}"))
+        // Stripped of colour, the table is the same.
+        #expect(!always.stdout.replacingOccurrences(of: #"\u{1B}\[[0-9;]*m"#, with: "", options: .regularExpression).contains("\u{1B}"))
+    }
+
+    // MARK: Help and parsing
+
+    @Test func helpVersionAndCompletionNeedNoServerNorKey() throws {
+        let server = try Self.fixtureServer()
+        defer { server.stop() }
+        let runner = BinaryRunner(kobisURL: server.baseURL, keys: false)
+        let help = try runner.run(["--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.hasPrefix("OVERVIEW:"))
+        for section in ["EXAMPLES:", "USAGE:", "OPTIONS:", "SUBCOMMANDS:"] { #expect(help.stdout.contains(section)) }
+        let daily = try runner.run(["daily", "-h"])
+        #expect(daily.stdout.contains("USAGE: boxoffice daily"))
+        let weekly = try runner.run(["help", "weekly"])
+        #expect(weekly.stdout.contains("--period"))
+        let examples = try #require(weekly.stdout.range(of: "EXAMPLES:"))
+        let usage = try #require(weekly.stdout.range(of: "USAGE:"))
+        #expect(examples.lowerBound < usage.lowerBound, "examples lead")
+        let version = try runner.run(["--version"])
+        #expect(version.stdout.hasPrefix("boxoffice "))
+        let codes = try runner.run(["help", "exit-codes"])
+        for code in ["0", "1", "64", "65", "69", "70", "75", "77", "78", "130"] { #expect(codes.stdout.contains("  \(code) ")) }
+        for shell in ["bash", "zsh", "fish"] {
+            let script = try runner.run(["completion", shell])
+            #expect(script.status == 0)
+            #expect(script.stdout.contains("weekly") && script.stdout.contains("poster"))
+        }
+        #expect(server.requestCount == 0)
+    }
+
+    @Test(arguments: [
+        (["dialy"], "Did you mean 'daily'"),
+        (["daily", "--formt", "json"], "Did you mean '--format'"),
+        (["daily", "--format"], "Missing value"),
+        (["weekly", "--period", "fortnight"], "--period"),
+        (["search"], "Missing expected argument"),
+    ])
+    func parserMistakesExit64WithAHint(_ arguments: [String], _ hint: String) throws {
+        let server = try Self.fixtureServer()
+        defer { server.stop() }
+        let run = try Self.runner(server).run(arguments)
+        BinaryRunner.expectFailure(run, status: 64, mentioning: [hint])
+        #expect(run.stderr.contains("--help"))
+        #expect(server.requestCount == 0)
+    }
+}
+
+private extension String {
+    func leftPadded(_ width: Int) -> String {
+        String(repeating: "0", count: max(width - count, 0)) + self
+    }
+}
