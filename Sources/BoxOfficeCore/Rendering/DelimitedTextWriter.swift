@@ -62,21 +62,9 @@ public enum DelimitedTextWriter {
         case .empty: return ""
         case .number(let value): return value
         case .text(let value):
-            let clean = withoutControls(value)
+            let clean = TerminalText.sanitize(value, keepingLineBreaks: true)
             guard let first = clean.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return clean }
             return "'" + clean
         }
-    }
-
-    private static func withoutControls(_ text: String) -> String {
-        var scalars = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x09, 0x0A, 0x0D: scalars.append(scalar)
-            case 0x00...0x1F, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: continue
-            default: scalars.append(scalar)
-            }
-        }
-        return String(scalars).precomposedStringWithCanonicalMapping
     }
 }
