@@ -1,6 +1,5 @@
 import BoxOfficeCore
 import Foundation
-import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -129,14 +128,5 @@ struct Runner: Sendable {
             if context.variable("TERM") == "dumb" || context.variable("CLICOLOR") == "0" { return false }
             return context.stdoutIsTerminal
         }
-    }
-}
-
-/// Remembers which services this run has already warned about, so a range warns once, not per day.
-final class QuotaWarnings: Sendable {
-    private let warned = Mutex<Set<APIService>>([])
-
-    func firstTime(for service: APIService) -> Bool {
-        warned.withLock { $0.insert(service).inserted }
     }
 }

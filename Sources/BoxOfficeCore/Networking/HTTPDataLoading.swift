@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -14,26 +13,5 @@ extension URLSession: HTTPDataLoading {
     /// Forwards to `data(for:delegate:)`, the only form corelibs Foundation offers on Linux.
     public func data(for request: URLRequest) async throws -> (Data, URLResponse) {
         try await data(for: request, delegate: nil)
-    }
-}
-
-/// A `URLSession` made on the first request, so a run the cache answers never pays for one.
-public final class LazySessionLoader: HTTPDataLoading {
-    private let makeSession: @Sendable () -> URLSession
-    private let session = Mutex<URLSession?>(nil)
-
-    /// Creates a loader that calls `makeSession` once, when first needed.
-    public init(_ makeSession: @escaping @Sendable () -> URLSession) {
-        self.makeSession = makeSession
-    }
-
-    public func data(for request: URLRequest) async throws -> (Data, URLResponse) {
-        let current = session.withLock { session in
-            if let session { return session }
-            let made = makeSession()
-            session = made
-            return made
-        }
-        return try await current.data(for: request)
     }
 }

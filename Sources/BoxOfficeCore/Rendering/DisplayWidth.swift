@@ -1,6 +1,8 @@
 /// Where text sits in a column wider than itself.
 public enum TextAlignment: Sendable {
+    /// Text starts at the column's left edge; padding follows it.
     case left
+    /// Text ends at the column's right edge, as numbers do.
     case right
 }
 

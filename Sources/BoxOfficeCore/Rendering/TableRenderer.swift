@@ -17,7 +17,14 @@ public struct TableColumn: Sendable {
 
 /// How a cell looks when colour is on.
 public enum CellStyle: Sendable {
-    case plain, red, blue, bold, dim
+    /// No colour.
+    case plain
+    /// Red, for a movie that climbed.
+    case red
+    /// Blue, for a movie that fell.
+    case blue
+    /// Bold, for headers and new entries.
+    case bold
 
     var escape: String? {
         switch self {
@@ -25,7 +32,6 @@ public enum CellStyle: Sendable {
         case .red: "\u{1B}[31m"
         case .blue: "\u{1B}[34m"
         case .bold: "\u{1B}[1m"
-        case .dim: "\u{1B}[2m"
         }
     }
 }
