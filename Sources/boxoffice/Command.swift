@@ -16,7 +16,7 @@ enum Command: Sendable {
     case cacheClear
     case quota(OutputFormat)
     case configSet(APIService)
-    case configShow
+    case configShow(OutputFormat)
     case configPath
     case completion(Shell)
 }
@@ -105,7 +105,7 @@ extension Command {
                     throw reader.error("'\(name)' is not a service; use kobis or kakao.")
                 }
                 self = .configSet(service)
-            case "show": self = .configShow
+            case "show": self = .configShow(try reader.format())
             default: self = .configPath
             }
         case "completion":

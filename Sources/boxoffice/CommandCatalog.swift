@@ -104,7 +104,7 @@ enum CommandCatalog {
             CommandSpec(
                 name: "set", abstract: "Read a key from standard input and store it.",
                 arguments: [ArgumentSpec(name: "service", help: "kobis or kakao.")]),
-            CommandSpec(name: "show", abstract: "Show where each key comes from, masked."),
+            CommandSpec(name: "show", abstract: "Show where each key comes from, masked.", options: [formatOption]),
             CommandSpec(name: "path", abstract: "Print the config file's path."),
         ])
 

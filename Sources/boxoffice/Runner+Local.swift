@@ -81,13 +81,30 @@ extension Runner {
         return ""
     }
 
-    func showConfiguration() throws -> String {
+    func showConfiguration(_ format: OutputFormat) throws -> String {
         let keys = try KeyStore(context: context, paths: paths).keys()
-        let rows = APIService.allCases.map { service -> [TableCell] in
+        let rows = APIService.allCases.map { service -> (service: String, key: String?, source: String) in
             let key = keys[service]
-            return [TableCell(service.rawValue), TableCell(key?.value.map(KeyStore.mask) ?? "-"), TableCell(key?.origin ?? "not set")]
+            return (service.rawValue, key?.value.map(KeyStore.mask), key?.origin ?? "not set")
         }
-        return "Config file: \(paths.configFile.path)\n"
-            + TableRenderer(columns: [TableColumn("Service"), TableColumn("Key"), TableColumn("Source")]).render(rows)
+        switch format {
+        case .json, .jsonl:
+            let object = JSONValue.object([
+                ("configFile", .string(paths.configFile.path)),
+                ("keys", .array(rows.map { .object([("service", .string($0.service)), ("key", .string($0.key)), ("source", .string($0.source))]) })),
+            ])
+            return object.serialized(compact: format == .jsonl) + "\n"
+        case .csv, .tsv:
+            let cells: [[DelimitedCell]] = rows.map { [.text($0.service), $0.key.map(DelimitedCell.text) ?? .empty, .text($0.source)] }
+            let header = ["service", "key", "source"]
+            return format == .csv ? DelimitedTextWriter.csv(header: header, rows: cells) : DelimitedTextWriter.tsv(header: header, rows: cells)
+        case .markdown:
+            return MarkdownTableWriter.render(columns: Self.configColumns, rows: rows.map { [$0.service, $0.key ?? "-", $0.source] })
+        case .table:
+            return "Config file: \(paths.configFile.path)\n"
+                + TableRenderer(columns: Self.configColumns).render(rows.map { [TableCell($0.service), TableCell($0.key ?? "-"), TableCell($0.source)] })
+        }
     }
+
+    private static let configColumns = [TableColumn("Service"), TableColumn("Key"), TableColumn("Source")]
 }

@@ -26,7 +26,7 @@ struct Runner: Sendable {
         case .cacheClear: return try clearCache()
         case .quota(let format): return quota(format)
         case .configSet(let service): return try setKey(for: service)
-        case .configShow: return try showConfiguration()
+        case .configShow(let format): return try showConfiguration(format)
         case .configPath: return paths.configFile.path + "\n"
         case .completion(let shell): return CompletionScript.make(for: shell)
         }

@@ -33,6 +33,12 @@ struct ConfigEndToEndTests {
         #expect(show.stdout.contains("KOBI…3a9c"), "masked: \(show.stdout)")
         #expect(show.stdout.contains("config file"))
         BinaryRunner.expectNoKey(show)
+
+        let json = try runner.run(["config", "show", "--format", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let kobis = try #require((object["keys"] as? [[String: Any]])?.first { $0["service"] as? String == "kobis" })
+        #expect(kobis["key"] as? String == "KOBI…3a9c")
+        BinaryRunner.expectNoKey(json)
     }
 
     @Test func theEnvironmentWinsOverTheFile() throws {
