@@ -18,10 +18,13 @@ enum BoxOffice {
             context.log("Error: \(ErrorText.message(for: error))")
             return ExitCode(for: error)
         }
-        if !Terminal.write(output, to: STDOUT_FILENO) {
-            // The reader went away (`| head`): nothing more to say, and nothing went wrong.
+        switch Terminal.write(output, to: STDOUT_FILENO) {
+        case .written, .readerGone:
+            // A reader that went away (`| head`) took what it wanted: nothing went wrong.
             return .success
+        case .failed(let reason):
+            context.log("Error: Cannot write the output: \(reason).")
+            return .internalError
         }
-        return .success
     }
 }

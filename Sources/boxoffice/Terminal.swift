@@ -19,17 +19,26 @@ enum Terminal {
 
     /// Writes all of `text`; returns false when the reader has gone (a closed pipe).
     @discardableResult
-    static func write(_ text: String, to descriptor: Int32) -> Bool {
+    static func write(_ text: String, to descriptor: Int32) -> WriteOutcome {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
-                return false
+                return errno == EPIPE ? .readerGone : .failed(String(cString: strerror(errno)))
             }
             bytes = bytes.dropFirst(written)
         }
-        return true
+        return .written
+    }
+
+    /// How a write ended.
+    enum WriteOutcome: Equatable {
+        case written
+        /// The reader closed the pipe (`| head`): not an error.
+        case readerGone
+        /// The output could not be written, for example a full disk.
+        case failed(String)
     }
 
     /// Ctrl-C ends at once with 130; output is written only when complete, so none is partial.

@@ -1,10 +1,12 @@
 import Synchronization
 
-/// Runs work against a deadline without waiting for the work to acknowledge cancellation.
+/// Runs work against a deadline and leaves the work behind when the deadline comes first.
 ///
-/// A task group would wait for its loser, and on Linux a `URLSession` request cancelled while its
-/// own timer fires can fail to finish at all. Here the first of result and deadline wins, the loser
-/// is cancelled and left behind, so an attempt never outlives its deadline.
+/// The work is deliberately not cancelled: on Linux, cancelling a `URLSession` request while its
+/// answer completes deadlocks the two (`URLSessionTask.cancel()` waits on the session's queue while
+/// holding the task's status lock, which the completion needs), and a task group would wait for its
+/// loser. Here the first of result and deadline wins and the loser finishes, or fails at the
+/// session's own backstop timeout, unobserved.
 enum Deadline {
     static func run<Value: Sendable>(
         seconds: Double,
@@ -13,12 +15,12 @@ enum Deadline {
     ) async throws -> Value {
         try await withCheckedThrowingContinuation { continuation in
             let race = Race(continuation)
-            let work = Task {
+            Task {
                 do { race.finish(.success(try await operation())) } catch { race.finish(.failure(error)) }
             }
             Task {
                 try? await Task.sleep(for: .seconds(seconds))
-                if race.finish(.failure(timeoutError())) { work.cancel() }
+                race.finish(.failure(timeoutError()))
             }
         }
     }
@@ -31,15 +33,13 @@ enum Deadline {
             self.continuation = Mutex(continuation)
         }
 
-        /// True when this call won the race.
-        @discardableResult
-        func finish(_ result: Result<Value, any Error>) -> Bool {
+        /// Resumes the continuation unless someone else already has.
+        func finish(_ result: Result<Value, any Error>) {
             guard let continuation = continuation.withLock({ value in
                 defer { value = nil }
                 return value
-            }) else { return false }
+            }) else { return }
             continuation.resume(with: result)
-            return true
         }
     }
 }

@@ -279,6 +279,22 @@ struct AdversarialEndToEndTests {
         #expect(Date().timeIntervalSince(signalled) < 1.5)
     }
 
+    @Test func aFullDiskIsAnErrorNotASilentSuccess() throws {
+        let process = Process()
+        process.executableURL = BinaryRunner.binary
+        process.arguments = ["daily", "--date", "20230818", "--replay", "Fixtures"]
+        process.currentDirectoryURL = BinaryRunner.repositoryRoot
+        process.environment = BinaryRunner(keys: false).environment
+        process.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 70)
+        #expect(stderr.hasPrefix("Error: Cannot write the output"), "\(stderr)")
+    }
+
     @Test func aClosedPipeEndsQuietly() throws {
         let server = try LoopbackServer(handler: StubResponse.syntheticDay)
         defer { server.stop() }
