@@ -53,6 +53,7 @@ enum ExitCode: Int32, CaseIterable, Sendable {
         case .malformedResponse, .notAnImage: .malformedResponse
         case .notFound: .notFound
         case .noRecording: .configuration
+        case .cannotSave: .internalError
         }
     }
 }

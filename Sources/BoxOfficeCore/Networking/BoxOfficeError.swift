@@ -28,6 +28,8 @@ public enum BoxOfficeError: Error, Sendable, Equatable, CustomStringConvertible 
     case noRecording(APIService, file: String)
     /// A downloaded file was not an image.
     case notAnImage(String)
+    /// A download arrived but could not be written where it was asked to go.
+    case cannotSave(path: String)
 
     /// One line a person can act on; API-provided text is stripped of terminal controls.
     public var description: String {
@@ -61,6 +63,8 @@ public enum BoxOfficeError: Error, Sendable, Equatable, CustomStringConvertible 
             return "No recorded \(service.displayName) response \(clean(file)) in the replay folder."
         case .notAnImage(let what):
             return "The download from \(clean(what)) is not an image."
+        case .cannotSave(let path):
+            return "Cannot write \(clean(path)); check that its folder exists and is writable."
         }
     }
 

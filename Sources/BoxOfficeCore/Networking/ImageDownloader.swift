@@ -28,8 +28,14 @@ public struct ImageDownloader: Sendable {
         request.timeoutInterval = timeout
         request.setValue("boxoffice/\(BoxOfficeClient.version)", forHTTPHeaderField: "User-Agent")
         let (data, response): (Data, URLResponse)
+        let loader = self.loader
+        let finishedRequest = request
         do {
-            (data, response) = try await loader.data(for: request)
+            (data, response) = try await Deadline.run(seconds: timeout) {
+                BoxOfficeError.unreachable(.kakao, host: host, reason: "the image did not arrive within \(NumberText.decimal(timeout)) s")
+            } operation: {
+                try await loader.data(for: finishedRequest)
+            }
         } catch let error as URLError {
             throw BoxOfficeError.unreachable(.kakao, host: host, reason: "the image download failed (network error \(error.code.rawValue))")
         }
@@ -40,7 +46,7 @@ public struct ImageDownloader: Sendable {
         do {
             try data.write(to: destination, options: .atomic)
         } catch {
-            throw BoxOfficeError.notAnImage("\(host): it could not be saved to \(destination.path)")
+            throw BoxOfficeError.cannotSave(path: destination.path)
         }
     }
 }

@@ -189,6 +189,18 @@ struct CommandSurfaceEndToEndTests {
         #expect(leftovers.isEmpty, "no temporary file left: \(leftovers)")
     }
 
+    @Test func aDownloadThatCannotBeSavedIsALocalError() throws {
+        let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0])
+        let images = try LoopbackServer { _ in StubResponse(status: 200, headers: ["Content-Type": "image/png"], body: png) }
+        defer { images.stop() }
+        let server = try Self.fixtureServer(imageHost: images.baseURL)
+        defer { server.stop() }
+        let runner = Self.runner(server)
+        let target = runner.home.appendingPathComponent("no-such-folder/poster.png")
+        let run = try runner.run(["poster", "20218541", "--download", target.path])
+        BinaryRunner.expectFailure(run, status: 70, mentioning: ["Cannot write", "no-such-folder"])
+    }
+
     @Test func noPosterImageExitsOne() throws {
         let server = try LoopbackServer { request in
             request.path == "/v2/search/image" ? .fixture("errors/kakao-no-images.json") : .fixture("kobis/movie-20218541.json")
