@@ -49,7 +49,7 @@ enum ExitCode: Int32, CaseIterable, Sendable {
         case .missingAPIKey: .configuration
         case .keyRejected: .keyRejected
         case .quotaExceeded, .rateLimited, .timedOut, .noChartData: .tryLater
-        case .serviceFault, .httpStatus, .unreachable: .unavailable
+        case .serviceFault, .httpStatus, .unreachable, .downloadFailed: .unavailable
         case .malformedResponse, .notAnImage: .malformedResponse
         case .notFound: .notFound
         case .noRecording: .configuration

@@ -49,31 +49,35 @@ extension BoxOfficeClient {
 
     /// Maps a transport error to ours; transient ones are wrapped so the loop retries them.
     static func classify(_ error: URLError, service: APIService, host: String, timeout: Double) -> any Error {
-        func transient(_ boxOfficeError: BoxOfficeError, _ reason: String) -> TransientFailure {
-            TransientFailure(error: boxOfficeError, reason: reason, retryAfter: nil)
-        }
+        let reason = transportReason(error.code)
         switch error.code {
         case .timedOut:
-            return transient(.timedOut(service, seconds: timeout), "timed out")
-        case .cannotConnectToHost:
-            return transient(.unreachable(service, host: host, reason: "connection refused"), "connection refused")
-        case .networkConnectionLost, .unknown:
-            // Linux reports a body cut short (fewer bytes than Content-Length) as .unknown.
-            return transient(.unreachable(service, host: host, reason: "the connection broke off before the whole answer arrived"), "connection lost")
-        case .badServerResponse, .zeroByteResource:
-            return transient(.unreachable(service, host: host, reason: "the server closed the connection without a valid answer"), "no valid answer")
-        case .cannotFindHost, .dnsLookupFailed:
-            return BoxOfficeError.unreachable(service, host: host, reason: "the host name could not be resolved")
-        case .notConnectedToInternet:
-            return BoxOfficeError.unreachable(service, host: host, reason: "no network connection")
+            return TransientFailure(error: .timedOut(service, seconds: timeout), reason: reason, retryAfter: nil)
+        case .cannotConnectToHost, .networkConnectionLost, .unknown, .badServerResponse, .zeroByteResource:
+            return TransientFailure(error: .unreachable(service, host: host, reason: reason), reason: reason, retryAfter: nil)
+        case .dataLengthExceedsMaximum:
+            return BoxOfficeError.malformedResponse(service, expected: "a reasonably sized body", detail: reason)
+        default:
+            return BoxOfficeError.unreachable(service, host: host, reason: reason)
+        }
+    }
+
+    /// What went wrong on the wire, in words. URLError's own text can carry the URL and with it
+    /// the key, so it is never used; unknown codes are told by number.
+    static func transportReason(_ code: URLError.Code) -> String {
+        switch code {
+        case .timedOut: "timed out"
+        case .cannotConnectToHost: "connection refused"
+        // Linux reports a body cut short (fewer bytes than Content-Length) as .unknown.
+        case .networkConnectionLost, .unknown: "the connection broke off before the whole answer arrived"
+        case .badServerResponse, .zeroByteResource: "the server closed the connection without a valid answer"
+        case .cannotFindHost, .dnsLookupFailed: "the host name could not be resolved"
+        case .notConnectedToInternet: "no network connection"
         case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
              .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected:
-            return BoxOfficeError.unreachable(service, host: host, reason: "the secure connection failed")
-        case .dataLengthExceedsMaximum:
-            return BoxOfficeError.malformedResponse(service, expected: "a reasonably sized body", detail: "the body is too large")
-        default:
-            // URLError's own text can carry the URL and with it the key, so only the code is told.
-            return BoxOfficeError.unreachable(service, host: host, reason: "network error \(error.code.rawValue)")
+            "the secure connection failed"
+        case .dataLengthExceedsMaximum: "the body is too large"
+        default: "network error \(code.rawValue)"
         }
     }
 

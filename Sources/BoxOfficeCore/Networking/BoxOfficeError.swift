@@ -28,6 +28,8 @@ public enum BoxOfficeError: Error, Sendable, Equatable, CustomStringConvertible 
     case noRecording(APIService, file: String)
     /// A downloaded file was not an image.
     case notAnImage(String)
+    /// An image host could not be reached or did not deliver.
+    case downloadFailed(host: String, reason: String)
     /// A download arrived but could not be written where it was asked to go.
     case cannotSave(path: String)
 
@@ -63,6 +65,8 @@ public enum BoxOfficeError: Error, Sendable, Equatable, CustomStringConvertible 
             return "No recorded \(service.displayName) response \(clean(file)) in the replay folder."
         case .notAnImage(let what):
             return "The download from \(clean(what)) is not an image."
+        case .downloadFailed(let host, let reason):
+            return "Cannot download the image from \(clean(host)): \(clean(reason))."
         case .cannotSave(let path):
             return "Cannot write \(clean(path)); check that its folder exists and is writable."
         }

@@ -32,15 +32,15 @@ public struct ImageDownloader: Sendable {
         let finishedRequest = request
         do {
             (data, response) = try await Deadline.run(seconds: timeout) {
-                BoxOfficeError.unreachable(.kakao, host: host, reason: "the image did not arrive within \(NumberText.decimal(timeout)) s")
+                BoxOfficeError.downloadFailed(host: host, reason: "it did not arrive within \(NumberText.decimal(timeout)) s")
             } operation: {
                 try await loader.data(for: finishedRequest)
             }
         } catch let error as URLError {
-            throw BoxOfficeError.unreachable(.kakao, host: host, reason: "the image download failed (network error \(error.code.rawValue))")
+            throw BoxOfficeError.downloadFailed(host: host, reason: BoxOfficeClient.transportReason(error.code))
         }
         if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
-            throw BoxOfficeError.unreachable(.kakao, host: host, reason: "the image host answered HTTP \(http.statusCode)")
+            throw BoxOfficeError.downloadFailed(host: host, reason: "it answered HTTP \(http.statusCode)")
         }
         guard data.count <= Self.maximumBytes, ImageKind(data) != nil else { throw BoxOfficeError.notAnImage(host) }
         do {
