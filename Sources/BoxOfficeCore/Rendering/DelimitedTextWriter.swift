@@ -41,14 +41,13 @@ public enum DelimitedTextWriter {
     private static func tsvLine(_ cells: [DelimitedCell]) -> String {
         cells.map { cell in
             var escaped = ""
-            for character in guarded(cell) {
-                switch character {
+            for scalar in guarded(cell).unicodeScalars {
+                switch scalar {
                 case "\\": escaped += "\\\\"
                 case "\t": escaped += "\\t"
                 case "\n": escaped += "\\n"
                 case "\r": escaped += "\\r"
-                case "\r\n": escaped += "\\r\\n"
-                default: escaped.append(character)
+                default: escaped.unicodeScalars.append(scalar)
                 }
             }
             return escaped
