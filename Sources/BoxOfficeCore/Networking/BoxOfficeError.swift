@@ -37,7 +37,7 @@ public enum BoxOfficeError: Error, Sendable, Equatable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .missingAPIKey(let service):
-            return "No \(service.displayName) API key. Set \(service.keyVariable) to your key from \(service.keyHome)."
+            return "No \(service.displayName) API key. Set \(service.keyVariable) to your key from \(service.keyHome), or store it with 'boxoffice config set \(service.rawValue)'."
         case .keyRejected(let service, let code, let message):
             let codeText = code.map { " (error \(clean($0)))" } ?? ""
             return "\(service.displayName) rejected the API key\(codeText): \(clean(message)). Set \(service.keyVariable) to a valid key from \(service.keyHome)."
