@@ -116,8 +116,11 @@ enum CommandCatalog {
 
     static let help = CommandSpec(
         name: "help", abstract: "Show help for a command, or the exit codes.",
-        examples: ["boxoffice help daily", "boxoffice help exit-codes"],
-        arguments: [ArgumentSpec(name: "topic", help: "A command, or exit-codes.", isOptional: true)])
+        examples: ["boxoffice help daily", "boxoffice help cache stats", "boxoffice help exit-codes"],
+        arguments: [
+            ArgumentSpec(name: "topic", help: "A command, or exit-codes.", isOptional: true),
+            ArgumentSpec(name: "subcommand", help: "One of the command's subcommands.", isOptional: true),
+        ])
 
     static let root = CommandSpec(
         name: "boxoffice", abstract: "Korea's official box office (KOBIS) and movie posters (Kakao) in your terminal.",

@@ -23,7 +23,8 @@ enum HelpFormatter {
         })
         if !spec.subcommands.isEmpty {
             text += "\nSUBCOMMANDS:\n" + rows(spec.subcommands.map { ($0.name, $0.abstract) })
-            text += "\n  See '\(fullName) help <subcommand>' for detailed help.\n".replacingOccurrences(of: "boxoffice help", with: "boxoffice help")
+            let parents = fullName.split(separator: " ").dropFirst().joined(separator: " ")
+            text += "\n  See 'boxoffice help \(parents.isEmpty ? "" : parents + " ")<subcommand>' for detailed help.\n"
         }
         return text
     }

@@ -77,6 +77,13 @@ struct ArgumentParsingTests {
         guard case .version = try command(["--version"]) else { Issue.record("not version"); return }
     }
 
+    @Test func helpReachesSubcommandsTheWayItsFooterSays() throws {
+        guard case .help(let topic) = try command(["help", "cache", "stats"]) else { Issue.record("not help"); return }
+        #expect(topic == ["cache", "stats"])
+        #expect(HelpFormatter.help(for: ["cache"]).contains("See 'boxoffice help cache <subcommand>'"))
+        #expect(HelpFormatter.help(for: ["cache", "stats"]).contains("USAGE: boxoffice cache stats"))
+    }
+
     @Test func doubleDashEndsOptions() throws {
         guard case .search(let query, _) = try command(["search", "--", "-weird title"]) else { Issue.record("not search"); return }
         #expect(query.title == "-weird title")
