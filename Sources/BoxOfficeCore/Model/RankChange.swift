@@ -16,7 +16,8 @@ public enum RankChange: Sendable, Hashable {
         } else if intensity > 0 {
             self = .up(intensity)
         } else if intensity < 0 {
-            self = .down(-intensity)
+            // Int.min has no positive twin; a change that large is clamped rather than trapping.
+            self = .down(Int(clamping: intensity.magnitude))
         } else {
             self = .same
         }
