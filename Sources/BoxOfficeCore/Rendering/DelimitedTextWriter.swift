@@ -33,8 +33,16 @@ public enum DelimitedTextWriter {
     private static func csvLine(_ cells: [DelimitedCell]) -> String {
         cells.map { cell in
             let value = guarded(cell)
-            guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return value }
-            return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            // Scalars, not Characters: "\r\n" is one Character, equal to neither "\r" nor "\n".
+            guard value.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return value }
+            // Quotes are doubled scalar by scalar too: a quote followed by a combining mark is one
+            // Character, which a Character-wise replace misses, letting the text end the field early.
+            var quoted = "\""
+            for scalar in value.unicodeScalars {
+                if scalar == "\"" { quoted.unicodeScalars.append(scalar) }
+                quoted.unicodeScalars.append(scalar)
+            }
+            return quoted + "\""
         }.joined(separator: ",") + "\n"
     }
 

@@ -17,8 +17,12 @@ public enum DisplayWidth {
     public static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         if scalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
+        // A flag is a pair of regional indicators, each narrow on its own; terminals give the pair two cells.
+        if scalars.count > 1, scalars.allSatisfy({ regionalIndicators.contains($0.value) }) { return 2 }
         return scalars.map(of).max() ?? 0
     }
+
+    private static let regionalIndicators: ClosedRange<UInt32> = 0x1F1E6...0x1F1FF
 
     /// The cells one scalar takes on its own.
     public static func of(_ scalar: Unicode.Scalar) -> Int {

@@ -8,9 +8,14 @@ public enum MarkdownTableWriter {
         return header + rule + body
     }
 
+    /// Scalar by scalar: a pipe followed by a combining mark is one Character, which a
+    /// Character-wise replace would miss, leaving a pipe that splits the cell.
     private static func escape(_ text: String) -> String {
-        TerminalText.sanitize(text)
-            .replacingOccurrences(of: "\\", with: "\\\\")
-            .replacingOccurrences(of: "|", with: "\\|")
+        var escaped = ""
+        for scalar in TerminalText.sanitize(text).unicodeScalars {
+            if scalar == "\\" || scalar == "|" { escaped.unicodeScalars.append("\\") }
+            escaped.unicodeScalars.append(scalar)
+        }
+        return escaped
     }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Numbers as people and scripts read them, independent of the locale.
 public enum NumberText {
     /// Thousands grouped with commas: 1,234,567.
@@ -14,11 +12,40 @@ public enum NumberText {
     }
 
     /// A decimal without exponent or trailing zeros: 12.5, 3, -0.25; empty when not finite.
+    /// It reads back as the same `Double`.
     public static func decimal(_ value: Double) -> String {
         guard value.isFinite else { return "" }
         if value == value.rounded(), value.magnitude < 1e15 { return String(Int64(value)) }
-        let text = String(value)
-        // Swift writes very large and very small values with an exponent; Decimal never does.
-        return text.contains("e") ? "\(Decimal(value))" : text
+        // Swift writes the shortest digits that read back exactly, but very large and very small
+        // values with an exponent; moving the point by hand keeps those digits. (`Decimal` would
+        // not: it rounds to 38 digits and cannot hold exponents beyond about ±128 at all.)
+        return expandingExponent(String(value))
+    }
+
+    /// `-1.5e-07` as `-0.00000015`, `1e+20` as `100000000000000000000`.
+    private static func expandingExponent(_ text: String) -> String {
+        let parts = text.split(separator: "e", maxSplits: 1)
+        guard parts.count == 2, let exponent = Int(parts[1]) else { return text }
+        let isNegative = parts[0].hasPrefix("-")
+        let mantissa = isNegative ? parts[0].dropFirst() : parts[0]
+        let pieces = mantissa.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let whole = pieces.first.map(String.init) ?? ""
+        let fraction = pieces.count > 1 ? String(pieces[1]) : ""
+        let digits = whole + fraction
+        let point = whole.count + exponent
+        var result: String
+        if point <= 0 {
+            result = "0." + String(repeating: "0", count: -point) + digits
+        } else if point >= digits.count {
+            result = digits + String(repeating: "0", count: point - digits.count)
+        } else {
+            result = String(digits.prefix(point)) + "." + String(digits.dropFirst(point))
+        }
+        if result.contains(".") {
+            while result.hasSuffix("0") { result.removeLast() }
+            if result.hasSuffix(".") { result.removeLast() }
+        }
+        while result.count > 1, result.hasPrefix("0"), !result.hasPrefix("0.") { result.removeFirst() }
+        return (isNegative ? "-" : "") + result
     }
 }

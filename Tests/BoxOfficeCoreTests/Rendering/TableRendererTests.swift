@@ -1,0 +1,180 @@
+@testable import BoxOfficeCore
+import Testing
+
+/// Reads a rendered table back: where each cell starts and ends, in terminal cells.
+enum TableLayout {
+    /// The SGR sequences our renderers write, removed so that only what a terminal shows is left.
+    static func strippingColor(_ text: String) -> String {
+        var result = text
+        for code in ["\u{1B}[0m", "\u{1B}[1m", "\u{1B}[31m", "\u{1B}[34m"] {
+            result = result.replacingOccurrences(of: code, with: "")
+        }
+        return result
+    }
+
+    /// The display column where each cell starts and the column just past its end, found left to
+    /// right so that a cell equal to an earlier one is not mistaken for it.
+    static func spans(of cells: [String], in line: String) -> [Range<Int>]? {
+        var spans: [Range<Int>] = []
+        var searchStart = line.startIndex
+        for cell in cells {
+            guard let range = line.range(of: cell, range: searchStart..<line.endIndex) else { return nil }
+            let start = DisplayWidth.of(String(line[..<range.lowerBound]))
+            spans.append(start..<(start + DisplayWidth.of(cell)))
+            searchStart = range.upperBound
+        }
+        return spans
+    }
+
+    /// The lines of a table, without their "\n".
+    static func lines(_ text: String) -> [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
+}
+
+struct TableRendererTests {
+    static let columns = [
+        TableColumn("#", alignment: .right), TableColumn("Title", isTruncatable: true),
+        TableColumn("Opened"), TableColumn("Audience", alignment: .right),
+    ]
+    static let cells = [
+        ["#", "Title", "Opened", "Audience"],
+        ["1", "콘크리트 유토피아", "2023-08-09", "112,934"],
+        ["2", "Oppenheimer", "2023-08-15", "91,352"],
+        ["3", "F1 더 무비", "2025-06-25", "1"],
+        ["10", "밀수", "2023-07-26", "874"],
+        ["11", "e\u{301}te\u{301}", "-", "12"],
+    ]
+    static var rows: [[TableCell]] { cells.dropFirst().map { $0.map { TableCell($0) } } }
+
+    @Test func everyColumnStartsAtTheSameDisplayColumnOnEveryRow() throws {
+        let text = TableRenderer(columns: Self.columns).render(Self.rows)
+        let lines = TableLayout.lines(text)
+        #expect(lines.count == Self.cells.count)
+        var spans: [[Range<Int>]] = []
+        for (line, cells) in zip(lines, Self.cells) {
+            spans.append(try #require(TableLayout.spans(of: cells, in: line), "\(line)"))
+        }
+        for (index, column) in Self.columns.enumerated() {
+            let edges = spans.map { column.alignment == .left ? $0[index].lowerBound : $0[index].upperBound }
+            #expect(Set(edges).count == 1, "column \(column.title): \(edges)\n\(text)")
+        }
+    }
+
+    @Test func columnsAreTwoCellsApartAtTheWidestCell() throws {
+        let lines = TableLayout.lines(TableRenderer(columns: Self.columns).render(Self.rows))
+        // "콘크리트 유토피아" (17 cells) is the widest title; "Opened" starts two cells after it.
+        let row = try #require(TableLayout.spans(of: Self.cells[1], in: lines[1]))
+        #expect(row[1] == 4..<21)
+        #expect(row[2].lowerBound == 23)
+        #expect(lines[1] == " 1  콘크리트 유토피아  2023-08-09   112,934")
+    }
+
+    @Test func linesHaveNoTrailingSpaces() {
+        let columns = [TableColumn("#", alignment: .right), TableColumn("Title"), TableColumn("Note")]
+        let rows = [[TableCell("1"), TableCell("밀수"), TableCell("")], [TableCell("2"), TableCell("A long title"), TableCell("x ")]]
+        let text = TableRenderer(columns: columns).render(rows)
+        #expect(text.hasSuffix("\n"))
+        for line in TableLayout.lines(text) {
+            #expect(!line.hasSuffix(" "), "\(line.debugDescription)")
+        }
+        #expect(TableLayout.lines(text)[1] == "1  밀수")
+    }
+
+    @Test func missingCellsAreBlankAndExtraCellsDropped() {
+        let columns = [TableColumn("A"), TableColumn("B")]
+        let text = TableRenderer(columns: columns).render([[TableCell("x")], [TableCell("y"), TableCell("z"), TableCell("extra")]])
+        #expect(text == "A  B\nx\ny  z\n")
+    }
+
+    @Test func aNarrowTerminalTruncatesTruncatableColumnsOnly() throws {
+        let text = TableRenderer(columns: Self.columns, maxWidth: 36).render(Self.rows)
+        let lines = TableLayout.lines(text)
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= 36 }, "\(text)")
+        #expect(lines[1].contains("…"))
+        #expect(lines[1].hasSuffix("112,934"), "numbers are never cut")
+        #expect(lines[1].contains("2023-08-09"), "dates are never cut")
+        // The columns still line up after the cut.
+        let openedStarts = try lines[1...4].map { line in
+            try #require(TableLayout.spans(of: ["  20"], in: line)).first?.lowerBound
+        }
+        #expect(Set(openedStarts).count == 1, "\(text)")
+    }
+
+    @Test(arguments: 20...60)
+    func everyTerminalWidthIsRespectedWhileTitlesCanShrink(_ width: Int) {
+        let text = TableRenderer(columns: Self.columns, maxWidth: width).render(Self.rows)
+        let lines = TableLayout.lines(text)
+        // "#", "Opened" and "Audience" need 2 + 10 + 8 cells and three gaps; titles shrink to six cells, no fewer.
+        let narrowestPossible = 2 + 6 + 10 + 8 + 3 * 2
+        let widest = lines.map { DisplayWidth.of($0) }.max() ?? 0
+        #expect(widest <= max(width, narrowestPossible), "\(width):\n\(text)")
+        #expect(widest == min(max(width, narrowestPossible), 43), "no cell is given up that the terminal has room for")
+        // Right-aligned audience ends at the same cell on every line.
+        #expect(Set(lines.map { DisplayWidth.of($0) }).count == 1, "\(text)")
+    }
+
+    @Test func truncatedTitlesNeverSplitASyllable() {
+        let rows = [[TableCell("1"), TableCell("미션 임파서블: 데드 레코닝 PART ONE"), TableCell("2023-07-12"), TableCell("1,000")]]
+        let full = "미션 임파서블: 데드 레코닝 PART ONE"
+        for width in 30...60 {
+            let lines = TableLayout.lines(TableRenderer(columns: Self.columns, maxWidth: width).render(rows))
+            #expect(lines.allSatisfy { DisplayWidth.of($0) <= max(width, 32) }, "\(width)")
+            let line = lines[1]
+            guard let start = line.range(of: "1  ")?.upperBound, let end = line.range(of: "2023-07-12")?.lowerBound, start <= end else {
+                Issue.record("row not found at width \(width): \(line)")
+                continue
+            }
+            var title = String(line[start..<end])
+            while title.hasSuffix(" ") { title.removeLast() }
+            let kept = title.hasSuffix("…") ? String(title.dropLast()) : title
+            #expect(full.hasPrefix(kept), "\(width): \(title)")
+            #expect(title == full || title.hasSuffix("…"), "\(width): \(title)")
+        }
+    }
+
+    @Test func colourIsOnlyAddedWhenAsked() {
+        let rows = [[TableCell("1"), TableCell("밀수"), TableCell("▲3", style: .red), TableCell("▼2", style: .blue)]]
+        let plain = TableRenderer(columns: Self.columns).render(rows)
+        #expect(!plain.contains("\u{1B}"))
+        let coloured = TableRenderer(columns: Self.columns, usesColor: true).render(rows)
+        #expect(coloured.contains("\u{1B}[31m▲3\u{1B}[0m"))
+        #expect(coloured.contains("\u{1B}[34m▼2\u{1B}[0m"))
+        #expect(coloured.contains("\u{1B}[1mTitle\u{1B}[0m"), "headers are bold")
+    }
+
+    @Test func colourIsNeverCountedInTheWidth() {
+        let rows = [
+            [TableCell("1"), TableCell("NEW", style: .bold), TableCell("▲3", style: .red), TableCell("5", style: .blue)],
+            [TableCell("10"), TableCell("콘크리트 유토피아", style: .red), TableCell("-"), TableCell("112,934")],
+        ]
+        let plain = TableRenderer(columns: Self.columns, maxWidth: 30).render(rows)
+        let coloured = TableRenderer(columns: Self.columns, maxWidth: 30, usesColor: true).render(rows)
+        #expect(TableLayout.strippingColor(coloured) == plain)
+        for line in TableLayout.lines(coloured) {
+            #expect(!TableLayout.strippingColor(line).hasSuffix(" "), "\(line.debugDescription)")
+            #expect(!line.hasSuffix(" "), "\(line.debugDescription)")
+        }
+    }
+
+    @Test func cellsAreSanitizedBeforeTheyAreMeasured() throws {
+        let rows = [
+            [TableCell("1"), TableCell("\u{1B}]0;x\u{07}\u{202E}t"), TableCell("-"), TableCell("1")],
+            [TableCell("2"), TableCell("a\tb\nc"), TableCell("-"), TableCell("2")],
+            [TableCell("3"), TableCell("\u{1106}\u{1175}\u{11AF}\u{1109}\u{116E}"), TableCell("-"), TableCell("3")],
+        ]
+        let text = TableRenderer(columns: Self.columns).render(rows)
+        #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || $0.value == 0x202E })
+        let lines = TableLayout.lines(text)
+        #expect(lines.count == 4, "a line break inside a cell never starts a new line")
+        let starts = try zip(lines.dropFirst(), ["-", "-", "-"]).map { line, cell in
+            try #require(TableLayout.spans(of: ["  " + cell], in: line)).first?.lowerBound
+        }
+        #expect(Set(starts).count == 1, "\(text)")
+        #expect(lines[3].contains("밀수"))
+    }
+
+    @Test func anEmptyTableIsItsHeader() {
+        #expect(TableRenderer(columns: Self.columns).render([]) == "#  Title  Opened  Audience\n")
+    }
+}
