@@ -95,7 +95,7 @@ extension Runner {
             ])
             return object.serialized(compact: format == .jsonl) + "\n"
         case .csv, .tsv:
-            let cells: [[DelimitedCell]] = rows.map { [.text($0.service), $0.key.map(DelimitedCell.text) ?? .empty, .text($0.source)] }
+            let cells: [[DelimitedCell]] = rows.map { [.text($0.service), .text($0.key), .text($0.source)] }
             let header = ["service", "key", "source"]
             return format == .csv ? DelimitedTextWriter.csv(header: header, rows: cells) : DelimitedTextWriter.tsv(header: header, rows: cells)
         case .markdown:

@@ -43,9 +43,8 @@ extension Runner {
         case .csv, .tsv:
             let header = ["code", "title", "poster_url", "width", "height", "document_url", "path"]
             let row: [DelimitedCell] = [
-                .text(details.code), .text(details.title), .text(best.imageURL), best.width.map { .number(String($0)) } ?? .empty,
-                best.height.map { .number(String($0)) } ?? .empty, best.documentURL.map(DelimitedCell.text) ?? .empty,
-                download.map(DelimitedCell.text) ?? .empty,
+                .text(details.code), .text(details.title), .text(best.imageURL), .number(best.width),
+                .number(best.height), .text(best.documentURL), .text(download),
             ]
             return options.format == .csv ? DelimitedTextWriter.csv(header: header, rows: [row]) : DelimitedTextWriter.tsv(header: header, rows: [row])
         case .markdown:

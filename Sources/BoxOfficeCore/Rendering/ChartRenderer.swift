@@ -74,21 +74,13 @@ public enum ChartRenderer {
             var row: [DelimitedCell] = [
                 .number(chart.startDate.iso), .number(chart.endDate.iso), .number(String(entry.rank)),
                 .number(String(entry.rankIntensity)), .number(entry.isNew ? "true" : "false"), .text(entry.code),
-                .text(entry.title), entry.openDate.map { .number($0.iso) } ?? .empty,
-                number(entry.audience), number(entry.audienceChange), number(entry.audienceTotal), number(entry.sales),
-                number(entry.salesShare), number(entry.salesTotal), number(entry.screens), number(entry.shows),
+                .text(entry.title), .date(entry.openDate),
+                .number(entry.audience), .number(entry.audienceChange), .number(entry.audienceTotal), .number(entry.sales),
+                .number(entry.salesShare), .number(entry.salesTotal), .number(entry.screens), .number(entry.shows),
             ]
-            if withPosters { row.append(entry.posterURL.map(DelimitedCell.text) ?? .empty) }
+            if withPosters { row.append(.text(entry.posterURL)) }
             return row
         }
-    }
-
-    private static func number<Number: BinaryInteger>(_ value: Number?) -> DelimitedCell {
-        value.map { .number(String($0)) } ?? .empty
-    }
-
-    private static func number(_ value: Double?) -> DelimitedCell {
-        value.map { .number(NumberText.decimal($0)) } ?? .empty
     }
 
     static func title(of chart: BoxOfficeChart) -> String {

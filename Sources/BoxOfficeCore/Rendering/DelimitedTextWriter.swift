@@ -75,3 +75,33 @@ public enum DelimitedTextWriter {
         }
     }
 }
+
+extension DelimitedCell {
+    /// How list fields (genres, directors, …) are joined in one cell.
+    public static let listSeparator = "; "
+
+    /// Text, or an empty cell when there is none.
+    public static func text(_ value: String?) -> DelimitedCell {
+        value.map(DelimitedCell.text) ?? .empty
+    }
+
+    /// A whole number, or an empty cell when there is none.
+    public static func number<Number: BinaryInteger>(_ value: Number?) -> DelimitedCell {
+        value.map { .number(String($0)) } ?? .empty
+    }
+
+    /// A decimal without exponent, or an empty cell when there is none.
+    public static func number(_ value: Double?) -> DelimitedCell {
+        value.map { .number(NumberText.decimal($0)) } ?? .empty
+    }
+
+    /// A day as `YYYY-MM-DD`, or an empty cell when there is none.
+    public static func date(_ value: KSTDate?) -> DelimitedCell {
+        value.map { .number($0.iso) } ?? .empty
+    }
+
+    /// Values joined with `listSeparator`, or an empty cell when there are none.
+    public static func list(_ values: [String]) -> DelimitedCell {
+        values.isEmpty ? .empty : .text(values.joined(separator: listSeparator))
+    }
+}

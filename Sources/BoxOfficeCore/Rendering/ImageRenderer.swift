@@ -22,8 +22,8 @@ public enum ImageRenderer {
             return object.serialized(compact: format == .jsonl) + "\n"
         case .csv, .tsv:
             let rows: [[DelimitedCell]] = result.images.map { image in
-                [.text(image.imageURL), text(image.thumbnailURL), image.width.map { .number(String($0)) } ?? .empty,
-                 image.height.map { .number(String($0)) } ?? .empty, text(image.site), text(image.documentURL), text(image.datetime)]
+                [.text(image.imageURL), .text(image.thumbnailURL), .number(image.width),
+                 .number(image.height), .text(image.site), .text(image.documentURL), .text(image.datetime)]
             }
             return format == .csv ? DelimitedTextWriter.csv(header: columns, rows: rows) : DelimitedTextWriter.tsv(header: columns, rows: rows)
         case .markdown:
@@ -42,9 +42,5 @@ public enum ImageRenderer {
     private static func cells(_ image: ImageResult) -> [String] {
         let size = image.width.flatMap { width in image.height.map { "\(width)×\($0)" } } ?? "-"
         return [size, image.site ?? "-", image.imageURL]
-    }
-
-    private static func text(_ value: String?) -> DelimitedCell {
-        value.map(DelimitedCell.text) ?? .empty
     }
 }

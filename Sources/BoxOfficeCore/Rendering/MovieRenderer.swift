@@ -7,7 +7,6 @@ public enum MovieRenderer {
     ]
     /// How many actors the card lists before "and N more".
     static let mainActorCount = 8
-    private static let listSeparator = "; "
 
     /// Renders the movie in a format.
     public static func render(_ movie: MovieDetails, format: OutputFormat, style: RenderStyle = RenderStyle()) -> String {
@@ -49,15 +48,12 @@ public enum MovieRenderer {
     }
 
     private static func row(_ movie: MovieDetails) -> [[DelimitedCell]].Element {
-        func text(_ value: String?) -> DelimitedCell { value.map(DelimitedCell.text) ?? .empty }
-        func list(_ values: [String]) -> DelimitedCell { values.isEmpty ? .empty : .text(values.joined(separator: listSeparator)) }
-        return [
-            .text(movie.code), .text(movie.title), text(movie.titleEnglish), text(movie.titleOriginal),
-            movie.productionYear.map { .number(String($0)) } ?? .empty, movie.openDate.map { .number($0.iso) } ?? .empty,
-            movie.runtimeMinutes.map { .number(String($0)) } ?? .empty, text(movie.status), text(movie.type),
-            list(movie.nations), list(movie.genres), list(movie.directors.compactMap(\.name)),
-            list(movie.actors.compactMap(\.name)), list(movie.distributors.compactMap(\.name)),
-            text(movie.ratings.first?.grade),
+        [
+            .text(movie.code), .text(movie.title), .text(movie.titleEnglish), .text(movie.titleOriginal),
+            .number(movie.productionYear), .date(movie.openDate), .number(movie.runtimeMinutes), .text(movie.status), .text(movie.type),
+            .list(movie.nations), .list(movie.genres), .list(movie.directors.compactMap(\.name)),
+            .list(movie.actors.compactMap(\.name)), .list(movie.distributors.compactMap(\.name)),
+            .text(movie.ratings.first?.grade),
         ]
     }
 

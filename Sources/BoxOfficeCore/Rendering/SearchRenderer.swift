@@ -21,9 +21,9 @@ public enum SearchRenderer {
             return object.serialized(compact: format == .jsonl) + "\n"
         case .csv, .tsv:
             let rows: [[DelimitedCell]] = result.movies.map { movie in
-                [.text(movie.code), .text(movie.title), text(movie.titleEnglish), movie.productionYear.map { .number(String($0)) } ?? .empty,
-                 movie.openDate.map { .number($0.iso) } ?? .empty, text(movie.type), text(movie.status), list(movie.nations),
-                 list(movie.genres), list(movie.directors)]
+                [.text(movie.code), .text(movie.title), .text(movie.titleEnglish), .number(movie.productionYear),
+                 .date(movie.openDate), .text(movie.type), .text(movie.status), .list(movie.nations),
+                 .list(movie.genres), .list(movie.directors)]
             }
             return format == .csv ? DelimitedTextWriter.csv(header: columns, rows: rows) : DelimitedTextWriter.tsv(header: columns, rows: rows)
         case .markdown:
@@ -43,13 +43,5 @@ public enum SearchRenderer {
     private static func cells(_ movie: MovieSummary) -> [String] {
         [movie.code, movie.title, movie.titleEnglish ?? "-", movie.productionYear.map(String.init) ?? "-", movie.openDate?.iso ?? "-",
          movie.directors.isEmpty ? "-" : movie.directors.joined(separator: ", ")]
-    }
-
-    private static func list(_ values: [String]) -> DelimitedCell {
-        values.isEmpty ? .empty : .text(values.joined(separator: "; "))
-    }
-
-    private static func text(_ value: String?) -> DelimitedCell {
-        value.map(DelimitedCell.text) ?? .empty
     }
 }
