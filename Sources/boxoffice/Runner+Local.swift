@@ -12,10 +12,8 @@ extension Runner {
         case .json, .jsonl:
             let object = JSONValue.object([("path", .string(paths.responses.path))] + rows.map { ($0.0, .integer($0.1)) })
             return object.serialized(compact: format == .jsonl) + "\n"
-        case .csv:
-            return DelimitedTextWriter.csv(header: rows.map(\.0), rows: [rows.map { .number(String($0.1)) }])
-        case .tsv:
-            return DelimitedTextWriter.tsv(header: rows.map(\.0), rows: [rows.map { .number(String($0.1)) }])
+        case .csv, .tsv:
+            return DelimitedTextWriter.document(format, header: rows.map(\.0), rows: [rows.map { .number($0.1) }])
         case .markdown:
             return MarkdownTableWriter.render(columns: [TableColumn("Field"), TableColumn("Value", alignment: .right)], rows: rows.map { [$0.0, String($0.1)] })
         case .table:
@@ -54,7 +52,7 @@ extension Runner {
                 [.number(today.iso), .text(service.rawValue), .number(String(used)), .number(String(service.dailyQuota)),
                  .number(String(max(service.dailyQuota - used, 0)))]
             }
-            return format == .csv ? DelimitedTextWriter.csv(header: header, rows: cells) : DelimitedTextWriter.tsv(header: header, rows: cells)
+            return DelimitedTextWriter.document(format, header: header, rows: cells)
         case .markdown, .table:
             let columns = [TableColumn("Service"), TableColumn("Calls", alignment: .right), TableColumn("Limit", alignment: .right),
                            TableColumn("Used", alignment: .right)]
@@ -97,7 +95,7 @@ extension Runner {
         case .csv, .tsv:
             let cells: [[DelimitedCell]] = rows.map { [.text($0.service), .text($0.key), .text($0.source)] }
             let header = ["service", "key", "source"]
-            return format == .csv ? DelimitedTextWriter.csv(header: header, rows: cells) : DelimitedTextWriter.tsv(header: header, rows: cells)
+            return DelimitedTextWriter.document(format, header: header, rows: cells)
         case .markdown:
             return MarkdownTableWriter.render(columns: Self.configColumns, rows: rows.map { [$0.service, $0.key ?? "-", $0.source] })
         case .table:

@@ -46,7 +46,7 @@ extension Runner {
                 .text(details.code), .text(details.title), .text(best.imageURL), .number(best.width),
                 .number(best.height), .text(best.documentURL), .text(download),
             ]
-            return options.format == .csv ? DelimitedTextWriter.csv(header: header, rows: [row]) : DelimitedTextWriter.tsv(header: header, rows: [row])
+            return DelimitedTextWriter.document(options.format, header: header, rows: [row])
         case .markdown:
             return MarkdownTableWriter.render(columns: [TableColumn("Code"), TableColumn("Title"), TableColumn("Poster")],
                                               rows: [[details.code, details.title, best.imageURL]])

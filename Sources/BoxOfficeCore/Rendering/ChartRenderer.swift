@@ -18,10 +18,8 @@ public enum ChartRenderer {
             return (asRange ? JSONValue.array(documents) : documents.first ?? .null).serialized() + "\n"
         case .jsonl:
             return charts.map { json($0, withPosters: withPosters).serialized(compact: true) + "\n" }.joined()
-        case .csv:
-            return DelimitedTextWriter.csv(header: header(withPosters), rows: charts.flatMap { delimitedRows($0, withPosters) })
-        case .tsv:
-            return DelimitedTextWriter.tsv(header: header(withPosters), rows: charts.flatMap { delimitedRows($0, withPosters) })
+        case .csv, .tsv:
+            return DelimitedTextWriter.document(format, header: header(withPosters), rows: charts.flatMap { delimitedRows($0, withPosters) })
         case .markdown:
             return charts.map { markdown($0, withPosters) }.joined(separator: "\n")
         case .table:

@@ -15,6 +15,11 @@ public enum DelimitedTextWriter {
         csvLine(header.map(DelimitedCell.number)) + csvRows(rows)
     }
 
+    /// TSV for `.tsv`, CSV otherwise: the one choice every command's delimited branch makes.
+    public static func document(_ format: OutputFormat, header: [String], rows: [[DelimitedCell]]) -> String {
+        format == .tsv ? tsv(header: header, rows: rows) : csv(header: header, rows: rows)
+    }
+
     /// CSV rows without the header, for streaming after it.
     public static func csvRows(_ rows: [[DelimitedCell]]) -> String {
         rows.map(csvLine).joined()

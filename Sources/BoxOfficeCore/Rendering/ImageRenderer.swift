@@ -25,7 +25,7 @@ public enum ImageRenderer {
                 [.text(image.imageURL), .text(image.thumbnailURL), .number(image.width),
                  .number(image.height), .text(image.site), .text(image.documentURL), .text(image.datetime)]
             }
-            return format == .csv ? DelimitedTextWriter.csv(header: columns, rows: rows) : DelimitedTextWriter.tsv(header: columns, rows: rows)
+            return DelimitedTextWriter.document(format, header: columns, rows: rows)
         case .markdown:
             return MarkdownTableWriter.render(columns: tableColumns, rows: result.images.map(cells))
         case .table:

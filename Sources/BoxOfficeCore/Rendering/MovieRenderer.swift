@@ -13,8 +13,7 @@ public enum MovieRenderer {
         switch format {
         case .json: json(movie).serialized() + "\n"
         case .jsonl: json(movie).serialized(compact: true) + "\n"
-        case .csv: DelimitedTextWriter.csv(header: columns, rows: [row(movie)])
-        case .tsv: DelimitedTextWriter.tsv(header: columns, rows: [row(movie)])
+        case .csv, .tsv: DelimitedTextWriter.document(format, header: columns, rows: [row(movie)])
         case .markdown: MarkdownTableWriter.render(columns: [TableColumn("Field"), TableColumn("Value")], rows: fields(movie).map { [$0.0, $0.1] })
         case .table: card(movie, style: style)
         }

@@ -25,7 +25,7 @@ public enum SearchRenderer {
                  .date(movie.openDate), .text(movie.type), .text(movie.status), .list(movie.nations),
                  .list(movie.genres), .list(movie.directors)]
             }
-            return format == .csv ? DelimitedTextWriter.csv(header: columns, rows: rows) : DelimitedTextWriter.tsv(header: columns, rows: rows)
+            return DelimitedTextWriter.document(format, header: columns, rows: rows)
         case .markdown:
             return MarkdownTableWriter.render(columns: tableColumns, rows: result.movies.map(cells))
         case .table:
