@@ -4,7 +4,7 @@ import Foundation
 /// Parse, then validate, then run; print the result or one line of error.
 enum BoxOffice {
     static func main(_ arguments: [String], context: ProcessContext) async -> ExitCode {
-        let output: String
+        let output: Data
         do {
             let invocation = try ArgumentParser.parse(arguments)
             let command = try Command(invocation, today: context.today)

@@ -8,6 +8,7 @@ enum ExitCode: Int32, CaseIterable, Sendable {
     case malformedResponse = 65
     case unavailable = 69
     case internalError = 70
+    case cannotCreateOutput = 73
     case tryLater = 75
     case keyRejected = 77
     case configuration = 78
@@ -21,6 +22,7 @@ enum ExitCode: Int32, CaseIterable, Sendable {
         case .malformedResponse: "A service sent a response that is not what its documentation describes (HTML, invalid JSON, wrong fields), or a poster download that is not an image."
         case .unavailable: "Service unavailable: connection refused, unknown host, HTTP 5xx, or an API error other than those below."
         case .internalError: "Internal error: a bug in boxoffice, or a local file that could not be written."
+        case .cannotCreateOutput: "Cannot create output: a file to write (--download, --record) is not a regular file, or its folder is missing or not writable."
         case .tryLater: "Try later: a timeout, HTTP 429, the daily call limit, or a chart that has no data yet."
         case .keyRejected: "The service rejected the API key."
         case .configuration: "Configuration: a missing API key, an unreadable config file or setting, or no recording in the --replay folder."
@@ -39,6 +41,8 @@ enum ExitCode: Int32, CaseIterable, Sendable {
             self = error.isInternal ? .internalError : .configuration
         case let error as BoxOfficeError:
             self = Self.code(for: error)
+        case is FileWriteError:
+            self = .cannotCreateOutput
         default:
             self = .internalError
         }
@@ -48,12 +52,11 @@ enum ExitCode: Int32, CaseIterable, Sendable {
         switch error {
         case .missingAPIKey: .configuration
         case .keyRejected: .keyRejected
-        case .quotaExceeded, .rateLimited, .timedOut, .noChartData: .tryLater
-        case .serviceFault, .httpStatus, .unreachable, .downloadFailed: .unavailable
-        case .malformedResponse, .notAnImage: .malformedResponse
+        case .quotaExceeded, .rateLimited, .timedOut, .noChartData, .downloadTimedOut: .tryLater
+        case .serviceFault, .httpStatus, .unreachable, .downloadFailed, .redirectRefused: .unavailable
+        case .malformedResponse, .notAnImage, .responseTooLarge, .imageTooLarge: .malformedResponse
         case .notFound: .notFound
         case .noRecording: .configuration
-        case .cannotSave: .internalError
         }
     }
 }
@@ -74,6 +77,7 @@ enum ErrorText {
         case let error as ConfigurationError: error.description
         case let error as RangeFailure: error.description
         case let error as CacheError: error.description
+        case let error as FileWriteError: error.description
         default: "Internal error (\(type(of: error))). Please report it."
         }
     }

@@ -21,32 +21,43 @@ extension Runner {
     }
 
     /// The title from KOBIS, then the best Kakao image for "<title> 영화 포스터".
-    func poster(code: String, download: String?, _ options: NetworkOptions) async throws -> String {
+    /// With `--download -` the image itself goes to stdout instead of the description.
+    func poster(code: String, download: String?, _ options: NetworkOptions) async throws -> Data {
+        if let download, download != Self.standardOutput { try OutputFile.check(download) }
         let client = try makeClient(options, needs: [.kobis, .kakao])
         let details = try await client.movie(code: code)
         guard let best = try await client.searchImages(Self.posterQuery(for: details.title)).bestPoster else {
             throw BoxOfficeError.notFound("A poster image for \(details.title) (\(code))")
         }
         if let download {
-            let downloader = ImageDownloader(loader: Self.makeSession(timeout: options.timeout), timeout: options.timeout)
-            try await downloader.download(best.imageURL, to: URL(fileURLWithPath: download))
+            let downloader = ImageDownloader(loader: URLSessionTransport(policy: .image, timeout: options.timeout), timeout: options.timeout)
+            let image = try await downloader.image(at: best.imageURL)
+            if download == Self.standardOutput { return image }
+            try OutputFile.write(image, toPath: download)
             context.log("Saved the poster of \(TerminalText.sanitize(details.title)) to \(download).")
         }
-        let fields: [(String, JSONValue)] = [
-            ("code", .string(details.code)), ("title", .string(details.title)), ("posterURL", .string(best.imageURL)),
-            ("width", .integer(best.width)), ("height", .integer(best.height)), ("documentURL", .string(best.documentURL)),
-            ("path", .string(download)),
-        ]
-        switch options.format {
+        return Data(Self.describePoster(details: details, best: best, download: download, format: options.format).utf8)
+    }
+
+    /// `--download -`: the image on stdout.
+    static let standardOutput = "-"
+
+    private static func describePoster(details: MovieDetails, best: ImageResult, download: String?, format: OutputFormat) -> String {
+        switch format {
         case .json, .jsonl:
-            return JSONValue.object(fields).serialized(compact: options.format == .jsonl) + "\n"
+            let fields: [(String, JSONValue)] = [
+                ("code", .string(details.code)), ("title", .string(details.title)), ("posterURL", .string(best.imageURL)),
+                ("width", .integer(best.width)), ("height", .integer(best.height)), ("documentURL", .string(best.documentURL)),
+                ("path", .string(download)),
+            ]
+            return JSONValue.object(fields).serialized(compact: format == .jsonl) + "\n"
         case .csv, .tsv:
             let header = ["code", "title", "poster_url", "width", "height", "document_url", "path"]
             let row: [DelimitedCell] = [
                 .text(details.code), .text(details.title), .text(best.imageURL), .number(best.width),
                 .number(best.height), .text(best.documentURL), .text(download),
             ]
-            return DelimitedTextWriter.document(options.format, header: header, rows: [row])
+            return DelimitedTextWriter.document(format, header: header, rows: [row])
         case .markdown:
             return MarkdownTableWriter.render(columns: [TableColumn("Code"), TableColumn("Title"), TableColumn("Poster")],
                                               rows: [[details.code, details.title, best.imageURL]])

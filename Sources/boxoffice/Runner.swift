@@ -10,25 +10,27 @@ struct Runner: Sendable {
 
     var paths: Paths { Paths(context) }
 
-    func run(_ command: Command) async throws -> String {
+    /// What belongs on stdout: text for every command, an image's bytes for `poster --download -`.
+    func run(_ command: Command) async throws -> Data {
+        func text(_ output: String) -> Data { Data(output.utf8) }
         switch command {
-        case .help(let path): return HelpFormatter.help(for: path)
-        case .exitCodes: return HelpFormatter.exitCodes()
-        case .version: return "boxoffice \(BoxOfficeClient.version)\n"
-        case .daily(let request): return try await charts(request, isWeekly: false)
-        case .weekly(let request): return try await charts(request, isWeekly: true)
-        case .movie(let code, let options): return try await movie(code: code, options)
-        case .search(let query, let options): return try await search(query, options)
-        case .images(let query, let options): return try await images(query, options)
+        case .help(let path): return text(HelpFormatter.help(for: path))
+        case .exitCodes: return text(HelpFormatter.exitCodes())
+        case .version: return text("boxoffice \(BoxOfficeClient.version)\n")
+        case .daily(let request): return text(try await charts(request, isWeekly: false))
+        case .weekly(let request): return text(try await charts(request, isWeekly: true))
+        case .movie(let code, let options): return text(try await movie(code: code, options))
+        case .search(let query, let options): return text(try await search(query, options))
+        case .images(let query, let options): return text(try await images(query, options))
         case .poster(let code, let download, let options): return try await poster(code: code, download: download, options)
-        case .cachePath: return paths.responses.path + "\n"
-        case .cacheStats(let format): return cacheStatistics(format)
-        case .cacheClear: return try clearCache()
-        case .quota(let format): return quota(format)
-        case .configSet(let service): return try setKey(for: service)
-        case .configShow(let format): return try showConfiguration(format)
-        case .configPath: return paths.configFile.path + "\n"
-        case .completion(let shell): return CompletionScript.make(for: shell)
+        case .cachePath: return text(paths.responses.path + "\n")
+        case .cacheStats(let format): return text(cacheStatistics(format))
+        case .cacheClear: return text(try clearCache())
+        case .quota(let format): return text(quota(format))
+        case .configSet(let service): return text(try setKey(for: service))
+        case .configShow(let format): return text(try showConfiguration(format))
+        case .configPath: return text(paths.configFile.path + "\n")
+        case .completion(let shell): return text(CompletionScript.make(for: shell))
         }
     }
 
@@ -55,9 +57,9 @@ struct Runner: Sendable {
             }
             loader = ReplayLoader(directory: URL(fileURLWithPath: replay))
         } else if let record = options.recordDirectory {
-            loader = RecordingLoader(base: LazySessionLoader { Self.makeSession(timeout: timeout) }, directory: URL(fileURLWithPath: record))
+            loader = RecordingLoader(base: URLSessionTransport(policy: .api, timeout: timeout), directory: URL(fileURLWithPath: record))
         } else {
-            loader = LazySessionLoader { Self.makeSession(timeout: timeout) }
+            loader = URLSessionTransport(policy: .api, timeout: timeout)
         }
         let ledger = isReplay ? nil : QuotaLedger(file: paths.quotaFile)
         let context = self.context
@@ -89,17 +91,6 @@ struct Runner: Sendable {
         case .cacheWriteFailed(let name, let reason):
             if verbose { context.log("boxoffice: could not cache \(name): \(TerminalText.sanitize(reason))") }
         }
-    }
-
-    static func makeSession(timeout: Double) -> URLSession {
-        let configuration = URLSessionConfiguration.ephemeral
-        // The client's own deadline ends each attempt; these are only a backstop behind it.
-        configuration.timeoutIntervalForRequest = timeout + 5
-        configuration.timeoutIntervalForResource = timeout + 5
-        configuration.urlCache = nil
-        configuration.httpCookieStorage = nil
-        configuration.httpMaximumConnectionsPerHost = ChartRequest.jobRange.upperBound
-        return URLSession(configuration: configuration)
     }
 
     private func baseURL(_ variable: String, default fallback: URL?) throws -> URL {

@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -17,12 +18,18 @@ enum Terminal {
         return Int(size.ws_col)
     }
 
-    /// Writes all of `text`; returns false when the reader has gone (a closed pipe).
+    /// Writes all of `text`; tells whether the reader has gone (a closed pipe).
     @discardableResult
     static func write(_ text: String, to descriptor: Int32) -> WriteOutcome {
-        var bytes = Array(text.utf8)[...]
+        write(Data(text.utf8), to: descriptor)
+    }
+
+    /// Writes all of `data`; tells whether the reader has gone (a closed pipe).
+    @discardableResult
+    static func write(_ data: Data, to descriptor: Int32) -> WriteOutcome {
+        var bytes = data[...]
         while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            let written = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
                 return errno == EPIPE ? .readerGone : .failed(String(cString: strerror(errno)))
@@ -48,4 +55,12 @@ enum Terminal {
         signal(SIGTERM) { _ in _exit(143) }
         signal(SIGPIPE, SIG_IGN)
     }
+}
+
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.write(descriptor, bytes, count)
+    #else
+    Darwin.write(descriptor, bytes, count)
+    #endif
 }

@@ -44,6 +44,11 @@ extension BoxOfficeClient {
             }
         } catch let error as URLError {
             throw Self.classify(error, service: service, host: request.url?.host ?? "?", timeout: seconds)
+        } catch let error as TransportError {
+            switch error {
+            case .bodyTooLarge(let limit): throw BoxOfficeError.responseTooLarge(service, limit: limit)
+            case .redirectRefused(let refusal): throw BoxOfficeError.redirectRefused(service, refusal)
+            }
         }
     }
 

@@ -30,8 +30,14 @@ public enum BoxOfficeError: Error, Sendable, Equatable, CustomStringConvertible 
     case notAnImage(String)
     /// An image host could not be reached or did not deliver.
     case downloadFailed(host: String, reason: String)
-    /// A download arrived but could not be written where it was asked to go.
-    case cannotSave(path: String)
+    /// An API answer grew past the bound for API answers.
+    case responseTooLarge(APIService, limit: Int)
+    /// An image host did not deliver within the timeout.
+    case downloadTimedOut(host: String, seconds: Double)
+    /// An image grew past the bound for images.
+    case imageTooLarge(host: String, limit: Int)
+    /// The service redirected somewhere its key must not follow.
+    case redirectRefused(APIService, RedirectRefusal)
 
     /// One line a person can act on; API-provided text is stripped of terminal controls.
     public var description: String {
@@ -67,13 +73,24 @@ public enum BoxOfficeError: Error, Sendable, Equatable, CustomStringConvertible 
             return "The download from \(clean(what)) is not an image."
         case .downloadFailed(let host, let reason):
             return "Cannot download the image from \(clean(host)): \(clean(reason))."
-        case .cannotSave(let path):
-            return "Cannot write \(clean(path)); check that its folder exists and is writable."
+        case .responseTooLarge(let service, let limit):
+            return "\(service.displayName) sent an answer larger than \(Self.mebibytes(limit)), the limit for API answers."
+        case .downloadTimedOut(let host, let seconds):
+            return "The image from \(clean(host)) did not arrive within \(Self.format(seconds)) s. Try again later or raise --timeout."
+        case .imageTooLarge(let host, let limit):
+            return "The image from \(clean(host)) is larger than \(Self.mebibytes(limit)), the limit for images."
+        case .redirectRefused(let service, let refusal):
+            return "\(service.displayName) redirected the request \(clean(refusal.description)), which is not followed: API keys never leave their own service."
         }
     }
 
     private func clean(_ text: String) -> String {
         TerminalText.sanitize(text).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// `8 MiB`.
+    static func mebibytes(_ bytes: Int) -> String {
+        "\(bytes / (1024 * 1024)) MiB"
     }
 
     private static func format(_ seconds: Double) -> String {

@@ -4,50 +4,53 @@ import FoundationNetworking
 #endif
 
 /// Downloads an image from an untrusted address: http(s) only, no API credentials, a size
-/// bound, a check that the bytes really are an image, and an atomic write.
+/// bound while the bytes arrive, and a check that the bytes really are an image.
 public struct ImageDownloader: Sendable {
     let loader: any HTTPDataLoading
     let timeout: Double
 
-    /// Posters are far smaller; anything larger is not what we asked for.
-    public static let maximumBytes = 20 * 1024 * 1024
-
-    /// Creates a downloader; give it a loader that adds no `Authorization` header.
+    /// Creates a downloader; give it a loader that adds no `Authorization` header, such as a
+    /// `URLSessionTransport` with the `.image` policy.
     public init(loader: any HTTPDataLoading, timeout: Double) {
         self.loader = loader
         self.timeout = timeout
     }
 
-    /// Fetches `address` and writes it to `destination` only if it is an image.
-    public func download(_ address: String, to destination: URL) async throws {
+    /// The bytes at `address`, if they are an image of at most `TransferPolicy.image.maximumBytes`.
+    public func image(at address: String) async throws -> Data {
         guard let url = URL(string: address), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
               let host = url.host else {
             throw BoxOfficeError.notAnImage("an address that is not http or https")
         }
         var request = URLRequest(url: url)
         request.timeoutInterval = timeout
-        request.setValue("boxoffice/\(BoxOfficeClient.version)", forHTTPHeaderField: "User-Agent")
+        request.setValue(BoxOfficeClient.userAgent, forHTTPHeaderField: "User-Agent")
         let (data, response): (Data, URLResponse)
         let loader = self.loader
         let finishedRequest = request
+        let timeout = self.timeout
+        let limit = TransferPolicy.image.maximumBytes
         do {
             (data, response) = try await Deadline.run(seconds: timeout) {
-                BoxOfficeError.downloadFailed(host: host, reason: "it did not arrive within \(NumberText.decimal(timeout)) s")
+                BoxOfficeError.downloadTimedOut(host: host, seconds: timeout)
             } operation: {
                 try await loader.data(for: finishedRequest)
             }
         } catch let error as URLError {
+            if error.code == .timedOut { throw BoxOfficeError.downloadTimedOut(host: host, seconds: timeout) }
             throw BoxOfficeError.downloadFailed(host: host, reason: BoxOfficeClient.transportReason(error.code))
+        } catch let error as TransportError {
+            switch error {
+            case .bodyTooLarge: throw BoxOfficeError.imageTooLarge(host: host, limit: limit)
+            case .redirectRefused(let refusal): throw BoxOfficeError.downloadFailed(host: host, reason: "it redirected \(refusal)")
+            }
         }
         if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
             throw BoxOfficeError.downloadFailed(host: host, reason: "it answered HTTP \(http.statusCode)")
         }
-        guard data.count <= Self.maximumBytes, ImageKind(data) != nil else { throw BoxOfficeError.notAnImage(host) }
-        do {
-            try data.write(to: destination, options: .atomic)
-        } catch {
-            throw BoxOfficeError.cannotSave(path: destination.path)
-        }
+        guard data.count <= limit else { throw BoxOfficeError.imageTooLarge(host: host, limit: limit) }
+        guard ImageKind(data) != nil else { throw BoxOfficeError.notAnImage(host) }
+        return data
     }
 }
 

@@ -198,7 +198,7 @@ struct CommandSurfaceEndToEndTests {
         let runner = Self.runner(server)
         let target = runner.home.appendingPathComponent("no-such-folder/poster.png")
         let run = try runner.run(["poster", "20218541", "--download", target.path])
-        BinaryRunner.expectFailure(run, status: 70, mentioning: ["Cannot write", "no-such-folder"])
+        BinaryRunner.expectFailure(run, status: 73, mentioning: ["Cannot write", "no-such-folder"])
     }
 
     @Test func noPosterImageExitsOne() throws {

@@ -32,6 +32,8 @@ struct StubResponse: Sendable {
     var declaredLength: Int?
     /// Close the connection without a byte of response.
     var closesWithoutResponse = false
+    /// The body is sent this many times over, so a test can serve gigabytes from a megabyte.
+    var repeats = 1
 
     static func json(_ text: String, status: Int = 200) -> StubResponse {
         StubResponse(status: status, headers: ["Content-Type": "application/json;charset=UTF-8"], body: Data(text.utf8))
@@ -43,6 +45,10 @@ struct StubResponse: Sendable {
     }
 
     /// A file under `Fixtures/`, or a 599 naming the missing file so the test fails loudly.
+    static func redirect(to location: String, status: Int = 302) -> StubResponse {
+        StubResponse(status: status, headers: ["Location": location])
+    }
+
     static func fixture(_ relativePath: String, status: Int = 200) -> StubResponse {
         let url = BinaryRunner.repositoryRoot.appendingPathComponent("Fixtures").appendingPathComponent(relativePath)
         return (try? file(url, status: status)) ?? .json(#"{"missingFixture":"\#(relativePath)"}"#, status: 599)
@@ -172,7 +178,7 @@ final class LoopbackServer: Sendable {
         if response.closesWithoutResponse { return }
         var head = "HTTP/1.1 \(response.status) \(Self.reason(response.status))\r\n"
         var headers = response.headers
-        headers["Content-Length"] = String(response.declaredLength ?? response.body.count)
+        headers["Content-Length"] = String(response.declaredLength ?? response.body.count * response.repeats)
         headers["Connection"] = "close"
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
         head += "\r\n"
@@ -185,7 +191,9 @@ final class LoopbackServer: Sendable {
                 offset = end
             }
         } else {
-            _ = send(connection, response.body)
+            for _ in 0..<response.repeats where !isStopped {
+                guard send(connection, response.body) else { return }
+            }
         }
         shutdown(connection, Int32(SHUT_WR))
     }
@@ -246,6 +254,8 @@ final class LoopbackServer: Sendable {
     private static func reason(_ status: Int) -> String {
         switch status {
         case 200: "OK"
+        case 301: "Moved Permanently"
+        case 302: "Found"
         case 400: "Bad Request"
         case 401: "Unauthorized"
         case 404: "Not Found"

@@ -1,0 +1,98 @@
+import Foundation
+
+/// What a transfer may do beyond the request it was given: how many bytes it may bring and
+/// where it may be redirected.
+public struct TransferPolicy: Sendable, Equatable {
+    /// The most bytes a body may have once decompressed; more is `TransportError.bodyTooLarge`.
+    public var maximumBytes: Int
+    /// Which redirects are followed.
+    public var redirects: RedirectRule
+
+    /// Creates a policy.
+    public init(maximumBytes: Int, redirects: RedirectRule) {
+        self.maximumBytes = maximumBytes
+        self.redirects = redirects
+    }
+
+    /// API calls carry a key, so they stay on their origin; their JSON is far below 8 MiB.
+    public static let api = TransferPolicy(maximumBytes: 8 * 1024 * 1024, redirects: .sameOrigin)
+    /// Poster images carry no key and may move between image hosts; posters are far below 20 MiB.
+    public static let image = TransferPolicy(maximumBytes: 20 * 1024 * 1024, redirects: .webHosts(maximum: 5))
+
+    /// Whether a redirect from `source` to `target` may be followed, given how many were before it.
+    /// Returns nil when it may, or why it may not.
+    public func refusal(from source: URL, to target: URL, previousRedirects: Int) -> RedirectRefusal? {
+        let scheme = target.scheme?.lowercased() ?? ""
+        guard ["http", "https"].contains(scheme) else { return .scheme(scheme) }
+        if source.scheme?.lowercased() == "https", scheme == "http" { return .downgrade(Origin(target)) }
+        switch redirects {
+        case .sameOrigin:
+            return Origin(source) == Origin(target) ? nil : .otherOrigin(Origin(target))
+        case .webHosts(let maximum):
+            return previousRedirects < maximum ? nil : .tooMany(maximum)
+        }
+    }
+}
+
+/// Which redirects a transfer follows.
+public enum RedirectRule: Sendable, Equatable {
+    /// Only to the same scheme, host and port.
+    case sameOrigin
+    /// To any http or https host, at most this many times.
+    case webHosts(maximum: Int)
+}
+
+/// Scheme, host and port: what a redirect must keep for a key to stay with its service.
+public struct Origin: Sendable, Equatable, CustomStringConvertible {
+    /// `http` or `https`.
+    public let scheme: String
+    /// The host name, lower-cased.
+    public let host: String
+    /// The port, explicit or the scheme's default.
+    public let port: Int?
+
+    /// The origin of a URL.
+    public init(_ url: URL) {
+        scheme = url.scheme?.lowercased() ?? ""
+        host = url.host?.lowercased() ?? ""
+        port = url.port ?? Self.defaultPorts[scheme]
+    }
+
+    private static let defaultPorts = ["http": 80, "https": 443]
+
+    /// `host` or `host:port` when the port is not the scheme's default.
+    public var description: String {
+        guard let port, port != Self.defaultPorts[scheme] else { return host }
+        return "\(host):\(port)"
+    }
+}
+
+/// Why a redirect was not followed.
+public enum RedirectRefusal: Sendable, Equatable, CustomStringConvertible {
+    /// To another scheme, host or port, where the key must not go.
+    case otherOrigin(Origin)
+    /// From https to plain http.
+    case downgrade(Origin)
+    /// To something that is not http or https.
+    case scheme(String)
+    /// Past the number of redirects allowed.
+    case tooMany(Int)
+
+    /// Where the redirect pointed, to follow "redirected": "to another host, example.com".
+    public var description: String {
+        switch self {
+        case .otherOrigin(let origin): "to another host, \(origin)"
+        case .downgrade(let origin): "from https to plain http (\(origin))"
+        case .scheme(let scheme): "to \(scheme.isEmpty ? "an address that is not http or https" : "a '\(scheme)' address")"
+        case .tooMany(let maximum): "more than \(maximum) times"
+        }
+    }
+}
+
+/// Failures the transport itself decides on, before any service error is looked for.
+public enum TransportError: Error, Sendable, Equatable {
+    /// The body grew past `TransferPolicy.maximumBytes`.
+    case bodyTooLarge(limit: Int)
+    /// A redirect the policy does not allow.
+    case redirectRefused(RedirectRefusal)
+}

@@ -1,0 +1,139 @@
+import Foundation
+import Synchronization
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The network: a `URLSession` driven through its delegate, so that a `TransferPolicy` sees
+/// every redirect before it is followed and every piece of body as it arrives (after libcurl
+/// has decompressed it). A key never crosses to another origin and no body outgrows its bound.
+///
+/// The session is made on the first request, so a run the cache answers never pays for one.
+public final class URLSessionTransport: HTTPDataLoading {
+    private let delegate: TransferDelegate
+    private let timeout: Double
+    private let session = Mutex<URLSession?>(nil)
+
+    /// Creates a transport; `timeout` is a backstop behind the client's own deadline.
+    public init(policy: TransferPolicy, timeout: Double) {
+        delegate = TransferDelegate(policy: policy)
+        self.timeout = timeout
+    }
+
+    /// Performs the request under the policy.
+    public func data(for request: URLRequest) async throws -> (Data, URLResponse) {
+        let session = currentSession()
+        let delegate = self.delegate
+        return try await withCheckedThrowingContinuation { continuation in
+            let task = session.dataTask(with: request)
+            delegate.begin(task, continuation: continuation)
+            task.resume()
+        }
+    }
+
+    private func currentSession() -> URLSession {
+        session.withLock { session in
+            if let session { return session }
+            let configuration = URLSessionConfiguration.ephemeral
+            // The client's own deadline ends each attempt; these are only a backstop behind it.
+            configuration.timeoutIntervalForRequest = timeout + Self.backstopMargin
+            configuration.timeoutIntervalForResource = timeout + Self.backstopMargin
+            configuration.urlCache = nil
+            configuration.httpCookieStorage = nil
+            configuration.httpMaximumConnectionsPerHost = Self.connectionsPerHost
+            let queue = OperationQueue()
+            // Pieces of one body must be appended in the order they arrived.
+            queue.maxConcurrentOperationCount = 1
+            let made = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
+            session = made
+            return made
+        }
+    }
+
+    private static let backstopMargin = 5.0
+    /// As many as the most concurrent range jobs.
+    private static let connectionsPerHost = 16
+}
+
+/// Collects each task's body and applies the policy; resumes each continuation exactly once.
+private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
+    private let policy: TransferPolicy
+    private let transfers = Mutex<[Int: Transfer]>([:])
+
+    private struct Transfer {
+        var continuation: CheckedContinuation<(Data, URLResponse), any Error>?
+        var body = Data()
+        var redirects = 0
+    }
+
+    init(policy: TransferPolicy) {
+        self.policy = policy
+    }
+
+    func begin(_ task: URLSessionTask, continuation: CheckedContinuation<(Data, URLResponse), any Error>) {
+        transfers.withLock { $0[task.taskIdentifier] = Transfer(continuation: continuation) }
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let limit = policy.maximumBytes
+        // The body is appended where it lies: a copy taken out of the dictionary would make
+        // every append copy all the bytes before it.
+        let overflowing = transfers.withLock { transfers -> CheckedContinuation<(Data, URLResponse), any Error>? in
+            let id = dataTask.taskIdentifier
+            guard let received = transfers[id]?.body.count, transfers[id]?.continuation != nil else { return nil }
+            guard received + data.count <= limit else {
+                defer { transfers[id] = Transfer(continuation: nil) }
+                return transfers[id]?.continuation
+            }
+            transfers[id]?.body.append(data)
+            return nil
+        }
+        guard let overflowing else { return }
+        overflowing.resume(throwing: TransportError.bodyTooLarge(limit: limit))
+        Self.stop(dataTask)
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @Sendable @escaping (URLRequest?) -> Void
+    ) {
+        let source = response.url ?? task.currentRequest?.url
+        let refused = transfers.withLock { transfers -> (RedirectRefusal, CheckedContinuation<(Data, URLResponse), any Error>?)? in
+            guard var transfer = transfers[task.taskIdentifier] else { return nil }
+            guard let source, let target = request.url else { return (.scheme(""), transfer.continuation) }
+            if let refusal = policy.refusal(from: source, to: target, previousRedirects: transfer.redirects) {
+                transfers[task.taskIdentifier] = Transfer(continuation: nil)
+                return (refusal, transfer.continuation)
+            }
+            transfer.redirects += 1
+            transfer.body = Data()
+            transfers[task.taskIdentifier] = transfer
+            return nil
+        }
+        guard let (refusal, continuation) = refused else {
+            completionHandler(request)
+            return
+        }
+        continuation?.resume(throwing: TransportError.redirectRefused(refusal))
+        // Not following ends the task with the redirect itself, which nobody waits for now.
+        completionHandler(nil)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }),
+              let continuation = transfer.continuation else { return }
+        if let error {
+            continuation.resume(throwing: error)
+        } else if let response = task.response {
+            continuation.resume(returning: (transfer.body, response))
+        } else {
+            continuation.resume(throwing: URLError(.badServerResponse))
+        }
+    }
+
+    /// Ends a transfer nobody waits for any more. Cancelling from a queue of our own, never
+    /// from a delegate callback or a cancellation handler, keeps clear of the session's locks.
+    private static func stop(_ task: URLSessionTask) {
+        DispatchQueue.global().async { task.cancel() }
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes a file so that readers see the old contents or the new, never half: the bytes go to a
+/// temporary sibling created with its final permissions from the first byte, which is then
+/// renamed over the target. Every file `boxoffice` writes goes through here.
+public enum AtomicFile {
+    /// The permissions a new file is created with.
+    public enum Permissions: Sendable, Equatable {
+        /// Exactly this mode, whatever the umask (a key file's 0600, a kept file's own mode).
+        case exactly(mode_t)
+        /// 0666 less the umask, as any program's new file.
+        case standard
+    }
+
+    /// Writes `data` to `path`.
+    public static func write(_ data: Data, toPath path: String, permissions: Permissions) throws(FileWriteError) {
+        let folder = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        let temporary = (folder.isEmpty ? "." : folder) + "/." + name + "." + randomSuffix() + ".tmp"
+        let mode: mode_t = switch permissions {
+        case .exactly(let mode): mode
+        case .standard: 0o666
+        }
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+        guard descriptor >= 0 else { throw FileWriteError(path: path, errno: errno) }
+        TemporaryFiles.shared.add(temporary)
+        defer { TemporaryFiles.shared.remove(temporary) }
+        do throws(FileWriteError) {
+            defer { close(descriptor) }
+            if case .exactly(let mode) = permissions, fchmod(descriptor, mode) != 0 {
+                throw FileWriteError(path: path, errno: errno)
+            }
+            try writeAll(data, to: descriptor, path: path)
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        guard rename(temporary, path) == 0 else {
+            let failure = FileWriteError(path: path, errno: errno)
+            unlink(temporary)
+            throw failure
+        }
+    }
+
+    private static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws(FileWriteError) {
+        let failure: Int32? = data.withUnsafeBytes { buffer in
+            guard var next = buffer.baseAddress else { return nil }
+            var left = buffer.count
+            while left > 0 {
+                let written = systemWrite(descriptor, next, left)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                next += written
+                left -= written
+            }
+            return nil
+        }
+        if let failure { throw FileWriteError(path: path, errno: failure) }
+    }
+
+    private static func randomSuffix() -> String {
+        String(UInt64.random(in: 0...UInt64.max), radix: 36)
+    }
+}
+
+/// A file that could not be written, with the system's reason.
+public struct FileWriteError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file that was to be written.
+    public let path: String
+    /// Why not, in the system's words ("Permission denied").
+    public let reason: String
+
+    /// An error for `path` from an `errno` value.
+    public init(path: String, errno code: Int32) {
+        self.path = path
+        reason = String(cString: strerror(code))
+    }
+
+    /// An error for `path` with a reason of our own.
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    /// One line.
+    public var description: String {
+        "Cannot write \(TerminalText.sanitize(path)): \(reason)."
+    }
+}
+
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.write(descriptor, bytes, count)
+    #else
+    Darwin.write(descriptor, bytes, count)
+    #endif
+}

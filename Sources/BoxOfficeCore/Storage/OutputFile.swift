@@ -1,0 +1,46 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A file the user named (`--download`, `--output`): written atomically, and only if it is a
+/// regular file or does not exist yet. A device, FIFO, socket, folder or symlink is refused,
+/// never replaced; an existing file keeps its permissions.
+public enum OutputFile {
+    /// Writes `data` to `path` under those rules.
+    public static func write(_ data: Data, toPath path: String) throws(FileWriteError) {
+        try AtomicFile.write(data, toPath: path, permissions: try permissions(forPath: path))
+    }
+
+    /// Checks before any work is done that `path` may be written; `write` checks again.
+    public static func check(_ path: String) throws(FileWriteError) {
+        _ = try permissions(forPath: path)
+    }
+
+    /// An existing regular file's own mode, the standard mode for a new file, or an error.
+    private static func permissions(forPath path: String) throws(FileWriteError) -> AtomicFile.Permissions {
+        var status = stat()
+        guard lstat(path, &status) == 0 else {
+            guard errno == ENOENT else { throw FileWriteError(path: path, errno: errno) }
+            return .standard
+        }
+        let type = status.st_mode & S_IFMT
+        guard type == S_IFREG else {
+            throw FileWriteError(path: path, reason: "it is \(describe(type)), not a regular file, so it is left alone")
+        }
+        return .exactly(status.st_mode & 0o7777)
+    }
+
+    private static func describe(_ type: mode_t) -> String {
+        switch type {
+        case S_IFLNK: "a symbolic link"
+        case S_IFDIR: "a folder"
+        case S_IFIFO: "a FIFO"
+        case S_IFCHR, S_IFBLK: "a device"
+        case S_IFSOCK: "a socket"
+        default: "something else"
+        }
+    }
+}

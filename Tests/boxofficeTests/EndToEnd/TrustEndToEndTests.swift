@@ -1,0 +1,200 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The promises made to people who run `boxoffice` unattended with their keys: keys never leave
+/// their service, files the user names are never clobbered, bodies are bounded while they arrive.
+/// A second server on another port plays the other host and must never see a key.
+@Suite(.serialized)
+struct TrustEndToEndTests {
+    static let daily = ["daily", "--date", "20230818"]
+
+    /// Fails unless nothing the second server received holds a key, in the query or any header.
+    static func expectNoKey(in server: LoopbackServer, sourceLocation: SourceLocation = #_sourceLocation) {
+        for request in server.requests {
+            let seen = request.target + request.headers.map { "\($0.key): \($0.value)" }.joined(separator: "\n")
+            for key in [BinaryRunner.kobisKey, BinaryRunner.kakaoKey] {
+                #expect(!seen.contains(key), "the other host saw a key: \(seen)", sourceLocation: sourceLocation)
+            }
+        }
+    }
+
+    static func png(_ size: Int = 200) -> Data {
+        Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 7, count: size))
+    }
+
+    // MARK: 1. Redirects never carry a key to another origin
+
+    @Test func aKOBISRedirectToAnotherPortIsRefusedAndTheKeyStays() throws {
+        let other = try LoopbackServer { _ in .fixture("kobis/daily-20230818.json") }
+        defer { other.stop() }
+        let kobis = try LoopbackServer { request in .redirect(to: other.baseURL + request.target) }
+        defer { kobis.stop() }
+        let runner = BinaryRunner(kobisURL: kobis.baseURL)
+        let run = try runner.run(Self.daily)
+        BinaryRunner.expectFailure(run, status: 69, mentioning: ["127.0.0.1:\(other.port)"])
+        #expect(other.requestCount == 0, "the other host was asked: \(other.requests.map(\.target))")
+        #expect(!runner.filesContainKey(below: runner.home))
+        Self.expectNoKey(in: other)
+    }
+
+    @Test func aKakaoRedirectToAnotherPortIsRefusedAndTheHeaderStays() throws {
+        let other = try LoopbackServer { _ in .fixture("kakao/image-search-query=밀수-size=10.json") }
+        defer { other.stop() }
+        let kakao = try LoopbackServer { request in .redirect(to: other.baseURL + request.target, status: 307) }
+        defer { kakao.stop() }
+        let run = try BinaryRunner(kakaoURL: kakao.baseURL).run(["images", "밀수"])
+        BinaryRunner.expectFailure(run, status: 69, mentioning: ["Kakao", "127.0.0.1:\(other.port)"])
+        #expect(other.requestCount == 0)
+        Self.expectNoKey(in: other)
+    }
+
+    @Test func aRedirectWithinTheSameOriginIsFollowed() throws {
+        let kobis = try LoopbackServer { request in
+            request.path.hasPrefix("/moved") ? .fixture("kobis/daily-20230818.json") : .redirect(to: "/moved" + request.target)
+        }
+        defer { kobis.stop() }
+        let run = try BinaryRunner(kobisURL: kobis.baseURL).run(Self.daily)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("콘크리트 유토피아"))
+        #expect(kobis.requestCount == 2)
+    }
+
+    @Test func posterDownloadsFollowUpToFiveRedirectsAcrossHostsWithoutTheKey() throws {
+        let final = try LoopbackServer { _ in StubResponse(status: 200, headers: ["Content-Type": "image/png"], body: Self.png()) }
+        defer { final.stop() }
+        // /hop/N redirects to /hop/N-1 on the other server, /hop/0 to the image.
+        let hops = try LoopbackServer { request in
+            let left = Int(request.path.split(separator: "/").last ?? "") ?? 0
+            return .redirect(to: left == 0 ? final.baseURL + "/poster.png" : "/hop/\(left - 1)")
+        }
+        defer { hops.stop() }
+        for (count, succeeds) in [(4, true), (5, false)] {
+            let server = try CommandSurfaceEndToEndTests.fixtureServer(imageHost: hops.baseURL + "/hop/\(count)?x=")
+            defer { server.stop() }
+            let runner = CommandSurfaceEndToEndTests.runner(server)
+            let target = runner.home.appendingPathComponent("poster.png")
+            let run = try runner.run(["poster", "20218541", "--download", target.path])
+            if succeeds {
+                #expect(run.status == 0, "\(count + 1) redirects: \(run.stderr)")
+                #expect(try Data(contentsOf: target) == Self.png())
+            } else {
+                BinaryRunner.expectFailure(run, status: 69, mentioning: ["more than 5 times"])
+            }
+        }
+        Self.expectNoKey(in: hops)
+        Self.expectNoKey(in: final)
+    }
+
+    // MARK: 3. --download writes regular files only
+
+    @Test func downloadRefusesATargetThatIsNotARegularFile() throws {
+        let images = try LoopbackServer { _ in StubResponse(status: 200, headers: ["Content-Type": "image/png"], body: Self.png()) }
+        defer { images.stop() }
+        let server = try CommandSurfaceEndToEndTests.fixtureServer(imageHost: images.baseURL)
+        defer { server.stop() }
+        let runner = CommandSurfaceEndToEndTests.runner(server)
+        let fifo = runner.home.appendingPathComponent("poster.fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let victim = runner.home.appendingPathComponent("victim.txt")
+        try Data("keep me".utf8).write(to: victim)
+        let link = runner.home.appendingPathComponent("poster-link.png").path
+        #expect(symlink(victim.path, link) == 0)
+        for target in [fifo, link, "/dev/null", runner.home.path] {
+            let run = try runner.run(["poster", "20218541", "--download", target])
+            BinaryRunner.expectFailure(run, status: 73, mentioning: ["not a regular file"])
+        }
+        var status = stat()
+        #expect(lstat(fifo, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO, "the FIFO is still a FIFO")
+        #expect(lstat(link, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK, "the symlink is still a symlink")
+        #expect(stat("/dev/null", &status) == 0 && status.st_mode & S_IFMT == S_IFCHR, "/dev/null is still a device")
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "keep me")
+        #expect(images.requestCount == 0, "refused before anything was downloaded")
+    }
+
+    @Test func downloadKeepsAnExistingFilesPermissions() throws {
+        let images = try LoopbackServer { _ in StubResponse(status: 200, headers: ["Content-Type": "image/png"], body: Self.png()) }
+        defer { images.stop() }
+        let server = try CommandSurfaceEndToEndTests.fixtureServer(imageHost: images.baseURL)
+        defer { server.stop() }
+        let runner = CommandSurfaceEndToEndTests.runner(server)
+        let target = runner.home.appendingPathComponent("poster.png")
+        try Data("old".utf8).write(to: target)
+        #expect(chmod(target.path, 0o640) == 0)
+        let run = try runner.run(["poster", "20218541", "--download", target.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try Data(contentsOf: target) == Self.png())
+        var status = stat()
+        #expect(stat(target.path, &status) == 0 && status.st_mode & 0o777 == 0o640, "mode is \(String(status.st_mode & 0o777, radix: 8))")
+    }
+
+    @Test func downloadToDashWritesTheImageToStdout() throws {
+        let image = Self.png(5_000)
+        let images = try LoopbackServer { _ in StubResponse(status: 200, headers: ["Content-Type": "image/png"], body: image) }
+        defer { images.stop() }
+        let server = try CommandSurfaceEndToEndTests.fixtureServer(imageHost: images.baseURL)
+        defer { server.stop() }
+        let runner = CommandSurfaceEndToEndTests.runner(server)
+        let running = try runner.start(["poster", "20218541", "--download", "-"])
+        _ = running.wait()
+        #expect(running.process.terminationStatus == 0)
+        #expect(try Data(contentsOf: running.stdoutURL) == image)
+    }
+
+    // MARK: 5. Bodies are bounded while they arrive
+
+    @Test func anAPIAnswerPastEightMebibytesIsRefusedWithBoundedMemory() throws {
+        let megabyte = Data(repeating: UInt8(ascii: " "), count: 1024 * 1024)
+        var huge = StubResponse(status: 200, headers: ["Content-Type": "application/json"], body: megabyte)
+        huge.repeats = 1024
+        let server = try LoopbackServer(sequence: [huge])
+        defer { server.stop() }
+        let runner = BinaryRunner(kobisURL: server.baseURL)
+        let (run, peak) = try runner.runMeasuringMemory(Self.daily + ["--timeout", "60"])
+        BinaryRunner.expectFailure(run, status: 65, mentioning: ["8 MiB"])
+        #expect(peak < 64, "peak memory \(peak) MiB")
+        #expect(server.requestCount == 1, "a body too large is not retried")
+        let cache = runner.home.appendingPathComponent("cache/responses")
+        #expect(((try? FileManager.default.subpathsOfDirectory(atPath: cache.path)) ?? []).filter { $0.hasSuffix(".json") }.isEmpty)
+    }
+
+    @Test func aGzipBombIsMeasuredAfterDecompression() throws {
+        let bomb = try Data(contentsOf: BinaryRunner.repositoryRoot.appendingPathComponent("Fixtures/errors/daily-gzip-bomb.json.gz"))
+        let server = try LoopbackServer(sequence: [
+            StubResponse(status: 200, headers: ["Content-Type": "application/json", "Content-Encoding": "gzip"], body: bomb),
+        ])
+        defer { server.stop() }
+        let (run, peak) = try BinaryRunner(kobisURL: server.baseURL).runMeasuringMemory(Self.daily + ["--timeout", "60"])
+        BinaryRunner.expectFailure(run, status: 65, mentioning: ["8 MiB"])
+        #expect(peak < 64, "peak memory \(peak) MiB")
+    }
+
+    @Test func anImagePastTwentyMebibytesIsRefusedWithBoundedMemory() throws {
+        var huge = StubResponse(status: 200, headers: ["Content-Type": "image/png"], body: Self.png(1024 * 1024 - 8))
+        huge.repeats = 1536
+        let images = try LoopbackServer(sequence: [huge])
+        defer { images.stop() }
+        let server = try CommandSurfaceEndToEndTests.fixtureServer(imageHost: images.baseURL)
+        defer { server.stop() }
+        let runner = CommandSurfaceEndToEndTests.runner(server)
+        let target = runner.home.appendingPathComponent("poster.png")
+        let (run, peak) = try runner.runMeasuringMemory(["poster", "20218541", "--download", target.path, "--timeout", "60"])
+        BinaryRunner.expectFailure(run, status: 65, mentioning: ["20 MiB"])
+        #expect(peak < 64, "peak memory \(peak) MiB")
+        #expect(!FileManager.default.fileExists(atPath: target.path))
+    }
+
+    @Test func aPosterDownloadThatTimesOutIsTryLater() throws {
+        var slow = StubResponse(status: 200, headers: ["Content-Type": "image/png"], body: Self.png())
+        slow.delay = 10
+        let images = try LoopbackServer(sequence: [slow])
+        defer { images.stop() }
+        let server = try CommandSurfaceEndToEndTests.fixtureServer(imageHost: images.baseURL)
+        defer { server.stop() }
+        let runner = CommandSurfaceEndToEndTests.runner(server)
+        let run = try runner.run(["poster", "20218541", "--download", runner.home.appendingPathComponent("p.png").path, "--timeout", "1"])
+        BinaryRunner.expectFailure(run, status: 75, mentioning: ["1 s"])
+    }
+}
