@@ -15,7 +15,7 @@ enum BoxOffice {
             context.log("  See 'boxoffice \((error.commandPath + ["--help"]).joined(separator: " "))' for more.")
             return .usage
         } catch {
-            context.log("Error: \(ErrorText.message(for: error))")
+            context.log("Error: \(redactor(context).redact(ErrorText.message(for: error)))")
             return ExitCode(for: error)
         }
         switch Terminal.write(output, to: STDOUT_FILENO) {
@@ -26,5 +26,11 @@ enum BoxOffice {
             context.log("Error: Cannot write the output: \(reason).")
             return .internalError
         }
+    }
+
+    /// The last line of defence for an error line: whatever its source, no key gets through.
+    private static func redactor(_ context: ProcessContext) -> SecretRedactor {
+        let keys = (try? KeyStore(context: context, paths: Paths(context)).keys()) ?? [:]
+        return SecretRedactor(secrets: APIService.allCases.map { keys[$0]?.value })
     }
 }

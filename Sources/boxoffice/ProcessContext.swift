@@ -27,7 +27,8 @@ struct ProcessContext: Sendable {
             stdinIsTerminal: Terminal.isTerminal(STDIN_FILENO),
             terminalWidth: stdoutIsTerminal ? Terminal.width(of: STDOUT_FILENO) ?? variables["COLUMNS"].flatMap(Int.init) : nil,
             readStandardInput: { String(data: FileHandle.standardInput.readDataToEndOfFile(), encoding: .utf8) },
-            log: { Terminal.write($0 + "\n", to: STDERR_FILENO) })
+            // User and service text reaches stderr in many messages; none may steer the terminal.
+            log: { Terminal.write(TerminalText.sanitize($0) + "\n", to: STDERR_FILENO) })
     }
 
     /// A variable's value, nil when unset or empty.

@@ -34,11 +34,12 @@ extension BoxOfficeClient {
     static func faultError(_ fault: KOBISFault) -> BoxOfficeError {
         let code = fault.errorCode ?? "unknown"
         let message = fault.message ?? "no message"
-        if code == FaultCode.invalidKey || message.contains("키") || message.lowercased().contains("key") {
-            return .keyRejected(.kobis, code: code, message: message)
-        }
+        // The limit first: its message may mention the key it counts against.
         if message.contains("초과") || message.lowercased().contains("limit") {
             return .quotaExceeded(.kobis, message: message)
+        }
+        if code == FaultCode.invalidKey || message.contains("키") || message.lowercased().contains("key") {
+            return .keyRejected(.kobis, code: code, message: message)
         }
         return .serviceFault(.kobis, code: code, message: message)
     }

@@ -13,6 +13,8 @@ public struct BoxOfficeClient: Sendable {
     let cacheMode: CacheMode
     let now: @Sendable () -> Date
     let onEvent: @Sendable (ClientEvent) -> Void
+    /// Scrubs both keys from every body before it is read, cached or quoted in an error.
+    let redactor: SecretRedactor
 
     /// The version sent in `User-Agent`.
     public static let version = "0.1.0"
@@ -33,6 +35,7 @@ public struct BoxOfficeClient: Sendable {
         self.cacheMode = cache == nil ? .disabled : cacheMode
         self.now = now
         self.onEvent = onEvent
+        redactor = SecretRedactor(secrets: [configuration.kobisKey, configuration.kakaoKey])
     }
 
     /// Sends the endpoint and returns its decoded body.
@@ -42,7 +45,8 @@ public struct BoxOfficeClient: Sendable {
         if cacheMode.reads, let cache, let entryName, let cached = cachedValue(endpoint, in: cache, named: entryName) {
             return cached
         }
-        let (data, response) = try await loadWithRetries(request, service: endpoint.service)
+        let (received, response) = try await loadWithRetries(request, service: endpoint.service)
+        let data = redactor.redact(received)
         let value = try interpret(data, response: response, for: endpoint)
         if cacheMode.writes, value.isCacheable, let cache, let entryName {
             do {

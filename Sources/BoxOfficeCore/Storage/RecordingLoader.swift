@@ -9,11 +9,14 @@ public struct RecordingLoader: HTTPDataLoading {
     public let base: any HTTPDataLoading
     /// The folder recordings go to.
     public let directory: URL
+    /// Keeps the keys out of recordings even when a service echoes them.
+    public let redactor: SecretRedactor
 
     /// Creates a recorder in front of another loader.
-    public init(base: any HTTPDataLoading, directory: URL) {
+    public init(base: any HTTPDataLoading, directory: URL, redactor: SecretRedactor) {
         self.base = base
         self.directory = directory
+        self.redactor = redactor
     }
 
     /// Fetches through the base loader, then records a 2xx body atomically.
@@ -23,7 +26,7 @@ public struct RecordingLoader: HTTPDataLoading {
            let name = RecordingName.make(for: request) {
             let file = directory.appendingPathComponent(name + ".json")
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: file, options: .atomic)
+            try redactor.redact(data).write(to: file, options: .atomic)
         }
         return (data, response)
     }

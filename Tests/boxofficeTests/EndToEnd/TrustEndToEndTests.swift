@@ -197,4 +197,52 @@ struct TrustEndToEndTests {
         let run = try runner.run(["poster", "20218541", "--download", runner.home.appendingPathComponent("p.png").path, "--timeout", "1"])
         BinaryRunner.expectFailure(run, status: 75, mentioning: ["1 s"])
     }
+
+    // MARK: 2. Texts a service sends back are scrubbed of both keys
+
+    @Test func kakaosEchoOfTheKeyNeverReachesStderr() throws {
+        let echo = StubResponse.json(#"{"errorType":"AccessDeniedError","message":"wrong appKey(\#(BinaryRunner.kakaoKey)) format"}"#, status: 401)
+        let server = try LoopbackServer(sequence: [echo])
+        defer { server.stop() }
+        let run = try BinaryRunner(kakaoURL: server.baseURL).run(["images", "밀수"])
+        BinaryRunner.expectFailure(run, status: 77, mentioning: ["wrong appKey([redacted]) format"])
+    }
+
+    @Test func aKOBISFaultQuotingThePercentEncodedKeyIsScrubbed() throws {
+        let encoded = BinaryRunner.kobisKey.replacingOccurrences(of: "-", with: "%2d")
+        let fault = StubResponse.json(#"{"faultInfo":{"message":"잘못된 요청: parameterValue=\#(encoded), \#(BinaryRunner.kobisKey)","errorCode":"320102"}}"#)
+        let server = try LoopbackServer(sequence: [fault])
+        defer { server.stop() }
+        let run = try BinaryRunner(kobisURL: server.baseURL).run(Self.daily)
+        BinaryRunner.expectFailure(run, status: 69, mentioning: ["parameterValue=[redacted], [redacted]"])
+        #expect(!run.stderr.contains(encoded))
+    }
+
+    @Test func theDailyLimitIsTryLaterEvenWhenItsMessageMentionsTheKey() throws {
+        let fault = StubResponse.json(#"{"faultInfo":{"message":"키(\#(BinaryRunner.kobisKey))의 일일 호출 허용량을 초과하였습니다.","errorCode":"320011"}}"#)
+        let server = try LoopbackServer(sequence: [fault])
+        defer { server.stop() }
+        let run = try BinaryRunner(kobisURL: server.baseURL).run(Self.daily)
+        BinaryRunner.expectFailure(run, status: 75, mentioning: ["[redacted]"])
+    }
+
+    @Test func anAnswerEchoingTheKeyIsScrubbedFromOutputCacheAndRecording() throws {
+        let server = try LoopbackServer { request in
+            var response = StubResponse.fixture("kobis/daily-20230818.json")
+            let body = String(decoding: response.body, as: UTF8.self)
+            response.body = Data(body.replacingOccurrences(of: "콘크리트 유토피아", with: "echo \(request.query["key"] ?? "")").utf8)
+            return response
+        }
+        defer { server.stop() }
+        let runner = BinaryRunner(kobisURL: server.baseURL)
+        let recordings = runner.home.appendingPathComponent("recorded")
+        for arguments in [Self.daily, Self.daily + ["--refresh", "--record", recordings.path], Self.daily + ["--format", "json"]] {
+            let run = try runner.run(arguments)
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stdout.contains("echo [redacted]"), "\(run.stdout)")
+            BinaryRunner.expectNoKey(run)
+        }
+        #expect(!runner.filesContainKey(below: runner.home), "a cache entry or recording holds the key")
+        #expect(FileManager.default.fileExists(atPath: recordings.appendingPathComponent("kobis/daily-20230818.json").path))
+    }
 }
