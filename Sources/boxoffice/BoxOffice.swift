@@ -30,7 +30,7 @@ enum BoxOffice {
 
     /// The last line of defence for an error line: whatever its source, no key gets through.
     private static func redactor(_ context: ProcessContext) -> SecretRedactor {
-        let keys = (try? KeyStore(context: context, paths: Paths(context)).keys()) ?? [:]
+        let keys = (try? KeyStore(context: context, paths: Paths(context)).keys(warns: false)) ?? [:]
         return SecretRedactor(secrets: APIService.allCases.map { keys[$0]?.value })
     }
 }

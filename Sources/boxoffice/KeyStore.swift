@@ -1,5 +1,10 @@
 import BoxOfficeCore
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// API keys from the environment or the config file, environment first.
 struct KeyStore {
@@ -19,7 +24,8 @@ struct KeyStore {
     private static let groupAndOtherBits = 0o077
 
     /// Every service's key; the file is read only when the environment lacks one.
-    func keys() throws -> [APIService: Key] {
+    /// `warns` tells on stderr of a file others can read.
+    func keys(warns: Bool = true) throws -> [APIService: Key] {
         var keys: [APIService: Key] = [:]
         var missing: [APIService] = []
         for service in APIService.allCases {
@@ -30,9 +36,9 @@ struct KeyStore {
             }
         }
         guard !missing.isEmpty else { return keys }
-        let file = try readFile()
+        let file = try readFile(warns: warns)?.values ?? [:]
         for service in missing {
-            if let value = file[service] {
+            if let name = Self.fileKeys[service], let value = file[name] {
                 keys[service] = Key(value: value, origin: "config file (\(paths.configFile.path))")
             } else {
                 keys[service] = Key(value: nil, origin: "not set")
@@ -41,32 +47,31 @@ struct KeyStore {
         return keys
     }
 
-    /// The keys in the config file; a missing file holds none.
-    func readFile() throws -> [APIService: String] {
+    /// The parsed config file, nil when there is none.
+    private func readFile(warns: Bool) throws -> ConfigFile? {
         let path = paths.configFile.path
-        guard FileManager.default.fileExists(atPath: path) else { return [:] }
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        guard attributes?[.type] as? FileAttributeType != .typeDirectory, let data = FileManager.default.contents(atPath: path) else {
-            throw ConfigurationError(description: "Cannot read the config file \(path).")
+        var status = stat()
+        // stat, not lstat: a symlinked config file is judged by the file it points to.
+        guard stat(path, &status) == 0 else {
+            if errno == ENOENT { return nil }
+            throw ConfigurationError(description: "Cannot read the config file \(path): \(String(cString: strerror(errno))).")
         }
-        if let mode = attributes?[.posixPermissions] as? Int, mode & Self.groupAndOtherBits != 0 {
+        guard status.st_mode & S_IFMT == S_IFREG, let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigurationError(description: "Cannot read the config file \(path); it is not a readable regular file.")
+        }
+        if warns, Int(status.st_mode) & Self.groupAndOtherBits != 0 {
             context.log("warning: \(path) can be read by others; run chmod 600 \(path).")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw ConfigurationError(description: "The config file \(path) is not UTF-8 text.")
+        return try Self.parse(data, path: path)
+    }
+
+    private static func parse(_ data: Data, path: String) throws -> ConfigFile {
+        do {
+            return try ConfigFile(data, names: Set(fileKeys.values))
+        } catch {
+            let place = error.line.map { " line \($0)" } ?? ""
+            throw ConfigurationError(description: "The config file \(path)\(place) cannot be used: \(error.problem).")
         }
-        var keys: [APIService: String] = [:]
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
-            if line.isEmpty || line.hasPrefix("#") { continue }
-            let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard parts.count == 2, let service = Self.fileKeys.first(where: { $0.value == parts[0] })?.key else {
-                throw ConfigurationError(description: "The config file \(path) line \(index + 1) is not 'kobis_api_key = …' or 'kakao_rest_api_key = …'.")
-            }
-            let value = parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
-            if !value.isEmpty { keys[service] = value }
-        }
-        return keys
     }
 
     /// `abcd…wxyz`: enough to recognise a key, not enough to use it.
@@ -76,27 +81,49 @@ struct KeyStore {
         return "\(key.prefix(visible))…\(key.suffix(visible))"
     }
 
-    /// Stores a key: 0600 file in a 0700 folder, written atomically, other lines kept.
+    /// Stores a key: the file's one line for it is rewritten and every other byte kept, under an
+    /// exclusive lock so that two runs at once both land, in a 0600 file inside a 0700 folder.
+    /// A file it cannot parse is refused, never rewritten.
     func store(_ key: String, for service: APIService) throws {
-        var keys = (try? readFile()) ?? [:]
-        keys[service] = key
-        let directory = paths.configFile.deletingLastPathComponent()
-        let manager = FileManager.default
+        guard let name = Self.fileKeys[service] else { return }
+        let directory = paths.configFile.deletingLastPathComponent().path
+        try makePrivateFolder(directory)
+        let lockDescriptor = open(directory + "/" + Self.lockName, O_CREAT | O_RDWR | O_CLOEXEC, mode_t(Self.privateMode))
+        guard lockDescriptor >= 0 else {
+            throw ConfigurationError(description: "Cannot lock the config folder \(directory): \(String(cString: strerror(errno))).")
+        }
+        defer { close(lockDescriptor) }
+        while flock(lockDescriptor, LOCK_EX) != 0 && errno == EINTR {}
+        // Writing through a symlink keeps a dotfiles set-up intact.
+        let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: paths.configFile.path))
+            .map { $0.hasPrefix("/") ? $0 : directory + "/" + $0 } ?? paths.configFile.path
+        let current = try readFile(warns: false) ?? ConfigFile()
         do {
-            try manager.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: Self.privateDirectoryMode])
-            let text = APIService.allCases.compactMap { service in
-                keys[service].flatMap { value in Self.fileKeys[service].map { "\($0) = \(value)\n" } }
-            }.joined()
-            let temporary = directory.appendingPathComponent(".config-\(UUID().uuidString)")
-            guard manager.createFile(atPath: temporary.path, contents: Data(text.utf8), attributes: [.posixPermissions: Self.privateMode]) else {
-                throw CocoaError(.fileWriteNoPermission)
-            }
-            if rename(temporary.path, paths.configFile.path) != 0 {
-                try? manager.removeItem(at: temporary)
-                throw CocoaError(.fileWriteNoPermission)
-            }
+            try AtomicFile.write(current.setting(name, to: key), toPath: target, permissions: .exactly(mode_t(Self.privateMode)))
         } catch {
-            throw ConfigurationError(description: "Cannot write the config file \(paths.configFile.path).")
+            throw ConfigurationError(description: "Cannot write the config file \(target): \(error.reason).")
         }
     }
+
+    /// Creates the folder 0700, or takes group and other access away from an existing one.
+    private func makePrivateFolder(_ directory: String) throws {
+        var status = stat()
+        if stat(directory, &status) != 0 {
+            do {
+                try FileManager.default.createDirectory(
+                    atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: Self.privateDirectoryMode])
+            } catch {
+                throw ConfigurationError(description: "Cannot create the config folder \(directory).")
+            }
+            return
+        }
+        let mode = Int(status.st_mode) & 0o777
+        guard mode & Self.groupAndOtherBits != 0 else { return }
+        guard chmod(directory, mode_t(Self.privateDirectoryMode)) == 0 else {
+            throw ConfigurationError(description: "The config folder \(directory) can be read by others and cannot be made private: \(String(cString: strerror(errno))).")
+        }
+        context.log("Made the config folder \(directory) private (mode \(String(mode, radix: 8)) → 700).")
+    }
+
+    private static let lockName = ".config.lock"
 }

@@ -9,7 +9,8 @@ struct ProcessContext: Sendable {
     var stderrIsTerminal: Bool
     var stdinIsTerminal = false
     var terminalWidth: Int?
-    var readStandardInput: @Sendable () -> String?
+    /// Reads standard input up to EOF or the given number of bytes.
+    var readStandardInput: @Sendable (Int) -> Data
     /// Writes one line to stderr.
     var log: @Sendable (String) -> Void
 
@@ -26,7 +27,7 @@ struct ProcessContext: Sendable {
             stderrIsTerminal: Terminal.isTerminal(STDERR_FILENO),
             stdinIsTerminal: Terminal.isTerminal(STDIN_FILENO),
             terminalWidth: stdoutIsTerminal ? Terminal.width(of: STDOUT_FILENO) ?? variables["COLUMNS"].flatMap(Int.init) : nil,
-            readStandardInput: { String(data: FileHandle.standardInput.readDataToEndOfFile(), encoding: .utf8) },
+            readStandardInput: { limit in Terminal.read(from: STDIN_FILENO, atMost: limit) },
             // User and service text reaches stderr in many messages; none may steer the terminal.
             log: { Terminal.write(TerminalText.sanitize($0) + "\n", to: STDERR_FILENO) })
     }

@@ -69,15 +69,27 @@ extension Runner {
         if context.stdinIsTerminal {
             context.log("Paste the \(service.displayName) key, then press Enter and Ctrl-D:")
         }
-        let key = (context.readStandardInput() ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !key.isEmpty, !key.contains(where: { $0.isWhitespace || $0.isNewline }) else {
-            throw UsageError("Give the key on standard input, for example: printf %s \"$KEY\" | boxoffice config set \(service.rawValue)", commandPath: ["config", "set"])
+        let example = "for example: printf %s \"$KEY\" | boxoffice config set \(service.rawValue)"
+        let input = context.readStandardInput(Self.longestKeyInput + 1)
+        guard input.count <= Self.longestKeyInput else {
+            throw UsageError("The standard input is longer than 4 KiB; give the key alone, \(example)", commandPath: ["config", "set"])
+        }
+        let key = String(decoding: input, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !key.isEmpty else {
+            throw UsageError("Give the key on standard input, \(example)", commandPath: ["config", "set"])
+        }
+        guard !key.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control }) else {
+            throw UsageError("The key contains spaces or control characters, which no API key has; give the key alone, \(example)",
+                             commandPath: ["config", "set"])
         }
         let store = KeyStore(context: context, paths: paths)
         try store.store(key, for: service)
         context.log("Stored the \(service.displayName) key (\(KeyStore.mask(key))) in \(paths.configFile.path).")
         return ""
     }
+
+    /// A key is a few dozen characters; anything past this is not a key.
+    static let longestKeyInput = 4096
 
     func showConfiguration(_ format: OutputFormat) throws -> String {
         let keys = try KeyStore(context: context, paths: paths).keys()

@@ -39,6 +39,19 @@ enum Terminal {
         return .written
     }
 
+    /// Reads until end of file or `limit` bytes, whichever comes first.
+    static func read(from descriptor: Int32, atMost limit: Int) -> Data {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while data.count < limit {
+            let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, min($0.count, limit - data.count)) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            data.append(contentsOf: buffer[0..<count])
+        }
+        return data
+    }
+
     /// How a write ended.
     enum WriteOutcome: Equatable {
         case written
@@ -62,5 +75,13 @@ private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ coun
     Glibc.write(descriptor, bytes, count)
     #else
     Darwin.write(descriptor, bytes, count)
+    #endif
+}
+
+private func systemRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.read(descriptor, bytes, count)
+    #else
+    Darwin.read(descriptor, bytes, count)
     #endif
 }

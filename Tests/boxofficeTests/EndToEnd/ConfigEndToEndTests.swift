@@ -128,4 +128,118 @@ struct ConfigEndToEndTests {
         #expect(run.stderr.contains("Usage: boxoffice"))
         #expect(server.requestCount == 0)
     }
+
+    // MARK: The config file's syntax, and config set under pressure
+
+    static func writeConfig(_ text: String, in runner: BinaryRunner, mode: Int = 0o600) throws -> URL {
+        let folder = runner.home.appendingPathComponent("config")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let file = folder.appendingPathComponent("config")
+        try Data(text.utf8).write(to: file)
+        try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: file.path)
+        return file
+    }
+
+    @Test func aCRLFFileWithAByteOrderMarkKeepsTheKeysApart() throws {
+        let server = try CommandSurfaceEndToEndTests.fixtureServer()
+        defer { server.stop() }
+        let runner = BinaryRunner(kobisURL: server.baseURL, kakaoURL: server.baseURL, keys: false)
+        _ = try Self.writeConfig(
+            "\u{FEFF}# keys\r\nkobis_api_key = \(BinaryRunner.kobisKey)\r\nkakao_rest_api_key = \"\(BinaryRunner.kakaoKey)\"\r\n", in: runner)
+        let daily = try runner.run(["daily", "--date", "20230818"])
+        #expect(daily.status == 0, "\(daily.stderr)")
+        #expect(server.requests.last?.query["key"] == BinaryRunner.kobisKey)
+        let images = try runner.run(["images", "밀수"])
+        #expect(images.status == 0, "\(images.stderr)")
+        #expect(server.requests.last?.headers["authorization"] == "KakaoAK \(BinaryRunner.kakaoKey)")
+    }
+
+    @Test(arguments: [
+        ("kobis_api_key = abc def\n", "line 1"), ("# fine\nkobis_api_key = abc # note\n", "line 2"),
+        ("\n\nkakao_rest_api_key = a\u{7}b\n", "line 3"), ("kobis_api_key = ok12345678\r\nkakao = x\r\n", "line 2"),
+    ])
+    func aValueWithWhitespaceOrControlsIsRefusedByLine(_ text: String, _ line: String) throws {
+        let server = try LoopbackServer(handler: StubResponse.syntheticDay)
+        defer { server.stop() }
+        let runner = BinaryRunner(kobisURL: server.baseURL, keys: false)
+        _ = try Self.writeConfig(text, in: runner)
+        let run = try runner.run(["daily", "--date", "20230818"])
+        BinaryRunner.expectFailure(run, status: 78, mentioning: [line])
+        #expect(server.requestCount == 0)
+    }
+
+    @Test func configSetRewritesOneLineAndKeepsEveryOtherByte() throws {
+        let runner = BinaryRunner(keys: false)
+        let before = "\u{FEFF}# my keys\r\n\r\n  # indented comment\r\nkakao_rest_api_key = old-kakao-key-0000\r\nkobis_api_key = \(BinaryRunner.kobisKey)\r\n"
+        let file = try Self.writeConfig(before, in: runner)
+        let run = try runner.run(["config", "set", "kakao"], stdin: BinaryRunner.kakaoKey)
+        #expect(run.status == 0, "\(run.stderr)")
+        let expected = before.replacingOccurrences(of: "old-kakao-key-0000", with: BinaryRunner.kakaoKey)
+        #expect(try Data(contentsOf: file) == Data(expected.utf8))
+        #expect(Self.permissions(file) == 0o600)
+    }
+
+    @Test func configSetRefusesToRewriteAFileItCannotParse() throws {
+        let runner = BinaryRunner(keys: false)
+        let before = "kobis_api_key = \(BinaryRunner.kobisKey)\nthis line is not a setting\n"
+        let file = try Self.writeConfig(before, in: runner)
+        let run = try runner.run(["config", "set", "kakao"], stdin: BinaryRunner.kakaoKey)
+        BinaryRunner.expectFailure(run, status: 78, mentioning: ["line 2"])
+        #expect(try String(contentsOf: file, encoding: .utf8) == before)
+    }
+
+    @Test func concurrentConfigSetsLoseNoKey() throws {
+        for round in 0..<5 {
+            let runner = BinaryRunner(keys: false)
+            let kobis = try runner.start(["config", "set", "kobis"], stdin: BinaryRunner.kobisKey)
+            let kakao = try runner.start(["config", "set", "kakao"], stdin: BinaryRunner.kakaoKey)
+            #expect(kobis.wait().status == 0 && kakao.wait().status == 0)
+            let text = try String(contentsOf: runner.home.appendingPathComponent("config/config"), encoding: .utf8)
+            #expect(text.contains("kobis_api_key = \(BinaryRunner.kobisKey)") && text.contains("kakao_rest_api_key = \(BinaryRunner.kakaoKey)"),
+                    "round \(round) lost a key: \(text)")
+        }
+    }
+
+    @Test func anOpenConfigFolderIsMadePrivateAndSaysSo() throws {
+        let runner = BinaryRunner(keys: false)
+        let folder = runner.home.appendingPathComponent("config")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        let run = try runner.run(["config", "set", "kobis"], stdin: BinaryRunner.kobisKey)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(Self.permissions(folder) == 0o700)
+        #expect(run.stderr.contains("private") && run.stderr.contains("755"), "\(run.stderr)")
+        #expect(Self.permissions(folder.appendingPathComponent("config")) == 0o600)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".tmp") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func aSymlinkedPrivateConfigEarnsNoWarningAndStaysALink() throws {
+        let server = try LoopbackServer(handler: StubResponse.syntheticDay)
+        defer { server.stop() }
+        let runner = BinaryRunner(kobisURL: server.baseURL, keys: false)
+        let real = runner.home.appendingPathComponent("dotfiles-config")
+        try Data("kobis_api_key = \(BinaryRunner.kobisKey)\n".utf8).write(to: real)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: real.path)
+        let folder = runner.home.appendingPathComponent("config")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("config").path, withDestinationPath: real.path)
+        let run = try runner.run(["daily", "--date", "20230818"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!run.stderr.contains("warning"), "\(run.stderr)")
+        let set = try runner.run(["config", "set", "kakao"], stdin: BinaryRunner.kakaoKey)
+        #expect(set.status == 0, "\(set.stderr)")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: folder.appendingPathComponent("config").path)) == real.path)
+        #expect(try String(contentsOf: real, encoding: .utf8).contains(BinaryRunner.kakaoKey))
+    }
+
+    @Test func configSetReadsAtMostFourKilobytesAndRefusesControlCharacters() throws {
+        let runner = BinaryRunner(keys: false)
+        let long = try runner.run(["config", "set", "kobis"], stdin: String(repeating: "k", count: 5_000_000))
+        BinaryRunner.expectFailure(long, status: 64, mentioning: ["4 KiB"])
+        let control = try runner.run(["config", "set", "kobis"], stdin: "abc\u{1B}[31mdef\n")
+        BinaryRunner.expectFailure(control, status: 64, mentioning: ["control characters"])
+        let spaced = try runner.run(["config", "set", "kobis"], stdin: "abc def\n")
+        BinaryRunner.expectFailure(spaced, status: 64, mentioning: ["spaces"])
+        #expect(!FileManager.default.fileExists(atPath: runner.home.appendingPathComponent("config/config").path))
+    }
 }

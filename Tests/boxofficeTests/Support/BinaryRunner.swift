@@ -77,7 +77,11 @@ struct BinaryRunner: Sendable {
         try process.run()
         try? out.close()
         try? err.close()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        if let stdin {
+            // A binary that stops reading early must not kill the tests with SIGPIPE.
+            signal(SIGPIPE, SIG_IGN)
+            try? input.fileHandleForWriting.write(contentsOf: Data(stdin.utf8))
+        }
         try? input.fileHandleForWriting.close()
         return RunningBinary(process: process, arguments: arguments, stdoutURL: outURL, stderrURL: errURL, started: Date())
     }
