@@ -54,7 +54,7 @@ enum ExitCode: Int32, CaseIterable, Sendable {
         case .keyRejected: .keyRejected
         case .quotaExceeded, .rateLimited, .timedOut, .noChartData, .downloadTimedOut: .tryLater
         case .serviceFault, .httpStatus, .unreachable, .downloadFailed, .redirectRefused: .unavailable
-        case .malformedResponse, .notAnImage, .responseTooLarge, .imageTooLarge: .malformedResponse
+        case .malformedResponse, .notAnImage, .responseTooLarge, .imageTooLarge, .answerMismatch: .malformedResponse
         case .notFound: .notFound
         case .noRecording: .configuration
         }

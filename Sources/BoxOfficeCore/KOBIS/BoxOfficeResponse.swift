@@ -22,6 +22,25 @@ public struct BoxOfficeResultDTO: Decodable, Sendable {
 
     /// Whichever list the chart carries, or none.
     public var entries: [BoxOfficeEntryDTO] { dailyBoxOfficeList ?? weeklyBoxOfficeList ?? [] }
+
+    /// The first and last day of `showRange`, or a malformed-response error.
+    public func days() throws -> (first: KSTDate, last: KSTDate) {
+        let days = showRange.split(separator: "~").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard days.count == 2, let first = KSTDate(parsing: days[0]), let last = KSTDate(parsing: days[1]) else {
+            throw BoxOfficeError.malformedResponse(
+                .kobis, expected: "a box-office JSON body", detail: "showRange is \"\(showRange.prefix(40))\", not YYYYMMDD~YYYYMMDD")
+        }
+        return (first, last)
+    }
+
+    /// Throws unless the chart covers exactly these days.
+    func expectRange(from first: KSTDate, to last: KSTDate) throws {
+        let days = try days()
+        guard days.first == first, days.last == last else {
+            let range = { (first: KSTDate, last: KSTDate) in first == last ? first.iso : "\(first.iso)~\(last.iso)" }
+            throw BoxOfficeError.answerMismatch(.kobis, asked: "the chart of \(range(first, last))", answered: "the chart of \(range(days.first, days.last))")
+        }
+    }
 }
 
 /// One movie of a chart; every value is a string on the wire.

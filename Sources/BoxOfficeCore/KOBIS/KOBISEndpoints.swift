@@ -4,7 +4,8 @@ extension Endpoint where Response == BoxOfficeResponse {
         Endpoint(
             service: .kobis, path: "/boxoffice/searchDailyBoxOfficeList.json",
             parameters: [QueryParameter("targetDt", date.compact)] + filter.parameters,
-            freshness: .chart(lastDay: date))
+            freshness: .chart(lastDay: date),
+            validate: { try $0.boxOfficeResult.expectRange(from: date, to: date) })
     }
 
     /// The weekly chart of the Monday-to-Sunday week that holds `date`, over the given days.
@@ -16,7 +17,8 @@ extension Endpoint where Response == BoxOfficeResponse {
         return Endpoint(
             service: .kobis, path: "/boxoffice/searchWeeklyBoxOfficeList.json",
             parameters: [QueryParameter("targetDt", lastDay.compact), QueryParameter("weekGb", period.code)] + filter.parameters,
-            freshness: .chart(lastDay: lastDay))
+            freshness: .chart(lastDay: lastDay),
+            validate: { try $0.boxOfficeResult.expectRange(from: period.firstDay(ofWeekContaining: date), to: lastDay) })
     }
 }
 
@@ -25,7 +27,12 @@ extension Endpoint where Response == MovieInfoResponse {
     public static func movieInfo(code: String) -> Self {
         Endpoint(
             service: .kobis, path: "/movie/searchMovieInfo.json",
-            parameters: [QueryParameter("movieCd", code)], freshness: .movieDetails)
+            parameters: [QueryParameter("movieCd", code)], freshness: .movieDetails,
+            validate: { response in
+                // An empty record is an unknown code, told apart later; another code is another movie.
+                guard let answered = WireValue.text(response.movieInfoResult.movieInfo?.movieCd), answered != code else { return }
+                throw BoxOfficeError.answerMismatch(.kobis, asked: "movie \(code)", answered: "movie \(answered)")
+            })
     }
 }
 

@@ -4,11 +4,7 @@ extension BoxOfficeChart {
         let result = response.boxOfficeResult
         let wire = WireValue(service: .kobis, body: "box-office")
         guard !result.entries.isEmpty else { throw BoxOfficeError.noChartData(requested) }
-        let days = result.showRange.split(separator: "~").map { $0.trimmingCharacters(in: .whitespaces) }
-        guard days.count == 2, let start = KSTDate(parsing: days[0]), let end = KSTDate(parsing: days[1]) else {
-            throw BoxOfficeError.malformedResponse(
-                .kobis, expected: "a box-office JSON body", detail: "showRange is \"\(result.showRange.prefix(40))\", not YYYYMMDD~YYYYMMDD")
-        }
+        let (start, end) = try result.days()
         self.init(
             kind: kind, startDate: start, endDate: end, yearWeek: WireValue.text(result.yearWeekTime),
             entries: try result.entries.map { try ChartEntry($0, wire: wire) })

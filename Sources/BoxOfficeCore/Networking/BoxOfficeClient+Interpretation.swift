@@ -24,7 +24,9 @@ extension BoxOfficeClient {
             }
         }
         do {
-            return try decoder.decode(Response.self, from: data)
+            let value = try decoder.decode(Response.self, from: data)
+            try endpoint.validate(value)
+            return value
         } catch let error as DecodingError {
             throw BoxOfficeError.malformedResponse(
                 service, expected: "a \(Self.bodyName(of: Response.self)) JSON body", detail: Self.explain(error, data: data))

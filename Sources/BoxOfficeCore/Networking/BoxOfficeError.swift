@@ -36,6 +36,8 @@ public enum BoxOfficeError: Error, Sendable, Equatable, CustomStringConvertible 
     case downloadTimedOut(host: String, seconds: Double)
     /// An image grew past the bound for images.
     case imageTooLarge(host: String, limit: Int)
+    /// The answer is for another question than the one asked (another day, week or movie).
+    case answerMismatch(APIService, asked: String, answered: String)
     /// The service redirected somewhere its key must not follow.
     case redirectRefused(APIService, RedirectRefusal)
 
@@ -79,6 +81,8 @@ public enum BoxOfficeError: Error, Sendable, Equatable, CustomStringConvertible 
             return "The image from \(clean(host)) did not arrive within \(Self.format(seconds)) s. Try again later or raise --timeout."
         case .imageTooLarge(let host, let limit):
             return "The image from \(clean(host)) is larger than \(Self.mebibytes(limit)), the limit for images."
+        case .answerMismatch(let service, let asked, let answered):
+            return "\(service.displayName) answered another question: asked for \(asked), it sent \(clean(answered)). Nothing was printed or cached."
         case .redirectRefused(let service, let refusal):
             return "\(service.displayName) redirected the request \(clean(refusal.description)), which is not followed: API keys never leave their own service."
         }

@@ -8,13 +8,20 @@ public struct Endpoint<Response: APIResponse>: Sendable {
     public let parameters: [QueryParameter]
     /// How long an answer stays fresh in the cache.
     public let freshness: CacheFreshness
+    /// Throws `BoxOfficeError.answerMismatch` when a decoded answer is for another question
+    /// (another day, week or movie), whether it came from the network or the cache.
+    public let validate: @Sendable (Response) throws -> Void
 
     /// Creates an endpoint.
-    public init(service: APIService, path: String, parameters: [QueryParameter], freshness: CacheFreshness) {
+    public init(
+        service: APIService, path: String, parameters: [QueryParameter], freshness: CacheFreshness,
+        validate: @escaping @Sendable (Response) throws -> Void = { _ in }
+    ) {
         self.service = service
         self.path = path
         self.parameters = parameters
         self.freshness = freshness
+        self.validate = validate
     }
 }
 

@@ -95,7 +95,8 @@ struct DecoderRobustnessTests {
                 return renderEverywhere { ChartRenderer.render([chart], format: $0, style: $1, asRange: true, withPosters: true) }
             }),
             ("weekly", { client in
-                let chart = try await client.weeklyChart(containing: date, period: period)
+                // The weekly fixtures hold the week of 2023-08-07 to 08-13.
+                let chart = try await client.weeklyChart(containing: date.adding(days: -5), period: period)
                 return renderEverywhere { ChartRenderer.render([chart, chart], format: $0, style: $1, asRange: true) }
             }),
             ("movie", { client in
@@ -140,7 +141,7 @@ struct DecoderRobustnessTests {
 
     /// The harness reaches the decoders: unharmed fixtures decode and render through their query.
     @Test(arguments: [
-        ("kobis/daily-20230818.json", "daily"), ("kobis/weekly-20230813-weekGb=1.json", "weekly"), ("kobis/movie-20218541.json", "movie"),
+        ("kobis/daily-20230818.json", "daily"), ("kobis/weekly-20230813-weekGb=0.json", "weekly"), ("kobis/movie-20218541.json", "movie"),
         ("kobis/movielist-movieNm=밀수.json", "search"), ("kakao/image-search-query=밀수-size=10.json", "images"),
     ])
     func unharmedFixturesDecodeAndRender(_ path: String, _ query: String) async throws {

@@ -6,9 +6,17 @@ import Testing
 struct DecodingTests {
     let client = BoxOfficeClient.testing(StubLoader(body: Data()))
 
+    /// Asks for the day the capture holds, so the answer matches its question.
     func chart(_ data: Data) throws -> BoxOfficeChart {
-        let response = try client.interpret(data, response: nil, for: .dailyBoxOffice(on: KSTDate(year: 2023, month: 8, day: 18)!))
+        let day = try JSONDecoder().decode(BoxOfficeResponse.self, from: data).boxOfficeResult.days().first
+        let response = try client.interpret(data, response: nil, for: .dailyBoxOffice(on: day))
         return try BoxOfficeChart(response, kind: .daily, requested: "test")
+    }
+
+    /// Asks for the movie the capture holds.
+    func movieResponse(_ data: Data) throws -> MovieInfoResponse {
+        let code = try JSONDecoder().decode(MovieInfoResponse.self, from: data).movieInfoResult.movieInfo?.movieCd ?? ""
+        return try client.interpret(data, response: nil, for: .movieInfo(code: code))
     }
 
     @Test func everyDailyCaptureDecodes() throws {
@@ -49,8 +57,7 @@ struct DecodingTests {
         let files = TestFiles.samples(in: "kobis", prefix: "movie-")
         #expect(files.count >= 15)
         for file in files {
-            let response = try client.interpret(Data(contentsOf: file), response: nil, for: .movieInfo(code: "x"))
-            let movie = try MovieDetails(response, requestedCode: "x")
+            let movie = try MovieDetails(movieResponse(Data(contentsOf: file)), requestedCode: "x")
             #expect(!movie.code.isEmpty, "\(file.lastPathComponent)")
             #expect(movie.openDate != nil, "\(file.lastPathComponent)")
         }
@@ -59,7 +66,7 @@ struct DecodingTests {
     @Test func movieCaptureAwkwardValues() throws {
         func movie(_ name: String) throws -> MovieDetails {
             let data = try Data(contentsOf: TestFiles.samples.appendingPathComponent("kobis/\(name)"))
-            return try MovieDetails(try client.interpret(data, response: nil, for: .movieInfo(code: "x")), requestedCode: "x")
+            return try MovieDetails(movieResponse(data), requestedCode: "x")
         }
         let topGun = try movie("movie-20194376.json")
         #expect(topGun.ratings.first?.number?.hasSuffix(" ") == false)

@@ -7,7 +7,10 @@ struct ErrorBodyTests {
     let day = KSTDate(year: 2023, month: 8, day: 18)!
 
     func dailyError(_ fixture: String, status: Int = 200) async throws -> BoxOfficeError? {
-        let client = BoxOfficeClient.testing(StubLoader(body: try TestFiles.fixture(fixture), status: status))
+        // The empty-chart fixtures are labelled with the day they were written for; ask about that day's chart.
+        let body = String(decoding: try TestFiles.fixture(fixture), as: UTF8.self)
+            .replacingOccurrences(of: "20261122~20261122", with: "\(day.compact)~\(day.compact)")
+        let client = BoxOfficeClient.testing(StubLoader(body: Data(body.utf8), status: status))
         do {
             _ = try await client.dailyChart(on: day)
             return nil
@@ -17,7 +20,10 @@ struct ErrorBodyTests {
     }
 
     func imageError(_ fixture: String, status: Int) async throws -> BoxOfficeError? {
-        let client = BoxOfficeClient.testing(StubLoader(body: try TestFiles.fixture(fixture), status: status))
+        // The empty-chart fixtures are labelled with the day they were written for; ask about that day's chart.
+        let body = String(decoding: try TestFiles.fixture(fixture), as: UTF8.self)
+            .replacingOccurrences(of: "20261122~20261122", with: "\(day.compact)~\(day.compact)")
+        let client = BoxOfficeClient.testing(StubLoader(body: Data(body.utf8), status: status))
         do {
             _ = try await client.searchImages(ImageSearchQuery(text: "x"))
             return nil

@@ -61,7 +61,7 @@ struct CacheTests {
     @Test func recentChartsExpireWithinTheHour() async throws {
         let today = KSTDate.today(at: now)
         let body = try String(contentsOf: TestFiles.fixtures.appendingPathComponent("kobis/daily-20230818.json"), encoding: .utf8)
-            .replacingOccurrences(of: "20230818~20230818", with: "\(today.compact)~\(today.compact)")
+            .replacingOccurrences(of: "20230818~20230818", with: "\(today.adding(days: -1).compact)~\(today.adding(days: -1).compact)")
         let loader = StubLoader(body: Data(body.utf8))
         _ = try await BoxOfficeClient.testing(loader, cache: cache, now: now).dailyChart(on: today.adding(days: -1))
         #expect(cache.statistics(now: now).permanent == 0)

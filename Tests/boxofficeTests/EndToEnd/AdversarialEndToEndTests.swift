@@ -127,7 +127,9 @@ struct AdversarialEndToEndTests {
 
     @Test(arguments: ["errors/daily-empty-list.json", "errors/daily-missing-list.json"])
     func aChartWithoutDataIsTryLater(_ fixture: String) throws {
-        let (run, _) = try Self.run([.fixture(fixture)])
+        let server = try LoopbackServer { StubResponse.relabelled(fixture, for: $0) }
+        defer { server.stop() }
+        let run = try BinaryRunner(kobisURL: server.baseURL).run(Self.daily)
         BinaryRunner.expectFailure(run, status: 75)
     }
 

@@ -115,7 +115,7 @@ struct DailyAndMovieEndToEndTests {
 
     @Test(arguments: ["errors/daily-empty-list.json", "errors/daily-missing-list.json"])
     func emptyChartExits75(_ fixture: String) throws {
-        let server = try LoopbackServer { _ in StubResponse.fixture(fixture) }
+        let server = try LoopbackServer { StubResponse.relabelled(fixture, for: $0) }
         defer { server.stop() }
         let runner = BinaryRunner(kobisURL: server.baseURL)
         let run = try runner.run(["daily", "--date", "today"])

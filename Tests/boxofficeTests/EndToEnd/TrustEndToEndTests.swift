@@ -245,4 +245,40 @@ struct TrustEndToEndTests {
         #expect(!runner.filesContainKey(below: runner.home), "a cache entry or recording holds the key")
         #expect(FileManager.default.fileExists(atPath: recordings.appendingPathComponent("kobis/daily-20230818.json").path))
     }
+
+    // MARK: 7. Answers are checked against the question, from the network and from the cache
+
+    static func cachedEntries(_ runner: BinaryRunner) -> [String] {
+        let folder = runner.home.appendingPathComponent("cache/responses").path
+        return ((try? FileManager.default.subpathsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".json") }
+    }
+
+    @Test(arguments: [
+        (["daily", "--date", "20230818"], "kobis/daily-20230817.json", "2023-08-17"),
+        (["weekly", "--date", "20230813", "--period", "weekend"], "kobis/weekly-20230813-weekGb=0.json", "2023-08-07~2023-08-13"),
+        (["movie", "20218541"], "kobis/movie-20226411.json", "movie 20226411"),
+    ])
+    func anAnswerToAnotherQuestionIsRefusedAndNeverCached(_ arguments: [String], _ fixture: String, _ answered: String) throws {
+        let server = try LoopbackServer { _ in .fixture(fixture) }
+        defer { server.stop() }
+        let runner = BinaryRunner(kobisURL: server.baseURL)
+        let run = try runner.run(arguments)
+        BinaryRunner.expectFailure(run, status: 65, mentioning: ["another question", answered])
+        #expect(Self.cachedEntries(runner).isEmpty, "cached: \(Self.cachedEntries(runner))")
+    }
+
+    @Test func aCachedAnswerToAnotherQuestionIsIgnoredAndFetchedAgain() throws {
+        let server = try LoopbackServer { _ in .fixture("kobis/daily-20230818.json") }
+        defer { server.stop() }
+        let runner = BinaryRunner(kobisURL: server.baseURL)
+        let entry = runner.home.appendingPathComponent("cache/responses/kobis/daily-20230818.json")
+        try FileManager.default.createDirectory(at: entry.deletingLastPathComponent(), withIntermediateDirectories: true)
+        var poisoned = Data("boxoffice-cache 1 expires=never\n".utf8)
+        poisoned.append(try Data(contentsOf: BinaryRunner.repositoryRoot.appendingPathComponent("Fixtures/kobis/daily-20230817.json")))
+        try poisoned.write(to: entry)
+        let run = try runner.run(Self.daily + ["--format", "json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("\"startDate\" : \"2023-08-18\"") || run.stdout.contains("\"startDate\": \"2023-08-18\""), "\(run.stdout.prefix(200))")
+        #expect(server.requestCount == 1, "the poisoned entry was used")
+    }
 }

@@ -58,10 +58,17 @@ struct StubResponse: Sendable {
 extension StubResponse {
     /// The 2023-08-18 chart relabelled as the requested day, for ranges of any length.
     static func syntheticDay(_ request: RecordedRequest) -> StubResponse {
+        relabelled("kobis/daily-20230818.json", for: request)
+    }
+
+    /// A daily chart fixture whose `showRange` is made the requested day, as KOBIS would answer.
+    static func relabelled(_ fixture: String, for request: RecordedRequest) -> StubResponse {
         let day = request.query["targetDt"] ?? ""
-        let url = BinaryRunner.repositoryRoot.appendingPathComponent("Fixtures/kobis/daily-20230818.json")
-        guard let template = try? String(contentsOf: url, encoding: .utf8) else { return .json(#"{"missingFixture":true}"#, status: 599) }
-        return .json(template.replacingOccurrences(of: "20230818~20230818", with: "\(day)~\(day)"))
+        var response = StubResponse.fixture(fixture)
+        let text = String(decoding: response.body, as: UTF8.self)
+        guard let range = text.range(of: #""showRange":"[0-9]{8}~[0-9]{8}""#, options: .regularExpression) else { return response }
+        response.body = Data(text.replacingCharacters(in: range, with: #""showRange":"\#(day)~\#(day)""#).utf8)
+        return response
     }
 }
 
