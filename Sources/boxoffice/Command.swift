@@ -31,6 +31,8 @@ struct NetworkOptions: Sendable {
     var replayDirectory: String?
     var recordDirectory: String?
     var isVerbose = false
+    /// Send requests past the ledger's count of today's limit.
+    var ignoresQuota = false
 }
 
 /// `--color`.
@@ -59,6 +61,7 @@ struct ChartRequest: Sendable {
     static let defaultJobs = 4
     static let jobRange = 1...16
     static let longestDailyRange = 366
+    static let longestWeeklyRange = 260
 }
 
 extension Command {
@@ -146,7 +149,11 @@ extension Command {
             guard from <= to else { throw reader.error("--from \(from.iso) is after --to \(to.iso).") }
             if isWeekly {
                 let firstMonday = from.adding(days: 1 - from.weekday)
-                dates = stride(from: 0, through: to.days(since: firstMonday), by: 7).map { firstMonday.adding(days: $0) }
+                let weeks = to.days(since: firstMonday) / 7 + 1
+                guard weeks <= ChartRequest.longestWeeklyRange else {
+                    throw reader.error("The range covers \(weeks) weeks; at most \(ChartRequest.longestWeeklyRange) (five years) are allowed.")
+                }
+                dates = (0..<weeks).map { firstMonday.adding(days: $0 * 7) }
             } else {
                 let days = to.days(since: from) + 1
                 guard days <= ChartRequest.longestDailyRange else {
@@ -272,6 +279,7 @@ struct OptionReader {
             throw error("Use either --replay or --record, not both.")
         }
         options.isVerbose = invocation.flags.contains("verbose")
+        options.ignoresQuota = invocation.flags.contains("ignore-quota")
         return options
     }
 }

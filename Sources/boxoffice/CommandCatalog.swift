@@ -18,6 +18,7 @@ enum CommandCatalog {
         OptionSpec(name: "replay", valueName: "dir", help: "Answer from recorded responses in <dir> instead of the network."),
         OptionSpec(name: "record", valueName: "dir", help: "Write every response received to <dir>, in the layout --replay reads."),
         OptionSpec(name: "verbose", short: "v", help: "Tell on stderr what happens: cache hits, retries."),
+        OptionSpec(name: "ignore-quota", help: "Send requests even past today's daily limit by boxoffice's count."),
     ]
 
     static let chartFilterOptions = [

@@ -37,6 +37,8 @@ enum ExitCode: Int32, CaseIterable, Sendable {
             self = .usage
         case let error as RangeFailure:
             self = error.worstExitCode
+        case let error as RangeAbandoned:
+            self = ExitCode(for: error.error)
         case let error as ConfigurationError:
             self = error.isInternal ? .internalError : .configuration
         case let error as BoxOfficeError:
@@ -52,7 +54,7 @@ enum ExitCode: Int32, CaseIterable, Sendable {
         switch error {
         case .missingAPIKey: .configuration
         case .keyRejected: .keyRejected
-        case .quotaExceeded, .rateLimited, .timedOut, .noChartData, .downloadTimedOut: .tryLater
+        case .quotaExceeded, .rateLimited, .timedOut, .noChartData, .downloadTimedOut, .dailyLimitReached, .quotaInsufficient: .tryLater
         case .serviceFault, .httpStatus, .unreachable, .downloadFailed, .redirectRefused: .unavailable
         case .malformedResponse, .notAnImage, .responseTooLarge, .imageTooLarge, .answerMismatch: .malformedResponse
         case .notFound: .notFound
@@ -76,6 +78,7 @@ enum ErrorText {
         case let error as BoxOfficeError: error.description
         case let error as ConfigurationError: error.description
         case let error as RangeFailure: error.description
+        case let error as RangeAbandoned: error.description
         case let error as CacheError: error.description
         case let error as FileWriteError: error.description
         default: "Internal error (\(type(of: error))). Please report it."

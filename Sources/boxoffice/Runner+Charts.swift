@@ -7,8 +7,9 @@ extension Runner {
         var services: Set<APIService> = [.kobis]
         if request.withPosters { services.insert(.kakao) }
         let client = try makeClient(request.network, needs: services)
+        try ensureQuota(for: request, isWeekly: isWeekly, client: client)
         let progress = request.isRange && context.stderrIsTerminal ? Progress(total: request.dates.count, unit: isWeekly ? "weeks" : "days", log: context.log) : nil
-        let results = await ConcurrentMap.run(request.dates, limit: request.jobs) { date in
+        let results = await ConcurrentMap.run(request.dates, limit: request.jobs, giveUp: Self.allFailedAlike) { date in
             let chart = try await isWeekly
                 ? client.weeklyChart(containing: date, period: request.period, filter: request.filter)
                 : client.dailyChart(on: date, filter: request.filter)
@@ -16,6 +17,7 @@ extension Runner {
             return chart
         }
         await progress?.finish()
+        if let abandoned = RangeAbandoned(results) { throw abandoned }
         var charts = try Self.allOrNothing(results, dates: request.dates, isWeekly: isWeekly, period: request.period)
         if let limit = request.limit {
             charts = charts.map { chart in
@@ -29,6 +31,30 @@ extension Runner {
         }
         return ChartRenderer.render(charts, format: request.network.format, style: style(request.network), asRange: request.isRange,
                                      withPosters: request.withPosters)
+    }
+
+    /// A range never plans more uncached calls than today's limit has left. The cache is looked
+    /// at only when the range is longer than what is left, so a cached run pays nothing extra.
+    private func ensureQuota(for request: ChartRequest, isWeekly: Bool, client: BoxOfficeClient) throws {
+        guard let left = client.callsLeftToday(.kobis), request.dates.count > left else { return }
+        let uncached = request.dates.filter { date in
+            !client.hasCachedAnswer(isWeekly
+                ? .weeklyBoxOffice(containing: date, period: request.period, filter: request.filter)
+                : .dailyBoxOffice(on: date, filter: request.filter))
+        }
+        try client.ensureRoom(for: uncached.count, to: .kobis)
+    }
+
+    /// A dead or refusing server: the first wave of requests all failed the same passing way,
+    /// so the rest would only wait for their timeouts too.
+    @Sendable private static func allFailedAlike(_ completed: [Result<BoxOfficeChart, any Error>], wave: Int) -> Bool {
+        guard completed.count >= wave, let first = completed.first, case .failure(let error) = first,
+              RangeAbandoned.isTransient(error) else { return false }
+        let message = ErrorText.message(for: error)
+        return completed.allSatisfy { result in
+            if case .failure(let other) = result { return ErrorText.message(for: other) == message }
+            return false
+        }
     }
 
     /// One failure spoils the whole output; the message names every failed day.
@@ -99,6 +125,41 @@ struct RangeFailure: Error, CustomStringConvertible {
     }
 }
 
+/// A range stopped early because its first requests all failed the same passing way.
+struct RangeAbandoned: Error, CustomStringConvertible {
+    let error: any Error
+    let tried: Int
+    let total: Int
+
+    /// Nil unless some requests were never sent.
+    init?(_ results: [Result<BoxOfficeChart, any Error>]) {
+        let notSent = results.filter { if case .failure(let error) = $0 { error is NotSent } else { false } }.count
+        guard notSent > 0, let first = results.lazy.compactMap({ result -> (any Error)? in
+            if case .failure(let error) = result, !(error is NotSent) { return error }
+            return nil
+        }).first else { return nil }
+        error = first
+        tried = results.count - notSent
+        total = results.count
+    }
+
+    var description: String {
+        "The first \(tried) of \(total) requests all failed the same way, so the other \(total - tried) were not sent and nothing was printed: \(ErrorText.message(for: error))"
+    }
+
+    /// Failures worth waiting out on the next run, not on the next day of this one.
+    static func isTransient(_ error: any Error) -> Bool {
+        guard let error = error as? BoxOfficeError else { return false }
+        switch error {
+        case .unreachable, .timedOut, .httpStatus, .rateLimited: return true
+        default: return false
+        }
+    }
+}
+
+/// A request the range never sent because it gave up first.
+struct NotSent: Error {}
+
 /// `12/31 days` on stderr while a range loads, only when stderr is a terminal.
 actor Progress {
     private let total: Int
@@ -123,15 +184,22 @@ actor Progress {
 }
 
 /// Runs an async function over inputs with at most `limit` in flight, keeping input order.
+/// `giveUp` sees the results in the order they completed, and the size of the first wave;
+/// once it says so, no more inputs are started and those left out fail with `NotSent`.
 enum ConcurrentMap {
     static func run<Input: Sendable, Output: Sendable>(
-        _ inputs: [Input], limit: Int, _ transform: @escaping @Sendable (Input) async throws -> Output
+        _ inputs: [Input], limit: Int,
+        giveUp: @escaping @Sendable (_ completed: [Result<Output, any Error>], _ wave: Int) -> Bool = { _, _ in false },
+        _ transform: @escaping @Sendable (Input) async throws -> Output
     ) async -> [Result<Output, any Error>] {
         await withTaskGroup(of: (Int, Result<Output, any Error>).self) { group in
             var results = [Result<Output, any Error>?](repeating: nil, count: inputs.count)
+            var completed: [Result<Output, any Error>] = []
+            var gaveUp = false
+            let wave = min(max(limit, 1), inputs.count)
             var next = 0
             func startNext() {
-                guard next < inputs.count else { return }
+                guard next < inputs.count, !gaveUp else { return }
                 let index = next
                 let input = inputs[index]
                 group.addTask {
@@ -142,9 +210,11 @@ enum ConcurrentMap {
             for _ in 0..<max(limit, 1) { startNext() }
             for await (index, result) in group {
                 results[index] = result
+                completed.append(result)
+                if !gaveUp, giveUp(completed, wave) { gaveUp = true }
                 startNext()
             }
-            return results.map { $0 ?? .failure(CancellationError()) }
+            return results.map { $0 ?? .failure(NotSent()) }
         }
     }
 }

@@ -34,7 +34,11 @@ extension Runner {
 
     func quota(_ format: OutputFormat) -> String {
         let today = context.today
-        let counts = QuotaLedger(file: paths.quotaFile).counts(on: today)
+        let ledger = QuotaLedger(file: paths.quotaFile)
+        if ledger.reading(on: today) == .unreadable {
+            context.log("warning: the quota ledger \(paths.quotaFile.path) is unreadable; today's count is shown as zero.")
+        }
+        let counts = ledger.counts(on: today)
         let rows = APIService.allCases.map { service -> (APIService, Int) in (service, counts[service] ?? 0) }
         switch format {
         case .json, .jsonl:

@@ -63,27 +63,33 @@ struct Runner: Sendable {
         } else {
             loader = URLSessionTransport(policy: .api, timeout: timeout)
         }
-        let ledger = isReplay ? nil : QuotaLedger(file: paths.quotaFile)
         let context = self.context
         let verbose = options.isVerbose
-        let warnings = QuotaWarnings()
+        let warnings = Warnings()
+        let ledgerPath = paths.quotaFile.path
         return BoxOfficeClient(
             configuration: configuration, loader: loader,
             cache: isReplay ? nil : ResponseCache(directory: paths.responses),
-            cacheMode: options.cacheMode, now: { Date() },
-            onEvent: { event in Self.handle(event, ledger: ledger, warnings: warnings, context: context, verbose: verbose) })
+            cacheMode: options.cacheMode,
+            ledger: isReplay ? nil : QuotaLedger(file: paths.quotaFile), enforcesQuota: !options.ignoresQuota,
+            now: { Date() },
+            onEvent: { event in Self.handle(event, warnings: warnings, ledgerPath: ledgerPath, context: context, verbose: verbose) })
     }
 
-    private static func handle(_ event: ClientEvent, ledger: QuotaLedger?, warnings: QuotaWarnings, context: ProcessContext, verbose: Bool) {
+    private static func handle(_ event: ClientEvent, warnings: Warnings, ledgerPath: String, context: ProcessContext, verbose: Bool) {
         switch event {
-        case .requestSent(let service):
-            guard let ledger else { return }
-            let today = KSTDate.today(at: Date())
-            guard let count = try? ledger.recordCall(to: service, on: today) else { return }
-            if Double(count) >= Double(service.dailyQuota) * QuotaLedger.warningShare, warnings.firstTime(for: service) {
+        case .requestSent:
+            break
+        case .callCounted(let service, let count, let ledgerWasUnreadable):
+            if ledgerWasUnreadable, warnings.firstTime("ledger") {
+                context.log("warning: the quota ledger \(ledgerPath) was unreadable; today's count starts again from this run.")
+            }
+            if Double(count) >= Double(service.dailyQuota) * QuotaLedger.warningShare, warnings.firstTime(service.rawValue) {
                 context.log("warning: \(count) of \(service.dailyQuota) daily \(service.displayName) calls used today (Seoul).")
             }
             if verbose { context.log("boxoffice: \(service.displayName) request (\(count) today)") }
+        case .ledgerFailed(let reason):
+            if verbose { context.log("boxoffice: could not count the call in \(ledgerPath): \(reason)") }
         case .cacheHit(let name):
             if verbose { context.log("boxoffice: cache hit \(name)") }
         case .retrying(let service, let attempt, let reason, let delay):

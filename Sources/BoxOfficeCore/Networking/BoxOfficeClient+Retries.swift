@@ -33,6 +33,7 @@ extension BoxOfficeClient {
 
     /// One attempt, bounded as a whole so a server that drips bytes cannot hold us forever.
     private func loadOnce(_ request: URLRequest, service: APIService) async throws -> (Data, URLResponse) {
+        try count(service)
         onEvent(.requestSent(service))
         let seconds = configuration.timeout
         let loader = self.loader
@@ -49,6 +50,21 @@ extension BoxOfficeClient {
             case .bodyTooLarge(let limit): throw BoxOfficeError.responseTooLarge(service, limit: limit)
             case .redirectRefused(let refusal): throw BoxOfficeError.redirectRefused(service, refusal)
             }
+        }
+    }
+
+    /// Counts the call in the ledger; past the day's limit no request is sent.
+    private func count(_ service: APIService) throws {
+        guard let ledger else { return }
+        do {
+            let (count, wasUnreadable) = try ledger.recordCall(
+                to: service, on: KSTDate.today(at: now()), limit: enforcesQuota ? service.dailyQuota : nil)
+            onEvent(.callCounted(service, today: count, ledgerWasUnreadable: wasUnreadable))
+        } catch let reached as QuotaLimitReached {
+            throw BoxOfficeError.dailyLimitReached(reached.service, limit: reached.limit)
+        } catch {
+            // A ledger that cannot be written must not stop the call it would have counted.
+            onEvent(.ledgerFailed(reason: "\(error)"))
         }
     }
 

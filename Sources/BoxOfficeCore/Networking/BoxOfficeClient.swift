@@ -15,6 +15,9 @@ public struct BoxOfficeClient: Sendable {
     let onEvent: @Sendable (ClientEvent) -> Void
     /// Scrubs both keys from every body before it is read, cached or quoted in an error.
     let redactor: SecretRedactor
+    /// Counts each call that goes out, and refuses one past the day's limit unless told not to.
+    let ledger: QuotaLedger?
+    let enforcesQuota: Bool
 
     /// The version sent in `User-Agent`.
     public static let version = "0.1.0"
@@ -26,6 +29,8 @@ public struct BoxOfficeClient: Sendable {
         loader: any HTTPDataLoading,
         cache: ResponseCache? = nil,
         cacheMode: CacheMode = .normal,
+        ledger: QuotaLedger? = nil,
+        enforcesQuota: Bool = true,
         now: @escaping @Sendable () -> Date = { Date() },
         onEvent: @escaping @Sendable (ClientEvent) -> Void = { _ in }
     ) {
@@ -33,6 +38,8 @@ public struct BoxOfficeClient: Sendable {
         self.loader = loader
         self.cache = cache
         self.cacheMode = cache == nil ? .disabled : cacheMode
+        self.ledger = ledger
+        self.enforcesQuota = enforcesQuota
         self.now = now
         self.onEvent = onEvent
         redactor = SecretRedactor(secrets: [configuration.kobisKey, configuration.kakaoKey])
@@ -56,6 +63,26 @@ public struct BoxOfficeClient: Sendable {
             }
         }
         return value
+    }
+
+    /// Calls left of today's limit by the ledger's count; nil when nothing is counted or the
+    /// limit is not enforced.
+    public func callsLeftToday(_ service: APIService) -> Int? {
+        guard let ledger, enforcesQuota else { return nil }
+        return max(service.dailyQuota - (ledger.counts(on: KSTDate.today(at: now()))[service] ?? 0), 0)
+    }
+
+    /// Throws unless `calls` more requests fit in what is left of today's limit.
+    public func ensureRoom(for calls: Int, to service: APIService) throws {
+        guard let left = callsLeftToday(service), calls > left else { return }
+        throw BoxOfficeError.quotaInsufficient(service, needed: calls, left: left)
+    }
+
+    /// Whether the cache holds a fresh answer for the endpoint, so sending it costs no call.
+    public func hasCachedAnswer<Response>(_ endpoint: Endpoint<Response>) -> Bool {
+        guard cacheMode.reads, let cache, let request = try? makeURLRequest(for: endpoint),
+              let name = RecordingName.make(for: request) else { return false }
+        return (try? cache.read(named: name, now: now())) != nil
     }
 
     /// The exact request for an endpoint: base URL, path, percent-encoded query, key and headers.

@@ -8,6 +8,10 @@ public enum BoxOfficeError: Error, Sendable, Equatable, CustomStringConvertible 
     case keyRejected(APIService, code: String?, message: String)
     /// The key's daily quota is used up.
     case quotaExceeded(APIService, message: String)
+    /// By the ledger's count today's calls are used up; nothing was sent.
+    case dailyLimitReached(APIService, limit: Int)
+    /// A run needs more calls than are left today; nothing was sent.
+    case quotaInsufficient(APIService, needed: Int, left: Int)
     /// The service asked us to slow down (HTTP 429 and the like).
     case rateLimited(APIService, message: String?)
     /// KOBIS answered with a `faultInfo` that is not about the key or the quota.
@@ -51,6 +55,10 @@ public enum BoxOfficeError: Error, Sendable, Equatable, CustomStringConvertible 
             return "\(service.displayName) rejected the API key\(codeText): \(clean(message)). Set \(service.keyVariable) to a valid key from \(service.keyHome)."
         case .quotaExceeded(let service, let message):
             return "\(service.displayName) daily call limit reached: \(clean(message)). Try again tomorrow (Seoul time)."
+        case .dailyLimitReached(let service, let limit):
+            return "All \(NumberText.grouped(Int64(limit))) of today's \(service.displayName) calls are used by boxoffice's count (Seoul day), so no request was sent. Try again tomorrow, or pass --ignore-quota if the key has calls the count does not know of."
+        case .quotaInsufficient(let service, let needed, let left):
+            return "This run needs \(NumberText.grouped(Int64(needed))) \(service.displayName) calls but only \(NumberText.grouped(Int64(left))) of today's \(NumberText.grouped(Int64(service.dailyQuota))) are left (Seoul day), so none was sent. Shorten the range, try again tomorrow, or pass --ignore-quota."
         case .rateLimited(let service, let message):
             let detail = message.map { ": \(clean($0))" } ?? ""
             return "\(service.displayName) is throttling requests\(detail). Try again later."

@@ -109,6 +109,11 @@ public enum CacheMode: Sendable {
 public enum ClientEvent: Sendable {
     /// A request went to the loader (the network, unless replaying).
     case requestSent(APIService)
+    /// The ledger counted a call: the day's count so far, and whether the file was unreadable
+    /// and had to be started afresh.
+    case callCounted(APIService, today: Int, ledgerWasUnreadable: Bool)
+    /// The ledger could not be written; the call went ahead uncounted.
+    case ledgerFailed(reason: String)
     /// An answer came from the cache.
     case cacheHit(String)
     /// A transient failure will be retried after `delay` seconds.

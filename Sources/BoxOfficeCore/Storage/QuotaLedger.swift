@@ -6,7 +6,8 @@ import Darwin
 #endif
 
 /// Counts real network calls per API and per Seoul day in a small JSON file, so that
-/// `boxoffice quota` can show what is left of the daily limits.
+/// `boxoffice quota` can show what is left of the daily limits and a run can stop before
+/// it goes past them.
 ///
 /// Concurrent runs take an exclusive lock on a sibling `.lock` file around each update.
 public struct QuotaLedger: Sendable {
@@ -15,40 +16,71 @@ public struct QuotaLedger: Sendable {
 
     /// Past this share of a limit, a warning is due.
     public static let warningShare = 0.9
+    /// No day holds more calls than this; a larger number is a damaged file, not a count.
+    static let largestCount = 100_000_000
 
     /// Creates a ledger over a file (made on first use).
     public init(file: URL) {
         self.file = file
     }
 
-    /// Today's counts; another day's file counts as zero.
-    public func counts(on day: KSTDate) -> [APIService: Int] {
-        guard let data = try? Data(contentsOf: file), let stored = try? JSONDecoder().decode(Stored.self, from: data),
-              stored.day == day.iso else { return [:] }
-        return Dictionary(uniqueKeysWithValues: APIService.allCases.map { ($0, stored.calls[$0.rawValue] ?? 0) })
+    /// What the file says of a day.
+    public enum Reading: Sendable, Equatable {
+        /// The day's counts; another day's file, or none, counts as zero.
+        case counts([APIService: Int])
+        /// The file is torn or holds numbers no day can have.
+        case unreadable
     }
 
-    /// Adds one call and returns the day's new count for that service.
+    /// The day's counts, or `.unreadable`.
+    public func reading(on day: KSTDate) -> Reading {
+        guard let data = try? Data(contentsOf: file) else { return .counts([:]) }
+        guard let stored = try? JSONDecoder().decode(Stored.self, from: data),
+              stored.calls.values.allSatisfy({ (0...Self.largestCount).contains($0) }) else { return .unreadable }
+        guard stored.day == day.iso else { return .counts([:]) }
+        return .counts(Dictionary(uniqueKeysWithValues: APIService.allCases.map { ($0, stored.calls[$0.rawValue] ?? 0) }))
+    }
+
+    /// The day's counts; an unreadable file counts as none.
+    public func counts(on day: KSTDate) -> [APIService: Int] {
+        if case .counts(let counts) = reading(on: day) { return counts }
+        return [:]
+    }
+
+    /// Adds one call unless `limit` calls were already made that day.
+    /// Returns the day's new count, and whether the file had to be started afresh.
     @discardableResult
-    public func recordCall(to service: APIService, on day: KSTDate) throws -> Int {
+    public func recordCall(to service: APIService, on day: KSTDate, limit: Int? = nil) throws -> (count: Int, wasUnreadable: Bool) {
         try FileManager.default.createDirectory(
             at: file.deletingLastPathComponent(), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let lockPath = file.path + ".lock"
-        let descriptor = open(lockPath, O_CREAT | O_RDWR, 0o600)
-        guard descriptor >= 0 else { throw CocoaError(.fileWriteNoPermission) }
+        let descriptor = open(file.path + ".lock", O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw FileWriteError(path: file.path + ".lock", errno: errno) }
         defer { close(descriptor) }
-        flock(descriptor, LOCK_EX)
+        while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
         defer { flock(descriptor, LOCK_UN) }
-        var calls = counts(on: day).reduce(into: [String: Int]()) { $0[$1.key.rawValue] = $1.value }
-        let count = (calls[service.rawValue] ?? 0) + 1
-        calls[service.rawValue] = count
-        let data = try JSONEncoder().encode(Stored(day: day.iso, calls: calls))
-        try data.write(to: file, options: .atomic)
-        return count
+        let reading = reading(on: day)
+        var counts: [APIService: Int] = [:]
+        if case .counts(let stored) = reading { counts = stored }
+        let used = counts[service] ?? 0
+        if let limit, used >= limit { throw QuotaLimitReached(service: service, used: used, limit: limit) }
+        counts[service] = used + 1
+        let calls = Dictionary(uniqueKeysWithValues: counts.map { ($0.key.rawValue, $0.value) })
+        try AtomicFile.write(try JSONEncoder().encode(Stored(day: day.iso, calls: calls)), toPath: file.path, permissions: .exactly(0o600))
+        return (used + 1, reading == .unreadable)
     }
 
     private struct Stored: Codable {
         let day: String
         let calls: [String: Int]
     }
+}
+
+/// Today's calls already reached the service's daily limit, by the ledger's count.
+public struct QuotaLimitReached: Error, Sendable, Equatable {
+    /// The service whose limit it is.
+    public let service: APIService
+    /// Calls made today.
+    public let used: Int
+    /// The daily limit.
+    public let limit: Int
 }

@@ -77,4 +77,27 @@ struct CacheTests {
         #expect(ledger.counts(on: day) == [.kobis: 2, .kakao: 1])
         #expect(ledger.counts(on: day.adding(days: 1)).isEmpty)
     }
+
+    @Test func aTornOrImpossibleLedgerIsUnreadableAndNeverTraps() throws {
+        let file = directory.appendingPathComponent("quota.json")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let ledger = QuotaLedger(file: file)
+        let day = KSTDate(year: 2023, month: 8, day: 18)!
+        for text in [#"{"day":"2023-08-18","calls":{"kob"#, #"{"day":"2023-08-18","calls":{"kobis":9223372036854775807}}"#] {
+            try Data(text.utf8).write(to: file)
+            #expect(ledger.reading(on: day) == .unreadable)
+            let recorded = try ledger.recordCall(to: .kobis, on: day)
+            #expect(recorded.count == 1 && recorded.wasUnreadable)
+            #expect(ledger.counts(on: day) == [.kobis: 1, .kakao: 0])
+        }
+    }
+
+    @Test func theLedgerRefusesACallPastTheLimit() throws {
+        let ledger = QuotaLedger(file: directory.appendingPathComponent("quota.json"))
+        let day = KSTDate(year: 2023, month: 8, day: 18)!
+        try ledger.recordCall(to: .kobis, on: day, limit: 2)
+        try ledger.recordCall(to: .kobis, on: day, limit: 2)
+        #expect(throws: QuotaLimitReached(service: .kobis, used: 2, limit: 2)) { try ledger.recordCall(to: .kobis, on: day, limit: 2) }
+        #expect(ledger.counts(on: day)[.kobis] == 2)
+    }
 }

@@ -281,4 +281,84 @@ struct TrustEndToEndTests {
         #expect(run.stdout.contains("\"startDate\" : \"2023-08-18\"") || run.stdout.contains("\"startDate\": \"2023-08-18\""), "\(run.stdout.prefix(200))")
         #expect(server.requestCount == 1, "the poisoned entry was used")
     }
+
+    // MARK: 9. Ranges are bounded against the quota
+
+    static func setLedger(_ runner: BinaryRunner, kobisCalls: Int) throws {
+        let ledger = runner.home.appendingPathComponent("cache/quota.json")
+        try FileManager.default.createDirectory(at: ledger.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(#"{"day":"\#(CronEndToEndTests.seoulDay().iso)","calls":{"kobis":\#(kobisCalls)}}"#.utf8).write(to: ledger)
+    }
+
+    static let august = ["daily", "--from", "20230801", "--to", "20230831", "--format", "csv"]
+
+    @Test func aRangePastWhatIsLeftOfTodaysLimitIsRefusedBeforeAnyRequest() throws {
+        let server = try LoopbackServer(handler: StubResponse.syntheticDay)
+        defer { server.stop() }
+        let runner = BinaryRunner(kobisURL: server.baseURL)
+        try Self.setLedger(runner, kobisCalls: 2_990)
+        let refused = try runner.run(Self.august)
+        BinaryRunner.expectFailure(refused, status: 75, mentioning: ["31", "only 10", "--ignore-quota"])
+        #expect(server.requestCount == 0)
+        let forced = try runner.run(Self.august + ["--ignore-quota"])
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(server.requestCount == 31)
+    }
+
+    @Test func cachedDaysCostNothingInThePlan() throws {
+        let server = try LoopbackServer(handler: StubResponse.syntheticDay)
+        defer { server.stop() }
+        let runner = BinaryRunner(kobisURL: server.baseURL)
+        #expect(try runner.run(["daily", "--from", "20230801", "--to", "20230825"]).status == 0)
+        try Self.setLedger(runner, kobisCalls: 2_990)
+        let run = try runner.run(Self.august)
+        #expect(run.status == 0, "6 uncached days fit in 10 calls: \(run.stderr)")
+        #expect(server.requestCount == 25 + 6)
+    }
+
+    @Test func noRequestGoesOutOnceTheLedgerReachesTheLimit() throws {
+        let server = try LoopbackServer(sequence: [StubResponse(status: 503)])
+        defer { server.stop() }
+        let runner = BinaryRunner(kobisURL: server.baseURL)
+        try Self.setLedger(runner, kobisCalls: 2_999)
+        let run = try runner.run(Self.daily + ["--retries", "2"])
+        // The call that reaches 3,000 earns the 90 % warning first.
+        #expect(run.status == 75 && run.stdout.isEmpty, "\(run.stderr)")
+        #expect(run.stderr.hasSuffix("Error: All 3,000 of today's KOBIS calls are used by boxoffice's count (Seoul day), so no request was sent. Try again tomorrow, or pass --ignore-quota if the key has calls the count does not know of.\n"), "\(run.stderr)")
+        #expect(server.requestCount == 1, "the retries stopped at the limit")
+    }
+
+    @Test func weeklyRangesAreCappedAtFiveYears() throws {
+        let server = try LoopbackServer(handler: StubResponse.syntheticDay)
+        defer { server.stop() }
+        let run = try BinaryRunner(kobisURL: server.baseURL).run(["weekly", "--from", "00010101", "--to", "20230813"])
+        BinaryRunner.expectFailure(run, status: 64, mentioning: ["260"])
+        #expect(server.requestCount == 0)
+    }
+
+    @Test(arguments: [#"{"day":"2026-01-01","calls":{"kob"#, #"{"day":"TODAY","calls":{"kobis":9223372036854775807}}"#])
+    func anUnreadableLedgerWarnsAndNeverTraps(_ text: String) throws {
+        let server = try LoopbackServer(handler: StubResponse.syntheticDay)
+        defer { server.stop() }
+        let runner = BinaryRunner(kobisURL: server.baseURL)
+        let ledger = runner.home.appendingPathComponent("cache/quota.json")
+        try FileManager.default.createDirectory(at: ledger.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.replacingOccurrences(of: "TODAY", with: CronEndToEndTests.seoulDay().iso).utf8).write(to: ledger)
+        let quota = try runner.run(["quota"])
+        #expect(quota.status == 0 && quota.stderr.contains("unreadable"), "\(quota.stderr)")
+        let run = try runner.run(Self.daily)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("warning: the quota ledger") && run.stderr.contains("unreadable"), "\(run.stderr)")
+        let after = try runner.run(["quota", "--format", "json"])
+        #expect(after.stdout.contains("\"calls\" : 1") || after.stdout.contains("\"calls\": 1"), "\(after.stdout)")
+    }
+
+    @Test func aRangeAgainstADeadServerStopsAfterItsFirstWave() throws {
+        let server = try LoopbackServer(handler: StubResponse.syntheticDay)
+        let url = server.baseURL
+        server.stop()
+        let run = try BinaryRunner(kobisURL: url).run(["daily", "--from", "20230701", "--to", "20230801", "--jobs", "4", "--retries", "1"])
+        BinaryRunner.expectFailure(run, status: 69, mentioning: ["of 32 requests all failed the same way", "were not sent", "connection refused"])
+        #expect(run.stderr.split(separator: "\n").count == 1)
+    }
 }
