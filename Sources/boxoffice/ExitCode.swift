@@ -12,7 +12,9 @@ enum ExitCode: Int32, CaseIterable, Sendable {
     case tryLater = 75
     case keyRejected = 77
     case configuration = 78
+    case hangUp = 129
     case interrupted = 130
+    case terminated = 143
 
     var meaning: String {
         switch self {
@@ -26,7 +28,9 @@ enum ExitCode: Int32, CaseIterable, Sendable {
         case .tryLater: "Try later: a timeout, HTTP 429, the daily call limit, or a chart that has no data yet."
         case .keyRejected: "The service rejected the API key."
         case .configuration: "Configuration: a missing API key, an unreadable config file or setting, or no recording in the --replay folder."
-        case .interrupted: "Interrupted (Ctrl-C)."
+        case .hangUp: "Stopped by SIGHUP (the terminal went away). Nothing was printed; no temporary file is left."
+        case .interrupted: "Interrupted (Ctrl-C). Nothing was printed; no temporary file is left."
+        case .terminated: "Stopped by SIGTERM. Nothing was printed; no temporary file is left."
         }
     }
 

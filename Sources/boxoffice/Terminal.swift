@@ -1,3 +1,5 @@
+import BoxOfficeCore
+import Dispatch
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -61,12 +63,30 @@ enum Terminal {
         case failed(String)
     }
 
-    /// Ctrl-C ends at once with 130; output is written only when complete, so none is partial.
-    /// A closed pipe is reported by `write` instead of killing the process.
-    static func installSignalHandlers() {
-        signal(SIGINT) { _ in _exit(130) }
-        signal(SIGTERM) { _ in _exit(143) }
+    /// The signals that end a run, each with its exit code (128 + the signal's number).
+    static let endingSignals: [(signal: Int32, name: String, status: Int32)] = [
+        (SIGINT, "SIGINT (Ctrl-C)", 130), (SIGTERM, "SIGTERM", 143), (SIGHUP, "SIGHUP", 129),
+    ]
+
+    /// A signal that ends the run removes the temporary files of atomic writes in progress,
+    /// clears a progress line, says so in one line on stderr and exits with its code. Output is
+    /// written only when complete, so none is partial. A closed pipe is reported by `write`
+    /// instead of killing the process.
+    static func installSignalHandlers(stderrIsTerminal: Bool) {
         signal(SIGPIPE, SIG_IGN)
+        for ending in endingSignals {
+            signal(ending.signal, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: ending.signal, queue: .global())
+            source.setEventHandler {
+                TemporaryFiles.shared.removeAll()
+                let clearLine = stderrIsTerminal ? "\r\u{1B}[K" : ""
+                write(clearLine + "Error: Stopped by \(ending.name); nothing was printed.\n", to: STDERR_FILENO)
+                _exit(ending.status)
+            }
+            source.resume()
+            // The sources live as long as the process.
+            _ = Unmanaged.passRetained(source as AnyObject)
+        }
     }
 }
 

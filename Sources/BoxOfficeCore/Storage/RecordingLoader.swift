@@ -24,9 +24,14 @@ public struct RecordingLoader: HTTPDataLoading {
         let (data, response) = try await base.data(for: request)
         if let http = response as? HTTPURLResponse, (200..<300).contains(http.statusCode),
            let name = RecordingName.make(for: request) {
-            let file = directory.appendingPathComponent(name + ".json")
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try redactor.redact(data).write(to: file, options: .atomic)
+            let file = directory.appendingPathComponent(RecordingName.fileName(for: name))
+            let folder = file.deletingLastPathComponent()
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            } catch {
+                throw FileWriteError(path: folder.path, reason: "the folder cannot be created")
+            }
+            try AtomicFile.write(redactor.redact(data), toPath: file.path, permissions: .standard)
         }
         return (data, response)
     }

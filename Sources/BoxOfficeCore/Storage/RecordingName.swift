@@ -44,6 +44,28 @@ public enum RecordingName {
         return name
     }
 
+    /// The file, relative to a cache or recording folder, that holds the answer named `name`.
+    /// File systems allow 255 bytes a name, so a long one (a long search query) keeps its first
+    /// 40 characters and gets a hash of the whole in place of the rest.
+    public static func fileName(for name: String) -> String {
+        guard name.utf8.count > longestName else { return name + ".json" }
+        let parts = name.split(separator: "/", maxSplits: 1)
+        let folder = parts.count == 2 ? String(parts[0]) + "/" : ""
+        return folder + String((parts.last ?? "").prefix(40)) + "-" + hash(name) + ".json"
+    }
+
+    private static let longestName = 200
+
+    /// FNV-1a, enough to tell long names apart; not a security boundary.
+    private static func hash(_ text: String) -> String {
+        var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            value ^= UInt64(byte)
+            value = value &* 0x0000_0100_0000_01b3
+        }
+        return String(value, radix: 16)
+    }
+
     /// Letters (Hangul included) and digits stay readable; anything that could split a path
     /// or the name itself is percent-encoded.
     private static func encode(_ text: String) -> String {

@@ -35,7 +35,7 @@ public struct ReplayLoader: HTTPDataLoading {
     }
 
     private func recording(named name: String) -> URL? {
-        let exact = directory.appendingPathComponent(name + ".json")
+        let exact = directory.appendingPathComponent(RecordingName.fileName(for: name))
         if FileManager.default.fileExists(atPath: exact.path) { return exact }
         let folder = exact.deletingLastPathComponent()
         let capturePrefix = exact.deletingPathExtension().lastPathComponent + "-capture"

@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Response bodies on disk, each with its expiry, written atomically so that a crash or two
 /// concurrent runs never leave half an entry.
@@ -11,8 +16,6 @@ public struct ResponseCache: Sendable {
 
     private static let magic = "boxoffice-cache 1"
     private static let never = "never"
-    /// File systems allow 255 bytes a name; long search queries are hashed instead.
-    private static let longestName = 200
     private static let newline = UInt8(ascii: "\n")
 
     /// Creates a cache over a folder (made on first write, mode 0700).
@@ -43,17 +46,33 @@ public struct ResponseCache: Sendable {
         let expiry = expiresAt.map { String(Int($0.timeIntervalSince1970.rounded(.up))) } ?? Self.never
         var contents = Data("\(Self.magic) expires=\(expiry)\n".utf8)
         contents.append(body)
-        try contents.write(to: file, options: .atomic)
+        try AtomicFile.write(contents, toPath: file.path, permissions: .standard)
     }
 
-    /// Removes every entry and returns how many there were.
+    /// Removes every entry this cache wrote (a `.json` file that starts with its header) and
+    /// the folders they leave empty; anything else under the folder stays. Returns the count.
     @discardableResult
     public func clear() throws -> Int {
-        let count = entryFiles().count
-        if FileManager.default.fileExists(atPath: directory.path) {
-            try FileManager.default.removeItem(at: directory)
+        var removed = 0
+        for file in entryFiles() where Self.isEntry(file) {
+            try FileManager.default.removeItem(at: file)
+            removed += 1
         }
-        return count
+        let folders = (FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? [])
+            .filter { (try? $0.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true }
+        // Deepest first, so a folder is empty by the time it is tried; rmdir leaves a non-empty one alone.
+        for folder in folders.sorted(by: { $0.path.count > $1.path.count }) + [directory] {
+            rmdir(folder.path)
+        }
+        return removed
+    }
+
+    /// Whether a file begins with this cache's header.
+    private static func isEntry(_ file: URL) -> Bool {
+        guard let handle = try? FileHandle(forReadingFrom: file) else { return false }
+        defer { try? handle.close() }
+        let header = Data(magic.utf8)
+        return (try? handle.read(upToCount: header.count)) == header
     }
 
     /// Counts entries, their bytes and how many have expired.
@@ -74,12 +93,7 @@ public struct ResponseCache: Sendable {
     }
 
     func fileURL(for name: String) -> URL {
-        var safeName = name
-        if safeName.utf8.count > Self.longestName {
-            let folder = name.split(separator: "/").first.map(String.init) ?? "other"
-            safeName = folder + "/" + String(name.split(separator: "/").last?.prefix(40) ?? "") + "-" + Self.hash(name)
-        }
-        return directory.appendingPathComponent(safeName + ".json")
+        directory.appendingPathComponent(RecordingName.fileName(for: name))
     }
 
     private func entryFiles() -> [URL] {
@@ -103,16 +117,6 @@ public struct ResponseCache: Sendable {
         try FileManager.default.createDirectory(
             at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: root.path)
-    }
-
-    /// FNV-1a, enough to tell long names apart; not a security boundary.
-    private static func hash(_ text: String) -> String {
-        var value: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            value ^= UInt64(byte)
-            value = value &* 0x0000_0100_0000_01b3
-        }
-        return String(value, radix: 16)
     }
 }
 

@@ -361,4 +361,67 @@ struct TrustEndToEndTests {
         BinaryRunner.expectFailure(run, status: 69, mentioning: ["of 32 requests all failed the same way", "were not sent", "connection refused"])
         #expect(run.stderr.split(separator: "\n").count == 1)
     }
+
+    // MARK: Signals end a run cleanly
+
+    @Test(arguments: [(SIGTERM, Int32(143), "SIGTERM"), (SIGHUP, 129, "SIGHUP"), (SIGINT, 130, "SIGINT")])
+    func aSignalEndsTheRunWithItsCodeAndOneLine(_ number: Int32, _ status: Int32, _ name: String) throws {
+        var slow = StubResponse.fixture("kobis/daily-20230818.json")
+        slow.delay = 10
+        let server = try LoopbackServer(sequence: [slow])
+        defer { server.stop() }
+        let runner = BinaryRunner(kobisURL: server.baseURL)
+        let running = try runner.start(Self.daily)
+        let deadline = Date().addingTimeInterval(5)
+        while server.requestCount == 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        kill(running.processIdentifier, number)
+        let run = running.wait(limit: 10)
+        BinaryRunner.expectFailure(run, status: status, mentioning: ["Stopped by \(name)"])
+        #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+        #expect(run.seconds < 5)
+    }
+
+    // MARK: The cache and recordings touch only their own files
+
+    @Test func cacheClearRemovesOnlyItsOwnEntries() throws {
+        let server = try LoopbackServer(handler: StubResponse.syntheticDay)
+        defer { server.stop() }
+        let runner = BinaryRunner(kobisURL: server.baseURL)
+        #expect(try runner.run(["daily", "--from", "20230801", "--to", "20230802"]).status == 0)
+        let responses = runner.home.appendingPathComponent("cache/responses")
+        let notes = responses.appendingPathComponent("notes.txt")
+        let foreign = responses.appendingPathComponent("kobis/mine.json")
+        try Data("my notes".utf8).write(to: notes)
+        try Data("{\"mine\":true}".utf8).write(to: foreign)
+        let run = try runner.run(["cache", "clear"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("Removed 2 cached answers"), "\(run.stderr)")
+        #expect(try String(contentsOf: notes, encoding: .utf8) == "my notes")
+        #expect(FileManager.default.fileExists(atPath: foreign.path))
+        #expect(!FileManager.default.fileExists(atPath: responses.appendingPathComponent("kobis/daily-20230801.json").path))
+    }
+
+    @Test func recordingWhereNoFolderCanBeMadeNamesThePathAndTheReason() throws {
+        let server = try LoopbackServer(handler: StubResponse.syntheticDay)
+        defer { server.stop() }
+        let runner = BinaryRunner(kobisURL: server.baseURL)
+        let file = runner.home.appendingPathComponent("a-file")
+        try Data().write(to: file)
+        let run = try runner.run(Self.daily + ["--record", file.path])
+        BinaryRunner.expectFailure(run, status: 73, mentioning: [file.path + "/kobis", "cannot be created"])
+        #expect(!run.stderr.contains("CocoaError") && !run.stderr.contains("Internal error"))
+    }
+
+    @Test func aLongQueryIsRecordedUnderAShortNameAndReplayed() throws {
+        let title = String(repeating: "아주 긴 제목 ", count: 40)
+        let server = try LoopbackServer { _ in .fixture("kobis/movielist-movieNm=밀수.json") }
+        defer { server.stop() }
+        let runner = BinaryRunner(kobisURL: server.baseURL)
+        let recordings = runner.home.appendingPathComponent("recorded")
+        let recorded = try runner.run(["search", title, "--record", recordings.path, "--format", "json"])
+        #expect(recorded.status == 0, "\(recorded.stderr)")
+        let replayed = try runner.run(["search", title, "--replay", recordings.path, "--format", "json"])
+        #expect(replayed.status == 0, "\(replayed.stderr)")
+        #expect(replayed.stdout == recorded.stdout)
+    }
 }

@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+@testable import BoxOfficeCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Atomic writes: the final mode from the first byte, no temporary file left, and none left
+/// behind when a signal ends the run.
+struct AtomicFileTests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-atomic-\(UUID().uuidString)")
+
+    init() throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    @Test func aPrivateFileIsCreatedPrivate() throws {
+        let path = folder.appendingPathComponent("config").path
+        try AtomicFile.write(Data("k = v\n".utf8), toPath: path, permissions: .exactly(0o600))
+        var status = stat()
+        #expect(stat(path, &status) == 0 && status.st_mode & 0o777 == 0o600)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["config"])
+        #expect(TemporaryFiles.shared.pending.isEmpty)
+    }
+
+    @Test func aSignalRemovesTheTemporaryFilesOfWritesInProgress() throws {
+        let pending = folder.appendingPathComponent(".poster.png.abc.tmp").path
+        #expect(FileManager.default.createFile(atPath: pending, contents: Data("half".utf8)))
+        TemporaryFiles.shared.add(pending)
+        TemporaryFiles.shared.removeAll()
+        #expect(!FileManager.default.fileExists(atPath: pending))
+        #expect(TemporaryFiles.shared.pending.isEmpty)
+    }
+
+    @Test func aMissingFolderNamesThePathAndTheReason() {
+        let path = folder.appendingPathComponent("missing/file").path
+        #expect(throws: FileWriteError(path: path, reason: "No such file or directory")) {
+            try AtomicFile.write(Data(), toPath: path, permissions: .standard)
+        }
+    }
+}
