@@ -424,4 +424,25 @@ struct TrustEndToEndTests {
         #expect(replayed.status == 0, "\(replayed.stderr)")
         #expect(replayed.stdout == recorded.stdout)
     }
+
+    // MARK: User text in errors, and the documented codes
+
+    @Test func userTextEchoedInUsageErrorsCannotSteerTheTerminal() throws {
+        let runner = BinaryRunner()
+        for arguments in [["daily", "--region", "\u{1B}[31m서울\u{1B}]0;pwned\u{7}"], ["daily", "--\u{1B}[2Jcolor", "x"],
+                          ["daily", "--replay", "/tmp/\u{1B}[31mnowhere"]] {
+            let run = try runner.run(arguments)
+            #expect(run.status == 64 || run.status == 78, "\(run.stderr)")
+            #expect(!run.stderr.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, "\(run.stderr.debugDescription)")
+        }
+    }
+
+    @Test func theREADMEListsEveryExitCode() throws {
+        let readme = try String(contentsOf: BinaryRunner.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let help = try BinaryRunner().run(["help", "exit-codes"]).stdout
+        for code in [0, 1, 64, 65, 69, 70, 73, 75, 77, 78, 129, 130, 143] {
+            #expect(readme.contains("| \(code) |"), "README lacks exit \(code)")
+            #expect(help.contains("  \(code) "), "help exit-codes lacks \(code)")
+        }
+    }
 }
