@@ -48,7 +48,7 @@ struct Runner: Sendable {
             kakaoBaseURL: try baseURL("BOXOFFICE_KAKAO_URL", default: ClientConfiguration.defaultKakaoBaseURL),
             kobisKey: keys[.kobis]?.value, kakaoKey: keys[.kakao]?.value,
             requiresKeys: !isReplay, timeout: options.timeout, retryPolicy: RetryPolicy(retries: options.retries))
-        let loader: any HTTPDataLoading
+        let loader: any EndpointLoading
         let timeout = options.timeout
         if let replay = options.replayDirectory {
             var isDirectory: ObjCBool = false

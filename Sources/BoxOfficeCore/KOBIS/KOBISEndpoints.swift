@@ -4,7 +4,7 @@ extension Endpoint where Response == BoxOfficeResponse {
         Endpoint(
             service: .kobis, path: "/boxoffice/searchDailyBoxOfficeList.json",
             parameters: [QueryParameter("targetDt", date.compact)] + filter.parameters,
-            freshness: .chart(lastDay: date),
+            name: "daily", mainParameter: "targetDt", bodyName: "box-office", freshness: .chart(lastDay: date),
             validate: { try $0.boxOfficeResult.expectRange(from: date, to: date) })
     }
 
@@ -17,7 +17,7 @@ extension Endpoint where Response == BoxOfficeResponse {
         return Endpoint(
             service: .kobis, path: "/boxoffice/searchWeeklyBoxOfficeList.json",
             parameters: [QueryParameter("targetDt", lastDay.compact), QueryParameter("weekGb", period.code)] + filter.parameters,
-            freshness: .chart(lastDay: lastDay),
+            name: "weekly", mainParameter: "targetDt", bodyName: "box-office", freshness: .chart(lastDay: lastDay),
             validate: { try $0.boxOfficeResult.expectRange(from: period.firstDay(ofWeekContaining: date), to: lastDay) })
     }
 }
@@ -27,7 +27,8 @@ extension Endpoint where Response == MovieInfoResponse {
     public static func movieInfo(code: String) -> Self {
         Endpoint(
             service: .kobis, path: "/movie/searchMovieInfo.json",
-            parameters: [QueryParameter("movieCd", code)], freshness: .movieDetails,
+            parameters: [QueryParameter("movieCd", code)],
+            name: "movie", mainParameter: "movieCd", bodyName: "movie-info", freshness: .movieDetails,
             validate: { response in
                 // An empty record is an unknown code, told apart later; another code is another movie.
                 guard let answered = WireValue.text(response.movieInfoResult.movieInfo?.movieCd), answered != code else { return }
@@ -46,7 +47,9 @@ extension Endpoint where Response == MovieListResponse {
         if let director = query.director { parameters.append(QueryParameter("directorNm", director)) }
         if let from = query.openedFromYear { parameters.append(QueryParameter("openStartDt", String(from))) }
         if let to = query.openedToYear { parameters.append(QueryParameter("openEndDt", String(to))) }
-        return Endpoint(service: .kobis, path: "/movie/searchMovieList.json", parameters: parameters, freshness: .search)
+        return Endpoint(
+            service: .kobis, path: "/movie/searchMovieList.json", parameters: parameters,
+            name: "movielist", bodyName: "movie-list", freshness: .search)
     }
 }
 

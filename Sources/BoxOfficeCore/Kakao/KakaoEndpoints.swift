@@ -5,7 +5,9 @@ extension Endpoint where Response == ImageSearchResponse {
         if let sort = query.sort { parameters.append(QueryParameter("sort", sort.rawValue)) }
         if let page = query.page { parameters.append(QueryParameter("page", String(page))) }
         if let size = query.size { parameters.append(QueryParameter("size", String(size))) }
-        return Endpoint(service: .kakao, path: "/v2/search/image", parameters: parameters, freshness: .search)
+        return Endpoint(
+            service: .kakao, path: "/v2/search/image", parameters: parameters,
+            name: "image-search", bodyName: "image-search", freshness: .search)
     }
 }
 

@@ -29,7 +29,7 @@ extension BoxOfficeClient {
             return value
         } catch let error as DecodingError {
             throw BoxOfficeError.malformedResponse(
-                service, expected: "a \(Self.bodyName(of: Response.self)) JSON body", detail: Self.explain(error, data: data))
+                service, expected: "a \(endpoint.info.bodyName) JSON body", detail: Self.explain(error, data: data))
         }
     }
 
@@ -67,16 +67,6 @@ extension BoxOfficeClient {
         case 429: return .rateLimited(.kakao, message: message)
         case .some(let status): return .httpStatus(.kakao, status: status, message: [body.errorType, message].compactMap { $0 }.joined(separator: ": "))
         case nil: return .serviceFault(.kakao, code: body.errorType ?? body.code.map(String.init) ?? "unknown", message: message)
-        }
-    }
-
-    private static func bodyName<Response>(of type: Response.Type) -> String {
-        switch type {
-        case is BoxOfficeResponse.Type: "box-office"
-        case is MovieInfoResponse.Type: "movie-info"
-        case is MovieListResponse.Type: "movie-list"
-        case is ImageSearchResponse.Type: "image-search"
-        default: String(describing: type)
         }
     }
 

@@ -5,13 +5,14 @@ import FoundationNetworking
 
 extension BoxOfficeClient {
     /// Loads with a per-attempt deadline, retrying only what may succeed a moment later.
-    func loadWithRetries(_ request: URLRequest, service: APIService) async throws -> (Data, URLResponse) {
+    func loadWithRetries(_ request: URLRequest, endpoint: EndpointInfo) async throws -> (Data, URLResponse) {
+        let service = endpoint.service
         let policy = configuration.retryPolicy
         var attempt = 1
         while true {
             let failure: TransientFailure
             do {
-                let (data, response) = try await loadOnce(request, service: service)
+                let (data, response) = try await loadOnce(request, endpoint: endpoint)
                 guard let http = response as? HTTPURLResponse, Self.retryableStatuses.contains(http.statusCode) else {
                     return (data, response)
                 }
@@ -32,7 +33,8 @@ extension BoxOfficeClient {
     }
 
     /// One attempt, bounded as a whole so a server that drips bytes cannot hold us forever.
-    private func loadOnce(_ request: URLRequest, service: APIService) async throws -> (Data, URLResponse) {
+    private func loadOnce(_ request: URLRequest, endpoint: EndpointInfo) async throws -> (Data, URLResponse) {
+        let service = endpoint.service
         try count(service)
         onEvent(.requestSent(service))
         let seconds = configuration.timeout
@@ -41,7 +43,7 @@ extension BoxOfficeClient {
             return try await Deadline.run(seconds: seconds) {
                 TransientFailure(error: .timedOut(service, seconds: seconds), reason: "timed out", retryAfter: nil)
             } operation: {
-                try await loader.data(for: request)
+                try await loader.data(for: request, endpoint: endpoint)
             }
         } catch let error as URLError {
             throw Self.classify(error, service: service, host: request.url?.host ?? "?", timeout: seconds)

@@ -8,7 +8,7 @@ import FoundationNetworking
 public struct BoxOfficeClient: Sendable {
     /// Where the services are and which keys to send.
     public let configuration: ClientConfiguration
-    let loader: any HTTPDataLoading
+    let loader: any EndpointLoading
     let cache: ResponseCache?
     let cacheMode: CacheMode
     let now: @Sendable () -> Date
@@ -26,7 +26,7 @@ public struct BoxOfficeClient: Sendable {
     /// Creates a client; the clock decides cache lifetimes, the event handler sees what happened.
     public init(
         configuration: ClientConfiguration,
-        loader: any HTTPDataLoading,
+        loader: any EndpointLoading,
         cache: ResponseCache? = nil,
         cacheMode: CacheMode = .normal,
         ledger: QuotaLedger? = nil,
@@ -48,14 +48,14 @@ public struct BoxOfficeClient: Sendable {
     /// Sends the endpoint and returns its decoded body.
     public func send<Response>(_ endpoint: Endpoint<Response>) async throws -> Response {
         let request = try makeURLRequest(for: endpoint)
-        let entryName = RecordingName.make(for: request)
-        if cacheMode.reads, let cache, let entryName, let cached = cachedValue(endpoint, in: cache, named: entryName) {
+        let entryName = endpoint.info.recordingName
+        if cacheMode.reads, let cache, let cached = cachedValue(endpoint, in: cache, named: entryName) {
             return cached
         }
-        let (received, response) = try await loadWithRetries(request, service: endpoint.service)
+        let (received, response) = try await loadWithRetries(request, endpoint: endpoint.info)
         let data = redactor.redact(received)
         let value = try interpret(data, response: response, for: endpoint)
-        if cacheMode.writes, value.isCacheable, let cache, let entryName {
+        if cacheMode.writes, value.isCacheable, let cache {
             do {
                 try cache.write(data, named: entryName, expiresAt: expiry(of: endpoint.freshness))
             } catch {
@@ -80,9 +80,8 @@ public struct BoxOfficeClient: Sendable {
 
     /// Whether the cache holds a fresh answer for the endpoint, so sending it costs no call.
     public func hasCachedAnswer<Response>(_ endpoint: Endpoint<Response>) -> Bool {
-        guard cacheMode.reads, let cache, let request = try? makeURLRequest(for: endpoint),
-              let name = RecordingName.make(for: request) else { return false }
-        return (try? cache.read(named: name, now: now())) != nil
+        guard cacheMode.reads, let cache else { return false }
+        return (try? cache.read(named: endpoint.info.recordingName, now: now())) != nil
     }
 
     /// The exact request for an endpoint: base URL, path, percent-encoded query, key and headers.

@@ -1,28 +1,50 @@
-/// One API call, carrying the type its body decodes to.
+/// One API call, carrying the type its body decodes to and everything else about itself: where it
+/// goes, the name its answer is cached, recorded and replayed under, what its body is called in
+/// errors, how long an answer stays fresh and how an answer is checked against the question.
+/// A new endpoint is one factory; nothing else needs a row for it.
 public struct Endpoint<Response: APIResponse>: Sendable {
-    /// The service it goes to.
-    public let service: APIService
+    /// What the loaders between the client and the network are told.
+    public let info: EndpointInfo
     /// The path below the service's base URL.
     public let path: String
     /// Query parameters in the order they are sent; the key is added by the client.
     public let parameters: [QueryParameter]
-    /// How long an answer stays fresh in the cache.
-    public let freshness: CacheFreshness
     /// Throws `BoxOfficeError.answerMismatch` when a decoded answer is for another question
     /// (another day, week or movie), whether it came from the network or the cache.
     public let validate: @Sendable (Response) throws -> Void
 
-    /// Creates an endpoint.
+    /// Creates an endpoint. Its recording name is `<service>/<name>`, then `-<value of
+    /// mainParameter>`, then `-name=value` for every other parameter, sorted by name.
     public init(
-        service: APIService, path: String, parameters: [QueryParameter], freshness: CacheFreshness,
-        validate: @escaping @Sendable (Response) throws -> Void = { _ in }
+        service: APIService, path: String, parameters: [QueryParameter], name: String, mainParameter: String? = nil,
+        bodyName: String, freshness: CacheFreshness, validate: @escaping @Sendable (Response) throws -> Void = { _ in }
     ) {
-        self.service = service
+        info = EndpointInfo(
+            service: service,
+            recordingName: RecordingName.make(service: service, name: name, mainParameter: mainParameter, parameters: parameters),
+            bodyName: bodyName, freshness: freshness)
         self.path = path
         self.parameters = parameters
-        self.freshness = freshness
         self.validate = validate
     }
+
+    /// The service it goes to.
+    public var service: APIService { info.service }
+    /// How long an answer stays fresh in the cache.
+    public var freshness: CacheFreshness { info.freshness }
+}
+
+/// What an endpoint tells the loaders that wrap the transport (cache, recorder, replayer,
+/// quota counter), so that none of them has to work it out from a URL.
+public struct EndpointInfo: Sendable, Hashable {
+    /// The service it goes to.
+    public let service: APIService
+    /// `kobis/daily-20230818`: the cache entry, recording and replay file name, without `.json`.
+    public let recordingName: String
+    /// `box-office`: what its body is called in error messages.
+    public let bodyName: String
+    /// How long an answer stays fresh in the cache.
+    public let freshness: CacheFreshness
 }
 
 /// One `name=value` pair of a query string.

@@ -4,27 +4,26 @@ import FoundationNetworking
 #endif
 
 /// Passes requests on and writes every successful body where `ReplayLoader` will look (`--record DIR`).
-public struct RecordingLoader: HTTPDataLoading {
+public struct RecordingLoader: EndpointLoading {
     /// The loader that really fetches.
-    public let base: any HTTPDataLoading
+    public let base: any EndpointLoading
     /// The folder recordings go to.
     public let directory: URL
     /// Keeps the keys out of recordings even when a service echoes them.
     public let redactor: SecretRedactor
 
     /// Creates a recorder in front of another loader.
-    public init(base: any HTTPDataLoading, directory: URL, redactor: SecretRedactor) {
+    public init(base: any EndpointLoading, directory: URL, redactor: SecretRedactor) {
         self.base = base
         self.directory = directory
         self.redactor = redactor
     }
 
     /// Fetches through the base loader, then records a 2xx body atomically.
-    public func data(for request: URLRequest) async throws -> (Data, URLResponse) {
-        let (data, response) = try await base.data(for: request)
-        if let http = response as? HTTPURLResponse, (200..<300).contains(http.statusCode),
-           let name = RecordingName.make(for: request) {
-            let file = directory.appendingPathComponent(RecordingName.fileName(for: name))
+    public func data(for request: URLRequest, endpoint: EndpointInfo) async throws -> (Data, URLResponse) {
+        let (data, response) = try await base.data(for: request, endpoint: endpoint)
+        if let http = response as? HTTPURLResponse, (200..<300).contains(http.statusCode) {
+            let file = directory.appendingPathComponent(RecordingName.fileName(for: endpoint.recordingName))
             let folder = file.deletingLastPathComponent()
             do {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -1,47 +1,21 @@
-import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// The file name, without `.json`, under which a request's answer is recorded, replayed and cached.
 ///
 /// `kobis/daily-20230818`, `kobis/weekly-20230813-weekGb=0`, `kobis/movie-20124079`,
 /// `kobis/movielist-movieNm=%EB%B0%80%EC%88%98`, `kakao/image-search-query=...-size=10`:
 /// the endpoint, its main value, then every other parameter but the key, sorted by name.
-/// It is built from the request alone, so it never holds the key and the replayer can use it.
+/// It is built from the endpoint's parameters, which never hold the key.
 public enum RecordingName {
-    private struct Route {
-        let pathSuffix: String
-        let prefix: String
-        let mainParameter: String?
-    }
-
-    private static let routes = [
-        Route(pathSuffix: "/boxoffice/searchDailyBoxOfficeList.json", prefix: "kobis/daily", mainParameter: "targetDt"),
-        Route(pathSuffix: "/boxoffice/searchWeeklyBoxOfficeList.json", prefix: "kobis/weekly", mainParameter: "targetDt"),
-        Route(pathSuffix: "/movie/searchMovieInfo.json", prefix: "kobis/movie", mainParameter: "movieCd"),
-        Route(pathSuffix: "/movie/searchMovieList.json", prefix: "kobis/movielist", mainParameter: nil),
-        Route(pathSuffix: "/v2/search/image", prefix: "kakao/image-search", mainParameter: nil),
-    ]
-
-    /// Parameters that never reach a name: the KOBIS key travels in the query.
-    private static let secretParameters: Set<String> = ["key"]
-
-    /// The name for a request, or nil when it is not one of our endpoints.
-    public static func make(for request: URLRequest) -> String? {
-        guard let url = request.url,
-              let components = URLComponents(url: url, resolvingAgainstBaseURL: false),
-              let route = routes.first(where: { components.path.hasSuffix($0.pathSuffix) }) else { return nil }
-        let items = (components.queryItems ?? []).filter { !secretParameters.contains($0.name) }
-        var name = route.prefix
-        if let main = route.mainParameter, let value = items.first(where: { $0.name == main })?.value {
-            name += "-" + encode(value)
+    /// The name for an endpoint's parameters; the key is never among them.
+    static func make(service: APIService, name: String, mainParameter: String?, parameters: [QueryParameter]) -> String {
+        var result = service.rawValue + "/" + name
+        if let mainParameter, let value = parameters.first(where: { $0.name == mainParameter })?.value {
+            result += "-" + encode(value)
         }
-        let rest = items.filter { $0.name != route.mainParameter }.sorted { $0.name < $1.name }
-        for item in rest {
-            name += "-" + encode(item.name) + "=" + encode(item.value ?? "")
+        for parameter in parameters.filter({ $0.name != mainParameter }).sorted(by: { $0.name < $1.name }) {
+            result += "-" + encode(parameter.name) + "=" + encode(parameter.value)
         }
-        return name
+        return result
     }
 
     /// The file, relative to a cache or recording folder, that holds the answer named `name`.

@@ -8,7 +8,7 @@ import FoundationNetworking
 /// A request is answered by `DIR/<name>.json` (see `RecordingName`), or, when that is missing,
 /// by the first of `DIR/<name>-capture*.json` in name order, the way `shared/samples` keeps
 /// several captures of one movie.
-public struct ReplayLoader: HTTPDataLoading {
+public struct ReplayLoader: EndpointLoading {
     /// The folder holding `kobis/` and `kakao/`.
     public let directory: URL
 
@@ -18,18 +18,16 @@ public struct ReplayLoader: HTTPDataLoading {
     }
 
     /// The recorded body with a 200 response, or `BoxOfficeError.noRecording`.
-    public func data(for request: URLRequest) async throws -> (Data, URLResponse) {
-        let service: APIService = request.url?.path.hasSuffix("/v2/search/image") == true ? .kakao : .kobis
-        guard let url = request.url, let name = RecordingName.make(for: request) else {
-            throw BoxOfficeError.noRecording(service, file: "for \(request.url?.path ?? "?")")
-        }
-        guard let file = recording(named: name) else {
-            throw BoxOfficeError.noRecording(service, file: "\(name).json")
+    public func data(for request: URLRequest, endpoint: EndpointInfo) async throws -> (Data, URLResponse) {
+        let service = endpoint.service
+        let name = endpoint.recordingName
+        guard let url = request.url, let file = recording(named: name) else {
+            throw BoxOfficeError.noRecording(service, file: RecordingName.fileName(for: name))
         }
         let data = try Data(contentsOf: file)
         let headers = ["Content-Type": "application/json; charset=utf-8"]
         guard let response = HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: headers) else {
-            throw BoxOfficeError.noRecording(service, file: "\(name).json")
+            throw BoxOfficeError.noRecording(service, file: RecordingName.fileName(for: name))
         }
         return (data, response)
     }

@@ -13,9 +13,8 @@ struct ReplayTests {
     }
 
     @Test func namesFollowTheSamplesLayout() throws {
-        let client = BoxOfficeClient.testing(StubLoader(body: Data()))
         func name<Response>(_ endpoint: Endpoint<Response>) throws -> String? {
-            RecordingName.make(for: try client.makeURLRequest(for: endpoint))
+            endpoint.info.recordingName
         }
         let day = KSTDate(year: 2012, month: 1, day: 1)!
         #expect(try name(.dailyBoxOffice(on: day)) == "kobis/daily-20120101")
