@@ -1,3 +1,5 @@
+import BoxOfficeCore
+
 /// The words on the command line, sorted into a command, its options and its arguments.
 struct Invocation: Sendable {
     /// The commands named, from `boxoffice` down.
@@ -15,8 +17,9 @@ struct Invocation: Sendable {
 }
 
 /// A mistake in the arguments: exit 64 with the usage line.
-struct UsageError: Error, Sendable, Equatable {
+struct UsageError: ReportableError, Equatable {
     let message: String
+    var exitCode: ExitCode { .usage }
     /// The command whose usage to show.
     let commandPath: [String]
 

@@ -16,7 +16,7 @@ enum BoxOffice {
             return .usage
         } catch {
             context.log("Error: \(redactor(context).redact(ErrorText.message(for: error)))")
-            return ExitCode(for: error)
+            return ErrorText.exitCode(for: error)
         }
         switch Terminal.write(output, to: STDOUT_FILENO) {
         case .written, .readerGone:

@@ -1,3 +1,5 @@
+import BoxOfficeCore
+
 /// Help text laid out as swift-argument-parser prints it, examples first.
 enum HelpFormatter {
     static func help(for path: [String]) -> String {

@@ -105,7 +105,7 @@ extension Runner {
 }
 
 /// Several days failed; the exit code follows the worst of them.
-struct RangeFailure: Error, CustomStringConvertible {
+struct RangeFailure: ReportableError, CustomStringConvertible {
     let failures: [(String, any Error)]
     let total: Int
 
@@ -117,16 +117,20 @@ struct RangeFailure: Error, CustomStringConvertible {
 
     static let listedFailures = 5
 
-    /// Worst first: a rejected key or bad set-up matters more than a slow server.
-    var worstExitCode: ExitCode {
-        let severity: [ExitCode] = [.keyRejected, .configuration, .internalError, .malformedResponse, .unavailable, .tryLater, .notFound]
-        let codes = failures.map { ExitCode(for: $0.1) }
+    var message: String { description }
+
+    /// The worst failure's: a rejected key or bad set-up matters more than a slow server.
+    var exitCode: ExitCode {
+        let severity: [ExitCode] = [
+            .keyRejected, .configuration, .internalError, .cannotCreateOutput, .malformedResponse, .unavailable, .tryLater, .notFound,
+        ]
+        let codes = failures.map { ErrorText.exitCode(for: $0.1) }
         return severity.first { codes.contains($0) } ?? .internalError
     }
 }
 
 /// A range stopped early because its first requests all failed the same passing way.
-struct RangeAbandoned: Error, CustomStringConvertible {
+struct RangeAbandoned: ReportableError, CustomStringConvertible {
     let error: any Error
     let tried: Int
     let total: Int
@@ -142,6 +146,9 @@ struct RangeAbandoned: Error, CustomStringConvertible {
         tried = results.count - notSent
         total = results.count
     }
+
+    var message: String { description }
+    var exitCode: ExitCode { ErrorText.exitCode(for: error) }
 
     var description: String {
         "The first \(tried) of \(total) requests all failed the same way, so the other \(total - tried) were not sent and nothing was printed: \(ErrorText.message(for: error))"

@@ -145,15 +145,4 @@ struct ArgumentParsingTests {
             #expect(script.contains(shell == .fish ? "-l format" : "--format"))
         }
     }
-
-    @Test func everyErrorHasAnExitCode() {
-        #expect(ExitCode(for: UsageError("x")) == .usage)
-        #expect(ExitCode(for: BoxOfficeError.missingAPIKey(.kobis)) == .configuration)
-        #expect(ExitCode(for: BoxOfficeError.keyRejected(.kobis, code: "320010", message: "")) == .keyRejected)
-        #expect(ExitCode(for: BoxOfficeError.noChartData("x")) == .tryLater)
-        #expect(ExitCode(for: BoxOfficeError.timedOut(.kobis, seconds: 1)) == .tryLater)
-        #expect(ExitCode(for: BoxOfficeError.unreachable(.kobis, host: "h", reason: "r")) == .unavailable)
-        #expect(ExitCode(for: BoxOfficeError.malformedResponse(.kobis, expected: "", detail: "")) == .malformedResponse)
-        #expect(ExitCode(for: BoxOfficeError.notFound("x")) == .notFound)
-    }
 }

@@ -71,7 +71,7 @@ public enum AtomicFile {
 }
 
 /// A file that could not be written, with the system's reason.
-public struct FileWriteError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct FileWriteError: ReportableError, Equatable, CustomStringConvertible {
     /// The file that was to be written.
     public let path: String
     /// Why not, in the system's words ("Permission denied").
@@ -93,6 +93,11 @@ public struct FileWriteError: Error, Sendable, Equatable, CustomStringConvertibl
     public var description: String {
         "Cannot write \(TerminalText.sanitize(path)): \(reason)."
     }
+
+    /// The line, as `description`.
+    public var message: String { description }
+    /// Exit 73, cannot create output.
+    public var exitCode: ExitCode { .cannotCreateOutput }
 }
 
 private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {

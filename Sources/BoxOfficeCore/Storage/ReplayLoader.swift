@@ -17,17 +17,17 @@ public struct ReplayLoader: EndpointLoading {
         self.directory = directory
     }
 
-    /// The recorded body with a 200 response, or `BoxOfficeError.noRecording`.
+    /// The recorded body with a 200 response, or `ReplayError.noRecording`.
     public func data(for request: URLRequest, endpoint: EndpointInfo) async throws -> (Data, URLResponse) {
         let service = endpoint.service
         let name = endpoint.recordingName
         guard let url = request.url, let file = recording(named: name) else {
-            throw BoxOfficeError.noRecording(service, file: RecordingName.fileName(for: name))
+            throw ReplayError.noRecording(service, file: RecordingName.fileName(for: name))
         }
         let data = try Data(contentsOf: file)
         let headers = ["Content-Type": "application/json; charset=utf-8"]
         guard let response = HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: headers) else {
-            throw BoxOfficeError.noRecording(service, file: RecordingName.fileName(for: name))
+            throw ReplayError.noRecording(service, file: RecordingName.fileName(for: name))
         }
         return (data, response)
     }
@@ -44,4 +44,21 @@ public struct ReplayLoader: EndpointLoading {
             .first
             .map { folder.appendingPathComponent($0) }
     }
+}
+
+/// `--replay` could not answer.
+public enum ReplayError: ReportableError, Equatable {
+    /// The folder has no recording for this request.
+    case noRecording(APIService, file: String)
+
+    /// One line.
+    public var message: String {
+        switch self {
+        case .noRecording(let service, let file):
+            "No recorded \(service.displayName) response \(TerminalText.sanitize(file)) in the replay folder."
+        }
+    }
+
+    /// A missing recording is a set-up to fix: exit 78.
+    public var exitCode: ExitCode { .configuration }
 }

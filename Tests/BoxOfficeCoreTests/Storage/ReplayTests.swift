@@ -42,7 +42,7 @@ struct ReplayTests {
     }
 
     @Test func aMissingRecordingNamesTheFile() async throws {
-        await #expect(throws: BoxOfficeError.noRecording(.kobis, file: "kobis/daily-19990101.json")) {
+        await #expect(throws: ReplayError.noRecording(.kobis, file: "kobis/daily-19990101.json")) {
             try await client(TestFiles.fixtures).dailyChart(on: KSTDate(year: 1999, month: 1, day: 1)!)
         }
     }

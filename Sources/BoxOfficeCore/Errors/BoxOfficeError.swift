@@ -1,7 +1,7 @@
 import Foundation
 
-/// Everything that can go wrong between a request and a model, each with what a person can do.
-public enum BoxOfficeError: Error, Sendable, Equatable, CustomStringConvertible {
+/// What can go wrong between a request and a model, each with what a person can do and its exit code.
+public enum BoxOfficeError: ReportableError, Equatable, CustomStringConvertible {
     /// No key was configured for the service.
     case missingAPIKey(APIService)
     /// The service rejected the key.
@@ -28,8 +28,6 @@ public enum BoxOfficeError: Error, Sendable, Equatable, CustomStringConvertible 
     case timedOut(APIService, seconds: Double)
     /// The service could not be reached at all.
     case unreachable(APIService, host: String, reason: String)
-    /// `--replay` has no recording for this request.
-    case noRecording(APIService, file: String)
     /// A downloaded file was not an image.
     case notAnImage(String)
     /// An image host could not be reached or did not deliver.
@@ -77,8 +75,6 @@ public enum BoxOfficeError: Error, Sendable, Equatable, CustomStringConvertible 
             return "\(service.displayName) did not answer within \(Self.format(seconds)) s. Try again later or raise --timeout."
         case .unreachable(let service, let host, let reason):
             return "Cannot reach \(service.displayName) at \(clean(host)): \(clean(reason))."
-        case .noRecording(let service, let file):
-            return "No recorded \(service.displayName) response \(clean(file)) in the replay folder."
         case .notAnImage(let what):
             return "The download from \(clean(what)) is not an image."
         case .downloadFailed(let host, let reason):
@@ -96,8 +92,26 @@ public enum BoxOfficeError: Error, Sendable, Equatable, CustomStringConvertible 
         }
     }
 
+    /// The one line, as `description`.
+    public var message: String { description }
+
+    /// The documented exit code of each case.
+    public var exitCode: ExitCode {
+        switch self {
+        case .missingAPIKey: .configuration
+        case .keyRejected: .keyRejected
+        case .quotaExceeded, .rateLimited, .timedOut, .noChartData, .downloadTimedOut, .dailyLimitReached, .quotaInsufficient: .tryLater
+        case .serviceFault, .httpStatus, .unreachable, .downloadFailed, .redirectRefused: .unavailable
+        case .malformedResponse, .notAnImage, .responseTooLarge, .imageTooLarge, .answerMismatch: .malformedResponse
+        case .notFound: .notFound
+        }
+    }
+
+    /// Outside text made safe for a terminal, without the closing period our own sentence adds.
     private func clean(_ text: String) -> String {
-        TerminalText.sanitize(text).trimmingCharacters(in: .whitespaces)
+        var text = Substring(TerminalText.sanitize(text).trimmingCharacters(in: .whitespaces))
+        while text.last == "." || text.last == "。" { text.removeLast() }
+        return String(text)
     }
 
     /// `8 MiB`.

@@ -1,0 +1,57 @@
+/// The documented exit codes (sysexits.h where one fits); `help exit-codes` prints this table.
+public enum ExitCode: Int32, CaseIterable, Sendable {
+    /// Exit 0.
+    case success = 0
+    /// Exit 1.
+    case notFound = 1
+    /// Exit 64.
+    case usage = 64
+    /// Exit 65.
+    case malformedResponse = 65
+    /// Exit 69.
+    case unavailable = 69
+    /// Exit 70.
+    case internalError = 70
+    /// Exit 73.
+    case cannotCreateOutput = 73
+    /// Exit 75.
+    case tryLater = 75
+    /// Exit 77.
+    case keyRejected = 77
+    /// Exit 78.
+    case configuration = 78
+    /// Exit 129.
+    case hangUp = 129
+    /// Exit 130.
+    case interrupted = 130
+    /// Exit 143.
+    case terminated = 143
+
+    /// What the code means, as `help exit-codes` and the README say.
+    public var meaning: String {
+        switch self {
+        case .success: "Success."
+        case .notFound: "Not found: an unknown movie code, or no image for a poster."
+        case .usage: "Usage error: a bad command, option, value or date. Nothing was requested."
+        case .malformedResponse: "A service sent a response that is not what its documentation describes (HTML, invalid JSON, wrong fields), an answer to another question, a body past its size limit (8 MiB for API answers, 20 MiB for images), or a poster download that is not an image."
+        case .unavailable: "Service unavailable: connection refused, unknown host, HTTP 5xx, a redirect to another host or to plain http, or an API error other than those below."
+        case .internalError: "Internal error: a bug in boxoffice, or standard output that could not be written."
+        case .cannotCreateOutput: "Cannot create output: a file to write (--download, --record) is not a regular file, or its folder is missing or not writable."
+        case .tryLater: "Try later: a timeout, HTTP 429, the daily call limit (the service's or boxoffice's count), a range needing more calls than are left today, or a chart that has no data yet."
+        case .keyRejected: "The service rejected the API key."
+        case .configuration: "Configuration: a missing API key, an unreadable config file or setting, or no recording in the --replay folder."
+        case .hangUp: "Stopped by SIGHUP (the terminal went away). Nothing was printed; no temporary file is left."
+        case .interrupted: "Interrupted (Ctrl-C). Nothing was printed; no temporary file is left."
+        case .terminated: "Stopped by SIGTERM. Nothing was printed; no temporary file is left."
+        }
+    }
+}
+
+/// An error that knows the one line a person reads and the exit code it ends the run with.
+/// Every error that can reach the top of a run conforms; anything else is a bug (exit 70).
+public protocol ReportableError: Error, Sendable {
+    /// One line that says what happened and what to do; never a URL, a body or a key.
+    var message: String { get }
+    /// The documented exit code.
+    var exitCode: ExitCode { get }
+}

@@ -1,0 +1,69 @@
+@testable import BoxOfficeCore
+@testable import boxoffice
+import Foundation
+import Testing
+
+/// Every error that can end a run carries one line and its documented exit code.
+struct ErrorReportingTests {
+    /// One of each case. The switch in `expectedCode` is exhaustive, so a new case fails to
+    /// compile here until it is given a sample and an expected code.
+    static let samples: [BoxOfficeError] = [
+        .missingAPIKey(.kobis), .keyRejected(.kakao, code: "AccessDeniedError", message: "wrong appKey([redacted]) format"),
+        .quotaExceeded(.kobis, message: "일일 호출 허용량을 초과하였습니다."), .dailyLimitReached(.kobis, limit: 3_000),
+        .quotaInsufficient(.kobis, needed: 31, left: 10), .rateLimited(.kakao, message: nil),
+        .serviceFault(.kobis, code: "320102", message: "필수 파라미터 누락"), .httpStatus(.kobis, status: 503, message: nil),
+        .malformedResponse(.kobis, expected: "a box-office JSON body", detail: "it is HTML"), .noChartData("2026-11-22"),
+        .notFound("Movie 1"), .timedOut(.kobis, seconds: 15), .unreachable(.kobis, host: "127.0.0.1", reason: "connection refused"),
+        .notAnImage("img.example"), .downloadFailed(host: "img.example", reason: "it answered HTTP 404"),
+        .downloadTimedOut(host: "img.example", seconds: 15), .responseTooLarge(.kobis, limit: 8 << 20),
+        .imageTooLarge(host: "img.example", limit: 20 << 20), .answerMismatch(.kobis, asked: "movie 1", answered: "movie 2"),
+        .redirectRefused(.kobis, .otherOrigin(Origin(URL(fileURLWithPath: "/")))),
+    ]
+
+    static func expectedCode(_ error: BoxOfficeError) -> ExitCode {
+        switch error {
+        case .missingAPIKey: .configuration
+        case .keyRejected: .keyRejected
+        case .quotaExceeded, .dailyLimitReached, .quotaInsufficient, .rateLimited, .noChartData, .timedOut, .downloadTimedOut: .tryLater
+        case .serviceFault, .httpStatus, .unreachable, .downloadFailed, .redirectRefused: .unavailable
+        case .malformedResponse, .notAnImage, .responseTooLarge, .imageTooLarge, .answerMismatch: .malformedResponse
+        case .notFound: .notFound
+        }
+    }
+
+    static func expectOneLine(_ error: any Error, sourceLocation: SourceLocation = #_sourceLocation) {
+        let message = ErrorText.message(for: error)
+        #expect(!message.isEmpty && !message.contains("\n"), "\(message)", sourceLocation: sourceLocation)
+        #expect(!message.contains("..") && !message.hasPrefix("Internal error"), "\(message)", sourceLocation: sourceLocation)
+    }
+
+    @Test func everyServiceErrorHasItsCodeAndOneLine() {
+        for error in Self.samples {
+            #expect(ErrorText.exitCode(for: error) == Self.expectedCode(error), "\(error)")
+            Self.expectOneLine(error)
+        }
+    }
+
+    @Test func everyOtherErrorHasItsCodeAndOneLine() {
+        let cases: [(any Error, ExitCode)] = [
+            (UsageError("Unknown option '--frmat'."), .usage),
+            (ConfigurationError(description: "The config file x line 2 cannot be used: y."), .configuration),
+            (ConfigurationError(description: "Cannot clear the cache at x.", isInternal: true), .internalError),
+            (FileWriteError(path: "/tmp/x", reason: "Permission denied"), .cannotCreateOutput),
+            (ReplayError.noRecording(.kobis, file: "kobis/daily-1.json"), .configuration),
+            (RangeFailure(failures: [("2023-08-01", BoxOfficeError.timedOut(.kobis, seconds: 1))], total: 2), .tryLater),
+            (RangeFailure(failures: [("a", BoxOfficeError.timedOut(.kobis, seconds: 1)), ("b", BoxOfficeError.missingAPIKey(.kobis))], total: 2),
+             .configuration),
+        ]
+        for (error, code) in cases {
+            #expect(ErrorText.exitCode(for: error) == code, "\(error)")
+            Self.expectOneLine(error)
+        }
+    }
+
+    @Test func anErrorNobodyDescribedIsAnInternalError() {
+        struct Surprise: Error {}
+        #expect(ErrorText.exitCode(for: Surprise()) == .internalError)
+        #expect(ErrorText.message(for: Surprise()).hasPrefix("Internal error"))
+    }
+}
