@@ -45,23 +45,12 @@ enum Shell: String, Sendable, CaseIterable {
     case bash, zsh, fish
 }
 
-/// A daily or weekly chart request: one date or a range.
+/// A daily or weekly chart request: what to fetch, whether it was asked as a range, and how to print it.
 struct ChartRequest: Sendable {
-    /// One date per chart to fetch, in order.
-    var dates: [KSTDate]
+    var query: ChartQuery
     /// Whether the user asked for a range (output is then a list of charts).
     var isRange: Bool
-    var period: WeekPeriod = .week
-    var filter = ChartFilter()
-    var limit: Int?
-    var withPosters = false
-    var jobs = ChartRequest.defaultJobs
     var network = NetworkOptions()
-
-    static let defaultJobs = 4
-    static let jobRange = 1...16
-    static let longestDailyRange = 366
-    static let longestWeeklyRange = 260
 }
 
 extension Command {
@@ -150,14 +139,14 @@ extension Command {
             if isWeekly {
                 let firstMonday = from.adding(days: 1 - from.weekday)
                 let weeks = to.days(since: firstMonday) / 7 + 1
-                guard weeks <= ChartRequest.longestWeeklyRange else {
-                    throw reader.error("The range covers \(weeks) weeks; at most \(ChartRequest.longestWeeklyRange) (five years) are allowed.")
+                guard weeks <= ChartQuery.longestWeeklyRange else {
+                    throw reader.error("The range covers \(weeks) weeks; at most \(ChartQuery.longestWeeklyRange) (five years) are allowed.")
                 }
                 dates = (0..<weeks).map { firstMonday.adding(days: $0 * 7) }
             } else {
                 let days = to.days(since: from) + 1
-                guard days <= ChartRequest.longestDailyRange else {
-                    throw reader.error("The range covers \(days) days; at most \(ChartRequest.longestDailyRange) are allowed.")
+                guard days <= ChartQuery.longestDailyRange else {
+                    throw reader.error("The range covers \(days) days; at most \(ChartQuery.longestDailyRange) are allowed.")
                 }
                 dates = (0..<days).map { from.adding(days: $0) }
             }
@@ -167,22 +156,21 @@ extension Command {
             dates = [try reader.date("date", today: today) ?? defaultDate]
             isRange = false
         }
-        var request = ChartRequest(dates: dates, isRange: isRange, network: try reader.network())
-        request.period = period
-        request.filter.nation = try reader.choice("nation", ChartFilter.Nation.init(rawValue:))
-        request.filter.movieType = try reader.choice("type", ChartFilter.MovieType.init(rawValue:))
+        var query = ChartQuery(span: isWeekly ? .weekly(period) : .daily, dates: dates)
+        query.filter.nation = try reader.choice("nation", ChartFilter.Nation.init(rawValue:))
+        query.filter.movieType = try reader.choice("type", ChartFilter.MovieType.init(rawValue:))
         if let regionName = reader.invocation.values["region"] {
             guard let region = Region.named(regionName) else {
                 let names = Region.all.map(\.englishName)
                 let hint = ArgumentParser.suggestion(for: regionName, among: names).map { " Did you mean '\($0)'?" } ?? ""
                 throw reader.error("Unknown region '\(regionName)'.\(hint) Use one of: \(names.joined(separator: ", ")), their Korean names, or a 7-digit code.")
             }
-            request.filter.region = region
+            query.filter.region = region
         }
-        request.limit = try reader.integer("limit", in: 1...ChartFilter.maximumItemsPerPage)
-        request.withPosters = reader.invocation.flags.contains("posters")
-        request.jobs = try reader.integer("jobs", in: ChartRequest.jobRange) ?? ChartRequest.defaultJobs
-        return request
+        query.limit = try reader.integer("limit", in: 1...ChartFilter.maximumItemsPerPage)
+        query.withPosters = reader.invocation.flags.contains("posters")
+        query.jobs = try reader.integer("jobs", in: ChartQuery.jobRange) ?? ChartQuery.defaultJobs
+        return ChartRequest(query: query, isRange: isRange, network: try reader.network())
     }
 
     static let movieListPageSizes = 1...100

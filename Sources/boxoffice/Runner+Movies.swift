@@ -25,10 +25,7 @@ extension Runner {
     func poster(code: String, download: String?, _ options: NetworkOptions) async throws -> Data {
         if let download, download != Self.standardOutput { try OutputFile.check(download) }
         let client = try makeClient(options, needs: [.kobis, .kakao])
-        let details = try await client.movie(code: code)
-        guard let best = try await client.searchImages(Self.posterQuery(for: details.title)).bestPoster else {
-            throw BoxOfficeError.notFound("A poster image for \(details.title) (\(code))")
-        }
+        let (details, best) = try await PosterFinder(client: client).poster(forMovie: code)
         if let download {
             let downloader = ImageDownloader(loader: URLSessionTransport(policy: .image, timeout: options.timeout), timeout: options.timeout)
             let image = try await downloader.image(at: best.imageURL)

@@ -22,7 +22,7 @@ struct ArgumentParsingTests {
 
     @Test func dailyDefaultsToYesterdayInSeoul() throws {
         guard case .daily(let request) = try command(["daily"]) else { Issue.record("not daily"); return }
-        #expect(request.dates == [KSTDate(year: 2026, month: 11, day: 21)!])
+        #expect(request.query.dates == [KSTDate(year: 2026, month: 11, day: 21)!])
         #expect(!request.isRange)
         #expect(request.network.format == .table)
     }
@@ -36,7 +36,7 @@ struct ArgumentParsingTests {
     ])
     func dailyDates(_ arguments: [String], _ expected: String) throws {
         guard case .daily(let request) = try command(arguments) else { Issue.record("not daily"); return }
-        #expect(request.dates.map(\.iso) == [expected])
+        #expect(request.query.dates.map { $0.iso } == [expected])
     }
 
     @Test func optionsAndFormats() throws {
@@ -44,26 +44,26 @@ struct ArgumentParsingTests {
             Issue.record("not daily"); return
         }
         #expect(request.network.format == .json)
-        #expect(request.filter.nation == .korean)
-        #expect(request.filter.movieType == .independent)
-        #expect(request.filter.region?.code == "0105001")
-        #expect(request.limit == 3)
-        #expect(request.withPosters)
+        #expect(request.query.filter.nation == .korean)
+        #expect(request.query.filter.movieType == .independent)
+        #expect(request.query.filter.region?.code == "0105001")
+        #expect(request.query.limit == 3)
+        #expect(request.query.withPosters)
     }
 
     @Test func rangesListEveryDayOrWeek() throws {
         guard case .daily(let daily) = try command(["daily", "--from", "20230830", "--to", "20230902"]) else { Issue.record("not daily"); return }
-        #expect(daily.dates.map(\.compact) == ["20230830", "20230831", "20230901", "20230902"])
+        #expect(daily.query.dates.map { $0.compact } == ["20230830", "20230831", "20230901", "20230902"])
         #expect(daily.isRange)
         guard case .weekly(let weekly) = try command(["weekly", "--from", "20230810", "--to", "20230822"]) else { Issue.record("not weekly"); return }
-        #expect(weekly.dates.map(\.compact) == ["20230807", "20230814", "20230821"])
+        #expect(weekly.query.dates.map { $0.compact } == ["20230807", "20230814", "20230821"])
     }
 
     @Test func weeklyDefaultsToTheLatestEndedWeek() throws {
         // 2026-11-22 is a Sunday: that week has not ended yet.
         guard case .weekly(let request) = try command(["weekly"]) else { Issue.record("not weekly"); return }
-        #expect(request.dates == [KSTDate(year: 2026, month: 11, day: 15)!])
-        #expect(request.period == .week)
+        #expect(request.query.dates == [KSTDate(year: 2026, month: 11, day: 15)!])
+        #expect(request.query.span == .weekly(.week))
     }
 
     @Test func movieAndHelp() throws {

@@ -62,8 +62,17 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable
 
     private struct Transfer {
         var continuation: CheckedContinuation<(Data, URLResponse), any Error>?
-        var body = Data()
+        /// The pieces as they came: a growing `Data` would double its buffer and copy it, which
+        /// near the limit briefly costs three times the body.
+        var pieces: [Data] = []
+        var received = 0
         var redirects = 0
+
+        var body: Data {
+            var body = Data(capacity: received)
+            for piece in pieces { body.append(piece) }
+            return body
+        }
     }
 
     init(policy: TransferPolicy) {
@@ -76,16 +85,17 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let limit = policy.maximumBytes
-        // The body is appended where it lies: a copy taken out of the dictionary would make
-        // every append copy all the bytes before it.
+        // The piece is added where the transfer lies: a copy taken out of the dictionary would
+        // make every append copy all the pieces before it.
         let overflowing = transfers.withLock { transfers -> CheckedContinuation<(Data, URLResponse), any Error>? in
             let id = dataTask.taskIdentifier
-            guard let received = transfers[id]?.body.count, transfers[id]?.continuation != nil else { return nil }
+            guard let received = transfers[id]?.received, transfers[id]?.continuation != nil else { return nil }
             guard received + data.count <= limit else {
                 defer { transfers[id] = Transfer(continuation: nil) }
                 return transfers[id]?.continuation
             }
-            transfers[id]?.body.append(data)
+            transfers[id]?.pieces.append(data)
+            transfers[id]?.received += data.count
             return nil
         }
         guard let overflowing else { return }
@@ -99,14 +109,20 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable
     ) {
         let source = response.url ?? task.currentRequest?.url
         let refused = transfers.withLock { transfers -> (RedirectRefusal, CheckedContinuation<(Data, URLResponse), any Error>?)? in
-            guard var transfer = transfers[task.taskIdentifier] else { return nil }
-            guard let source, let target = request.url else { return (.scheme(""), transfer.continuation) }
-            if let refusal = policy.refusal(from: source, to: target, previousRedirects: transfer.redirects) {
+            // A transfer nobody waits for follows nothing.
+            guard var transfer = transfers[task.taskIdentifier], transfer.continuation != nil else { return (.scheme(""), nil) }
+            let refusal = if let source, let target = request.url {
+                policy.refusal(from: source, to: target, previousRedirects: transfer.redirects)
+            } else {
+                RedirectRefusal.scheme("")
+            }
+            if let refusal {
                 transfers[task.taskIdentifier] = Transfer(continuation: nil)
                 return (refusal, transfer.continuation)
             }
             transfer.redirects += 1
-            transfer.body = Data()
+            transfer.pieces = []
+            transfer.received = 0
             transfers[task.taskIdentifier] = transfer
             return nil
         }

@@ -1,0 +1,35 @@
+/// Runs an async function over inputs with at most `limit` in flight, keeping input order.
+/// `giveUp` sees the results in the order they completed, and the size of the first wave;
+/// once it says so, no more inputs are started and those left out fail with `NotSent`.
+enum ConcurrentMap {
+    static func run<Input: Sendable, Output: Sendable>(
+        _ inputs: [Input], limit: Int,
+        giveUp: @escaping @Sendable (_ completed: [Result<Output, any Error>], _ wave: Int) -> Bool = { _, _ in false },
+        _ transform: @escaping @Sendable (Input) async throws -> Output
+    ) async -> [Result<Output, any Error>] {
+        await withTaskGroup(of: (Int, Result<Output, any Error>).self) { group in
+            var results = [Result<Output, any Error>?](repeating: nil, count: inputs.count)
+            var completed: [Result<Output, any Error>] = []
+            var gaveUp = false
+            let wave = min(max(limit, 1), inputs.count)
+            var next = 0
+            func startNext() {
+                guard next < inputs.count, !gaveUp else { return }
+                let index = next
+                let input = inputs[index]
+                group.addTask {
+                    do { return (index, .success(try await transform(input))) } catch { return (index, .failure(error)) }
+                }
+                next += 1
+            }
+            for _ in 0..<max(limit, 1) { startNext() }
+            for await (index, result) in group {
+                results[index] = result
+                completed.append(result)
+                if !gaveUp, giveUp(completed, wave) { gaveUp = true }
+                startNext()
+            }
+            return results.map { $0 ?? .failure(NotSent()) }
+        }
+    }
+}

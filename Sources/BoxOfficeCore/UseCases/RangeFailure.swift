@@ -1,0 +1,90 @@
+import Foundation
+
+/// Several days failed; the exit code follows the worst of them.
+public struct RangeFailure: ReportableError, CustomStringConvertible {
+    /// Each failed chart's name and error.
+    public let failures: [(String, any Error)]
+    /// How many charts were asked for.
+    public let total: Int
+
+    /// Creates a failure of `failures.count` of `total` charts.
+    public init(failures: [(String, any Error)], total: Int) {
+        self.failures = failures
+        self.total = total
+    }
+
+    /// One line naming the first few failures.
+    public var description: String {
+        let listed = failures.prefix(Self.listedFailures).map { "\($0.0) (\(Self.message(for: $0.1)))" }
+        let more = failures.count > Self.listedFailures ? " and \(failures.count - Self.listedFailures) more" : ""
+        return "\(failures.count) of \(total) charts failed, so nothing was printed: \(listed.joined(separator: "; "))\(more). Charts already fetched are cached; run again to retry."
+    }
+
+    static let listedFailures = 5
+
+    /// The line, as `description`.
+    public var message: String { description }
+
+    /// The worst failure's: a rejected key or bad set-up matters more than a slow server.
+    public var exitCode: ExitCode {
+        let severity: [ExitCode] = [
+            .keyRejected, .configuration, .internalError, .cannotCreateOutput, .malformedResponse, .unavailable, .tryLater, .notFound,
+        ]
+        let codes = failures.map { Self.exitCode(for: $0.1) }
+        return severity.first { codes.contains($0) } ?? .internalError
+    }
+
+    /// The line of any error, reportable or not.
+    static func message(for error: any Error) -> String {
+        (error as? any ReportableError)?.message ?? "Internal error (\(type(of: error)))"
+    }
+
+    /// The exit code of any error, reportable or not.
+    static func exitCode(for error: any Error) -> ExitCode {
+        (error as? any ReportableError)?.exitCode ?? .internalError
+    }
+}
+
+/// A range stopped early because its first requests all failed the same passing way.
+public struct RangeAbandoned: ReportableError, CustomStringConvertible {
+    /// The error the requests sent all failed with.
+    public let error: any Error
+    /// Requests sent.
+    public let tried: Int
+    /// Requests the range needed.
+    public let total: Int
+
+    /// Nil unless some requests were never sent.
+    init?(_ results: [Result<BoxOfficeChart, any Error>]) {
+        let notSent = results.filter { if case .failure(let error) = $0 { error is NotSent } else { false } }.count
+        guard notSent > 0, let first = results.lazy.compactMap({ result -> (any Error)? in
+            if case .failure(let error) = result, !(error is NotSent) { return error }
+            return nil
+        }).first else { return nil }
+        error = first
+        tried = results.count - notSent
+        total = results.count
+    }
+
+    /// The line, as `description`.
+    public var message: String { description }
+    /// The code of the error the requests failed with.
+    public var exitCode: ExitCode { RangeFailure.exitCode(for: error) }
+
+    /// One line.
+    public var description: String {
+        "The first \(tried) of \(total) requests all failed the same way, so the other \(total - tried) were not sent and nothing was printed: \(RangeFailure.message(for: error))"
+    }
+
+    /// Failures worth waiting out on the next run, not on the next day of this one.
+    static func isTransient(_ error: any Error) -> Bool {
+        guard let error = error as? BoxOfficeError else { return false }
+        switch error {
+        case .unreachable, .timedOut, .httpStatus, .rateLimited: return true
+        default: return false
+        }
+    }
+}
+
+/// A request the range never sent because it gave up first.
+public struct NotSent: Error {}
