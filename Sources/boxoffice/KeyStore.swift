@@ -29,7 +29,13 @@ struct KeyStore {
         var keys: [APIService: Key] = [:]
         var missing: [APIService] = []
         for service in APIService.allCases {
-            if let value = context.variable(service.keyVariable) {
+            if let raw = context.variable(service.keyVariable) {
+                // `$(cat key.txt)` of a CRLF file keeps the CR: surrounding whitespace goes, and a
+                // key that still holds some is refused, for it could not be found to be scrubbed.
+                let value = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+                guard !value.isEmpty, !Self.hasWhitespaceOrControls(value) else {
+                    throw ConfigurationError(description: "\(service.keyVariable) contains whitespace or control characters, which no API key has; set it to the key alone.")
+                }
                 keys[service] = Key(value: value, origin: "environment (\(service.keyVariable))")
             } else {
                 missing.append(service)
@@ -72,6 +78,11 @@ struct KeyStore {
             let place = error.line.map { " line \($0)" } ?? ""
             throw ConfigurationError(description: "The config file \(path)\(place) cannot be used: \(error.problem).")
         }
+    }
+
+    /// What no key holds: the same rule as the config file's values.
+    static func hasWhitespaceOrControls(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0.properties.isWhitespace || $0.properties.generalCategory == .control }
     }
 
     /// `abcd…wxyz`: enough to recognise a key, not enough to use it.
@@ -119,8 +130,14 @@ struct KeyStore {
         }
         let mode = Int(status.st_mode) & 0o777
         guard mode & Self.groupAndOtherBits != 0 else { return }
-        guard chmod(directory, mode_t(Self.privateDirectoryMode)) == 0 else {
-            throw ConfigurationError(description: "The config folder \(directory) can be read by others and cannot be made private: \(String(cString: strerror(errno))).")
+        // A shared folder (sticky or setgid, like /tmp or a team's), the home folder or one owned
+        // by someone else is left as it is: the key file itself is 0600 from its first byte.
+        let isShared = Int(status.st_mode) & Int(S_ISVTX | S_ISGID) != 0
+        let home = context.variable("HOME").map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        guard status.st_uid == geteuid(), !isShared, URL(fileURLWithPath: directory).standardizedFileURL.path != home,
+              chmod(directory, mode_t(Self.privateDirectoryMode)) == 0 else {
+            context.log("warning: the config folder \(directory) can be opened by others (mode \(String(mode, radix: 8))); the key file itself is 0600.")
+            return
         }
         context.log("Made the config folder \(directory) private (mode \(String(mode, radix: 8)) → 700).")
     }

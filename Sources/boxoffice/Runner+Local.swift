@@ -82,7 +82,7 @@ extension Runner {
         guard !key.isEmpty else {
             throw UsageError("Give the key on standard input, \(example)", commandPath: ["config", "set"])
         }
-        guard !key.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control }) else {
+        guard !KeyStore.hasWhitespaceOrControls(key) else {
             throw UsageError("The key contains spaces or control characters, which no API key has; give the key alone, \(example)",
                              commandPath: ["config", "set"])
         }

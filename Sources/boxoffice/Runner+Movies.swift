@@ -23,6 +23,10 @@ extension Runner {
     /// The title from KOBIS, then the best Kakao image for "<title> 영화 포스터".
     /// With `--download -` the image itself goes to stdout instead of the description.
     func poster(code: String, download: String?, _ options: NetworkOptions) async throws -> Data {
+        if download == Self.standardOutput, context.stdoutIsTerminal {
+            throw UsageError("Refusing to write an image to the terminal; redirect stdout, for example: --download - > poster.jpg",
+                             commandPath: ["poster"])
+        }
         if let download, download != Self.standardOutput { try OutputFile.check(download) }
         let client = try makeClient(options, needs: [.kobis, .kakao])
         let (details, best) = try await PosterFinder(client: client).poster(forMovie: code)

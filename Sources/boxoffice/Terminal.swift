@@ -63,6 +63,12 @@ enum Terminal {
         case failed(String)
     }
 
+    /// Whether a handler `signal` returned is SIG_IGN; C function pointers are compared by address.
+    private static func isIgnore<Handler>(_ handler: Handler) -> Bool {
+        MemoryLayout<Handler>.size == MemoryLayout<Int>.size
+            && unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+    }
+
     /// The signals that end a run, each with its exit code (128 + the signal's number).
     static let endingSignals: [(signal: Int32, name: String, status: Int32)] = [
         (SIGINT, "SIGINT (Ctrl-C)", 130), (SIGTERM, "SIGTERM", 143), (SIGHUP, "SIGHUP", 129),
@@ -75,7 +81,9 @@ enum Terminal {
     static func installSignalHandlers(stderrIsTerminal: Bool) {
         signal(SIGPIPE, SIG_IGN)
         for ending in endingSignals {
-            signal(ending.signal, SIG_IGN)
+            // A signal the caller ignores (nohup's SIGHUP, a background job's SIGINT) stays ignored.
+            let previous = signal(ending.signal, SIG_IGN)
+            if isIgnore(previous) { continue }
             let source = DispatchSource.makeSignalSource(signal: ending.signal, queue: .global())
             source.setEventHandler {
                 TemporaryFiles.shared.removeAll()

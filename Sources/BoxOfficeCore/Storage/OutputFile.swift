@@ -24,12 +24,16 @@ public enum OutputFile {
         var status = stat()
         guard lstat(path, &status) == 0 else {
             guard errno == ENOENT else { throw FileWriteError(path: path, errno: errno) }
+            let folder = (path as NSString).deletingLastPathComponent
+            guard access(folder.isEmpty ? "." : folder, W_OK | X_OK) == 0 else { throw FileWriteError(path: path, errno: errno) }
             return .standard
         }
         let type = status.st_mode & S_IFMT
         guard type == S_IFREG else {
             throw FileWriteError(path: path, reason: "it is \(describe(type)), not a regular file, so it is left alone")
         }
+        // A file its owner made read-only is not replaced behind their back, as `>` would not.
+        guard access(path, W_OK) == 0 else { throw FileWriteError(path: path, errno: errno) }
         return .exactly(status.st_mode & 0o7777)
     }
 

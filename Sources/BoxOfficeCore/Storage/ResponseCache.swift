@@ -96,9 +96,12 @@ public struct ResponseCache: Sendable {
         directory.appendingPathComponent(RecordingName.fileName(for: name))
     }
 
+    /// Regular `.json` files only: opening a FIFO someone named `x.json` would block for good.
     private func entryFiles() -> [URL] {
-        guard let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil) else { return [] }
-        return enumerator.compactMap { $0 as? URL }.filter { $0.pathExtension == "json" }
+        guard let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
+        return enumerator.compactMap { $0 as? URL }.filter { url in
+            url.pathExtension == "json" && (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
+        }
     }
 
     private static func parse(_ contents: Data) -> (expiresAt: Date?, body: Data)? {

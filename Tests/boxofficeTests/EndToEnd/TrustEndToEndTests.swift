@@ -445,4 +445,43 @@ struct TrustEndToEndTests {
             #expect(help.contains("  \(code) "), "help exit-codes lacks \(code)")
         }
     }
+
+    // MARK: Found by a hostile review
+
+    @Test func anEnvironmentKeyWithACarriageReturnIsTrimmedAndOneWithSpacesRefused() throws {
+        let server = try LoopbackServer(handler: StubResponse.syntheticDay)
+        defer { server.stop() }
+        let runner = BinaryRunner(kobisURL: server.baseURL)
+        let trimmed = try runner.run(Self.daily, extraEnvironment: ["KOBIS_API_KEY": BinaryRunner.kobisKey + "\r"])
+        #expect(trimmed.status == 0, "\(trimmed.stderr)")
+        #expect(server.requests.last?.query["key"] == BinaryRunner.kobisKey)
+        let spaced = try runner.run(Self.daily, extraEnvironment: ["KOBIS_API_KEY": "abc def"])
+        BinaryRunner.expectFailure(spaced, status: 78, mentioning: ["KOBIS_API_KEY"])
+        #expect(server.requestCount == 1)
+    }
+
+    @Test func aDownloadIntoAMissingFolderFailsBeforeAnyRequest() throws {
+        let server = try CommandSurfaceEndToEndTests.fixtureServer()
+        defer { server.stop() }
+        let runner = CommandSurfaceEndToEndTests.runner(server)
+        let run = try runner.run(["poster", "20218541", "--download", runner.home.appendingPathComponent("missing/p.jpg").path])
+        BinaryRunner.expectFailure(run, status: 73, mentioning: ["missing/p.jpg"])
+        #expect(server.requestCount == 0)
+    }
+
+    @Test func aSignalTheCallerIgnoresStaysIgnored() throws {
+        var slow = StubResponse.fixture("kobis/daily-20230818.json")
+        slow.delay = 1
+        let server = try LoopbackServer(sequence: [slow])
+        defer { server.stop() }
+        let runner = BinaryRunner(kobisURL: server.baseURL)
+        // As nohup does: SIGHUP ignored before the program starts.
+        let running = try runner.start(["-c", "trap '' HUP; exec \"$0\" daily --date 20230818", BinaryRunner.binary.path], executable: "/bin/sh")
+        let deadline = Date().addingTimeInterval(5)
+        while server.requestCount == 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        kill(running.processIdentifier, SIGHUP)
+        let run = running.wait(limit: 10)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("콘크리트 유토피아"))
+    }
 }

@@ -58,9 +58,9 @@ struct BinaryRunner: Sendable {
     }
 
     /// Starts the binary and returns at once, for tests that signal or race it.
-    func start(_ arguments: [String], stdin: String? = nil, extraEnvironment: [String: String] = [:]) throws -> RunningBinary {
+    func start(_ arguments: [String], stdin: String? = nil, extraEnvironment: [String: String] = [:], executable: String? = nil) throws -> RunningBinary {
         let process = Process()
-        process.executableURL = Self.binary
+        process.executableURL = executable.map { URL(fileURLWithPath: $0) } ?? Self.binary
         process.arguments = arguments
         process.environment = environment.merging(extraEnvironment) { $1 }
         process.currentDirectoryURL = Self.repositoryRoot
