@@ -6,7 +6,7 @@ enum BoxOffice {
     static func main(_ arguments: [String], context: ProcessContext) async -> ExitCode {
         let output: Data
         do {
-            let invocation = try ArgumentParser.parse(arguments)
+            let invocation = try CommandLineParser.parse(arguments)
             let command = try Command(invocation, today: context.today)
             output = try await Runner(context: context).run(command)
         } catch let error as UsageError {

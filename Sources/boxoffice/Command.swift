@@ -118,7 +118,7 @@ extension Command {
         var spec = CommandCatalog.root
         for name in topic {
             guard let next = spec.subcommand(named: name) else {
-                let hint = ArgumentParser.suggestion(for: name, among: spec.subcommands.map(\.name) + ["exit-codes"]).map { " Did you mean '\($0)'?" } ?? ""
+                let hint = CommandLineParser.suggestion(for: name, among: spec.subcommands.map(\.name) + ["exit-codes"]).map { " Did you mean '\($0)'?" } ?? ""
                 throw UsageError("No help topic '\(name)'.\(hint)", commandPath: ["help"])
             }
             spec = next
@@ -162,7 +162,7 @@ extension Command {
         if let regionName = reader.invocation.values["region"] {
             guard let region = Region.named(regionName) else {
                 let names = Region.all.map(\.englishName)
-                let hint = ArgumentParser.suggestion(for: regionName, among: names).map { " Did you mean '\($0)'?" } ?? ""
+                let hint = CommandLineParser.suggestion(for: regionName, among: names).map { " Did you mean '\($0)'?" } ?? ""
                 throw reader.error("Unknown region '\(regionName)'.\(hint) Use one of: \(names.joined(separator: ", ")), their Korean names, or a 7-digit code.")
             }
             query.filter.region = region

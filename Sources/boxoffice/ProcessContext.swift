@@ -5,6 +5,8 @@ import BoxOfficeCore
 struct ProcessContext: Sendable {
     var variables: [String: String]
     var now: Date
+    /// The time as it goes on, for runs that cross midnight in Seoul; tests pin it.
+    var clock: @Sendable () -> Date = { Date() }
     var stdoutIsTerminal: Bool
     var stderrIsTerminal: Bool
     var stdinIsTerminal = false

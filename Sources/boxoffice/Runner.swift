@@ -71,7 +71,7 @@ struct Runner: Sendable {
             cache: isReplay ? nil : ResponseCache(directory: paths.responses),
             cacheMode: options.cacheMode,
             ledger: isReplay ? nil : QuotaLedger(file: paths.quotaFile), enforcesQuota: !options.ignoresQuota,
-            now: { Date() },
+            now: context.clock,
             onEvent: { event in Self.handle(event, warnings: warnings, ledgerPath: ledgerPath, context: context, verbose: verbose) })
     }
 

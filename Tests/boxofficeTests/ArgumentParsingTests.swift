@@ -6,7 +6,7 @@ struct ArgumentParsingTests {
     static let today = KSTDate(year: 2026, month: 11, day: 22)!
 
     func command(_ arguments: [String]) throws -> Command {
-        try Command(try ArgumentParser.parse(arguments), today: Self.today)
+        try Command(try CommandLineParser.parse(arguments), today: Self.today)
     }
 
     func usageError(_ arguments: [String]) -> String? {

@@ -6,18 +6,16 @@ public struct ChartFilter: Sendable, Hashable {
     public var movieType: MovieType?
     /// A region's 7-digit code (`wideAreaCd`).
     public var region: Region?
-    /// How many rows to ask for, 1…10 (`itemPerPage`).
-    public var itemsPerPage: Int?
 
-    /// The most rows KOBIS returns for a chart.
+    /// The most rows KOBIS returns for a chart. `--limit` cuts the full chart rather than
+    /// sending `itemPerPage`, so every limit shares one cache entry and one recording.
     public static let maximumItemsPerPage = 10
 
     /// Creates a filter.
-    public init(nation: Nation? = nil, movieType: MovieType? = nil, region: Region? = nil, itemsPerPage: Int? = nil) {
+    public init(nation: Nation? = nil, movieType: MovieType? = nil, region: Region? = nil) {
         self.nation = nation
         self.movieType = movieType
         self.region = region
-        self.itemsPerPage = itemsPerPage
     }
 
     /// Korean or foreign.
@@ -42,7 +40,6 @@ public struct ChartFilter: Sendable, Hashable {
 
     var parameters: [QueryParameter] {
         var parameters: [QueryParameter] = []
-        if let itemsPerPage { parameters.append(QueryParameter("itemPerPage", String(itemsPerPage))) }
         if let movieType { parameters.append(QueryParameter("multiMovieYn", movieType.code)) }
         if let nation { parameters.append(QueryParameter("repNationCd", nation.code)) }
         if let region { parameters.append(QueryParameter("wideAreaCd", region.code)) }

@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import Foundation
 import Testing
+import Synchronization
 
 struct RetryTests {
     let day = KSTDate(year: 2023, month: 8, day: 18)!
@@ -52,9 +53,18 @@ struct RetryTests {
     }
 
     @Test func throttledRequestHonoursRetryAfter() async throws {
-        let loader = StubLoader([.init(status: 429, body: Data(), headers: ["Retry-After": "0"]), .init(body: try fixture())])
-        _ = try await BoxOfficeClient.testing(loader, retries: 1).dailyChart(on: day)
+        let loader = StubLoader([.init(status: 429, body: Data(), headers: ["Retry-After": "0.02"]), .init(body: try fixture())])
+        let delays = Mutex<[Double]>([])
+        // A backoff of 20 to 60 s would be drawn without the header; the server's 0.02 s must win.
+        let configuration = ClientConfiguration(
+            kobisBaseURL: URL(string: "https://kobis.test/rest")!, kakaoBaseURL: URL(string: "https://kakao.test")!, kobisKey: "TESTKEY123",
+            retryPolicy: RetryPolicy(retries: 1, baseDelay: 20, maximumDelay: 60, maximumRetryAfter: 30))
+        let client = BoxOfficeClient(configuration: configuration, loader: loader, onEvent: { event in
+            if case .retrying(_, _, _, let delay) = event { delays.withLock { $0.append(delay) } }
+        })
+        _ = try await client.dailyChart(on: day)
         #expect(loader.requests.count == 2)
+        #expect(delays.withLock { $0 } == [0.02])
     }
 
     @Test func backoffStaysUnderItsCeiling() {

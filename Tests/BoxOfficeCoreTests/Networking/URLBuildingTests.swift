@@ -14,9 +14,9 @@ struct URLBuildingTests {
     }
 
     @Test func dailyChartFiltersAreSentInFixedOrder() throws {
-        let filter = ChartFilter(nation: .korean, movieType: .independent, region: Region.named("서울"), itemsPerPage: 5)
+        let filter = ChartFilter(nation: .korean, movieType: .independent, region: Region.named("서울"))
         let request = try client.makeURLRequest(for: .dailyBoxOffice(on: date, filter: filter))
-        #expect(request.url?.absoluteString == "https://kobis.test/rest/boxoffice/searchDailyBoxOfficeList.json?key=TESTKEY123&targetDt=20230818&itemPerPage=5&multiMovieYn=Y&repNationCd=K&wideAreaCd=0105001")
+        #expect(request.url?.absoluteString == "https://kobis.test/rest/boxoffice/searchDailyBoxOfficeList.json?key=TESTKEY123&targetDt=20230818&multiMovieYn=Y&repNationCd=K&wideAreaCd=0105001")
     }
 
     @Test func weeklyChartAsksForThePeriodsLastDay() throws {

@@ -110,10 +110,13 @@ final class LoopbackServer: Sendable {
     private let handler: @Sendable (RecordedRequest) -> StubResponse
     private let log = Mutex<[RecordedRequest]>([])
     private let stopped = Mutex(false)
+    private let inFlight = Mutex((now: 0, most: 0))
 
     var baseURL: String { "http://127.0.0.1:\(port)" }
     var requests: [RecordedRequest] { log.withLock { $0 } }
     var requestCount: Int { log.withLock { $0.count } }
+    /// The most requests the server was answering at one moment.
+    var mostConcurrentRequests: Int { inFlight.withLock { $0.most } }
 
     init(handler: @escaping @Sendable (RecordedRequest) -> StubResponse) throws {
         self.handler = handler
@@ -180,6 +183,8 @@ final class LoopbackServer: Sendable {
         defer { close(connection) }
         guard let request = readRequest(connection) else { return }
         log.withLock { $0.append(request) }
+        inFlight.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
+        defer { inFlight.withLock { $0.now -= 1 } }
         let response = handler(request)
         guard pause(response.delay) else { return }
         if response.closesWithoutResponse { return }

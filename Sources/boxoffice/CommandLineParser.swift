@@ -12,7 +12,6 @@ struct Invocation: Sendable {
     var positionals: [String] = []
 
     var command: CommandSpec { path.last ?? CommandCatalog.root }
-    var commandName: String { path.dropFirst().map(\.name).joined(separator: " ") }
     var wantsHelp: Bool { flags.contains(OptionSpec.help.name) }
 }
 
@@ -31,7 +30,7 @@ struct UsageError: ReportableError, Equatable {
 
 /// Parses arguments the way swift-argument-parser does: `--name value`, `--name=value`,
 /// `-x value`, `--` ending options, and "did you mean" for near misses.
-enum ArgumentParser {
+enum CommandLineParser {
     static func parse(_ arguments: [String], root: CommandSpec = CommandCatalog.root) throws(UsageError) -> Invocation {
         var invocation = Invocation(path: [root])
         var remaining = arguments[...]

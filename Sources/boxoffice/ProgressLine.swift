@@ -1,0 +1,22 @@
+import Foundation
+
+/// `12/31 days` on stderr while a range loads, only when stderr is a terminal.
+actor ProgressLine {
+    private let total: Int
+    private let unit: String
+    private var done = 0
+
+    init(total: Int, unit: String) {
+        self.total = total
+        self.unit = unit
+    }
+
+    func advance() {
+        done += 1
+        Terminal.write("\r\(done)/\(total) \(unit)", to: STDERR_FILENO)
+    }
+
+    func finish() {
+        Terminal.write("\r\u{1B}[K", to: STDERR_FILENO)
+    }
+}
