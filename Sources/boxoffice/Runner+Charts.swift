@@ -10,7 +10,7 @@ extension Runner {
         let progress = request.isRange && context.stderrIsTerminal ? ProgressLine(total: query.dates.count, unit: unit) : nil
         let charts = try await ChartFetcher(client: client).charts(query) { await progress?.advance() }
         await progress?.finish()
-        return ChartRenderer.render(charts, format: request.network.format, style: style(request.network), asRange: request.isRange,
-                                     withPosters: query.withPosters)
+        return DocumentWriter.write(
+            ChartsOutput(charts, asRange: request.isRange, withPosters: query.withPosters), format: request.network.format, style: style(request.network))
     }
 }

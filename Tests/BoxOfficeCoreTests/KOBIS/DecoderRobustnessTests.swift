@@ -92,24 +92,24 @@ struct DecoderRobustnessTests {
         let queries: [(String, @Sendable (BoxOfficeClient) async throws -> Outcome)] = [
             ("daily", { client in
                 let chart = try await client.dailyChart(on: date)
-                return renderEverywhere { ChartRenderer.render([chart], format: $0, style: $1, asRange: true, withPosters: true) }
+                return renderEverywhere { DocumentWriter.write(ChartsOutput([chart], asRange: true, withPosters: true), format: $0, style: $1) }
             }),
             ("weekly", { client in
                 // The weekly fixtures hold the week of 2023-08-07 to 08-13.
                 let chart = try await client.weeklyChart(containing: date.adding(days: -5), period: period)
-                return renderEverywhere { ChartRenderer.render([chart, chart], format: $0, style: $1, asRange: true) }
+                return renderEverywhere { DocumentWriter.write(ChartsOutput([chart, chart], asRange: true), format: $0, style: $1) }
             }),
             ("movie", { client in
                 let movie = try await client.movie(code: "20218541")
-                return renderEverywhere { MovieRenderer.render(movie, format: $0, style: $1) }
+                return renderEverywhere { DocumentWriter.write(MovieOutput(movie), format: $0, style: $1) }
             }),
             ("search", { client in
                 let result = try await client.searchMovies(MovieSearchQuery(title: "밀수"))
-                return renderEverywhere { SearchRenderer.render(result, format: $0, style: $1) }
+                return renderEverywhere { DocumentWriter.write(SearchOutput(result), format: $0, style: $1) }
             }),
             ("images", { client in
                 let result = try await client.searchImages(ImageSearchQuery(text: "밀수 영화 포스터"))
-                return renderEverywhere { ImageRenderer.render(result, format: $0, style: $1) }
+                return renderEverywhere { DocumentWriter.write(ImagesOutput(result), format: $0, style: $1) }
             }),
         ]
         var outcomes: [String: Outcome] = [:]

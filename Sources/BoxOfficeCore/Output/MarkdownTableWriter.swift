@@ -10,7 +10,7 @@ public enum MarkdownTableWriter {
 
     /// Scalar by scalar: a pipe followed by a combining mark is one Character, which a
     /// Character-wise replace would miss, leaving a pipe that splits the cell.
-    private static func escape(_ text: String) -> String {
+    static func escape(_ text: String) -> String {
         var escaped = ""
         for scalar in TerminalText.sanitize(text).unicodeScalars {
             if scalar == "\\" || scalar == "|" { escaped.unicodeScalars.append("\\") }

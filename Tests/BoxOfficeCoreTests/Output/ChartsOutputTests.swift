@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 
-struct ChartRendererTests {
+struct ChartsOutputTests {
     static let csvHeader = "start_date,end_date,rank,rank_change,is_new,code,title,open_date,audience,audience_change,audience_total,sales,sales_share,sales_total,screens,shows"
 
     static func day(_ year: Int, _ month: Int, _ day: Int) throws -> KSTDate {
@@ -47,7 +47,7 @@ struct ChartRendererTests {
     // MARK: JSON
 
     @Test func jsonCarriesTheDocumentedKeysAndTypedValues() throws {
-        let document = try Self.object(ChartRenderer.render([Self.daily()], format: .json))
+        let document = try Self.object(DocumentWriter.write(ChartsOutput([Self.daily()]), format: .json))
         #expect(document["kind"] as? String == "daily")
         #expect(document["startDate"] as? String == "2023-08-18")
         #expect(document["endDate"] as? String == "2023-08-18")
@@ -74,7 +74,7 @@ struct ChartRendererTests {
     }
 
     @Test func jsonMovieMembersAreInTheDocumentedOrderWithNumbersAsNumbers() throws {
-        let line = try ChartRenderer.render([Self.daily()], format: .jsonl)
+        let line = try DocumentWriter.write(ChartsOutput([Self.daily()]), format: .jsonl)
         let expected = #"{"rank":1,"rankChange":0,"isNew":false,"code":"20226411","title":"콘크리트 유토피아","openDate":"2023-08-09","#
             + #""audience":112934,"audienceChange":-3871,"audienceChangeRate":-3.3,"audienceTotal":2105361,"sales":1098421230,"#
             + #""salesShare":32.4,"salesChange":-43211970,"salesChangeRate":-3.8,"salesTotal":20418933820,"screens":1611,"shows":6580}"#
@@ -82,7 +82,7 @@ struct ChartRendererTests {
     }
 
     @Test func weeklyJSONHasItsPeriodAndWeek() throws {
-        let document = try Self.object(ChartRenderer.render([Self.weekend()], format: .json))
+        let document = try Self.object(DocumentWriter.write(ChartsOutput([Self.weekend()]), format: .json))
         #expect(document["kind"] as? String == "weekend")
         #expect(document["startDate"] as? String == "2023-08-11")
         #expect(document["endDate"] as? String == "2023-08-13")
@@ -92,17 +92,17 @@ struct ChartRendererTests {
     @Test func postersAreNullWhenAskedForButNotFound() throws {
         var chart = try Self.daily()
         chart.entries[0].posterURL = "https://img.test/poster.jpg"
-        let movies = try #require(try Self.object(ChartRenderer.render([chart], format: .json, withPosters: true))["movies"] as? [[String: Any]])
+        let movies = try #require(try Self.object(DocumentWriter.write(ChartsOutput([chart], withPosters: true), format: .json))["movies"] as? [[String: Any]])
         #expect(movies[0]["posterURL"] as? String == "https://img.test/poster.jpg")
         #expect(movies[1]["posterURL"] is NSNull)
-        let plain = try #require(try Self.object(ChartRenderer.render([Self.daily()], format: .json))["movies"] as? [[String: Any]])
+        let plain = try #require(try Self.object(DocumentWriter.write(ChartsOutput([Self.daily()]), format: .json))["movies"] as? [[String: Any]])
         #expect(plain[0]["posterURL"] == nil, "no poster key unless asked for")
     }
 
     @Test func jsonKeepsHostileTitlesExactButEscaped() throws {
         var chart = try Self.daily()
         chart.entries[0].title = "\u{1B}[31mRed\u{9B}2J\u{202E}"
-        let text = ChartRenderer.render([chart], format: .json)
+        let text = DocumentWriter.write(ChartsOutput([chart]), format: .json)
         #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x9B || $0.value == 0x202E })
         let movies = try #require(try Self.object(text)["movies"] as? [[String: Any]])
         #expect(movies[0]["title"] as? String == "\u{1B}[31mRed\u{9B}2J\u{202E}")
@@ -112,20 +112,20 @@ struct ChartRendererTests {
 
     @Test func aRangeInJSONIsOneArrayInDateOrder() throws {
         let charts = try [Self.daily(on: Self.day(2023, 8, 17)), Self.daily(on: Self.day(2023, 8, 18))]
-        let text = ChartRenderer.render(charts, format: .json, asRange: true)
+        let text = DocumentWriter.write(ChartsOutput(charts, asRange: true), format: .json)
         #expect(text.hasSuffix("]\n"))
         let array = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
         #expect(array.map { $0["startDate"] as? String } == ["2023-08-17", "2023-08-18"])
     }
 
     @Test func aRangeOfOneDayIsStillAnArray() throws {
-        let text = try ChartRenderer.render([Self.daily()], format: .json, asRange: true)
+        let text = try DocumentWriter.write(ChartsOutput([Self.daily()], asRange: true), format: .json)
         #expect(try JSONSerialization.jsonObject(with: Data(text.utf8)) is [Any])
     }
 
     @Test func aRangeInJSONLinesIsOneCompactDocumentPerLine() throws {
         let charts = try [Self.daily(on: Self.day(2023, 8, 17)), Self.daily(on: Self.day(2023, 8, 18)), Self.weekend()]
-        let text = ChartRenderer.render(charts, format: .jsonl, asRange: true)
+        let text = DocumentWriter.write(ChartsOutput(charts, asRange: true), format: .jsonl)
         #expect(text.hasSuffix("\n"))
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == 4 && lines[3].isEmpty)
@@ -135,12 +135,12 @@ struct ChartRendererTests {
 
     @Test func aRangeInCSVHasTheHeaderOnce() throws {
         let charts = try [Self.daily(on: Self.day(2023, 8, 17)), Self.daily(on: Self.day(2023, 8, 18))]
-        let text = ChartRenderer.render(charts, format: .csv, asRange: true)
+        let text = DocumentWriter.write(ChartsOutput(charts, asRange: true), format: .csv)
         let records = try #require(DelimitedTextTests.parseCSV(text), "\(text)")
         #expect(records.count == 1 + 8)
         #expect(records.filter { $0.first == "start_date" }.count == 1)
         #expect(records.dropFirst().map(\.first) == Array(repeating: "2023-08-17", count: 4) + Array(repeating: "2023-08-18", count: 4))
-        let tsv = ChartRenderer.render(charts, format: .tsv, asRange: true)
+        let tsv = DocumentWriter.write(ChartsOutput(charts, asRange: true), format: .tsv)
         #expect(tsv.split(separator: "\n").filter { $0.hasPrefix("start_date") }.count == 1)
         #expect(tsv.split(separator: "\n").count == 9)
     }
@@ -148,15 +148,14 @@ struct ChartRendererTests {
     // MARK: CSV and TSV
 
     @Test func csvHeaderIsTheContract() throws {
-        let text = try ChartRenderer.render([Self.daily()], format: .csv)
+        let text = try DocumentWriter.write(ChartsOutput([Self.daily()]), format: .csv)
         #expect(text.hasPrefix(Self.csvHeader + "\n"))
-        #expect(ChartRenderer.columns.joined(separator: ",") == Self.csvHeader)
-        let posters = try ChartRenderer.render([Self.daily()], format: .csv, withPosters: true)
+        let posters = try DocumentWriter.write(ChartsOutput([Self.daily()], withPosters: true), format: .csv)
         #expect(posters.hasPrefix(Self.csvHeader + ",poster_url\n"))
     }
 
     @Test func csvRowsHoldPlainNumbersQuotedTextAndEmptyBlanks() throws {
-        let records = try #require(try DelimitedTextTests.parseCSV(ChartRenderer.render([Self.daily()], format: .csv)))
+        let records = try #require(try DelimitedTextTests.parseCSV(DocumentWriter.write(ChartsOutput([Self.daily()]), format: .csv)))
         #expect(records.allSatisfy { $0.count == 16 }, "\(records)")
         #expect(records[1] == [
             "2023-08-18", "2023-08-18", "1", "0", "false", "20226411", "콘크리트 유토피아", "2023-08-09",
@@ -171,7 +170,7 @@ struct ChartRendererTests {
     }
 
     @Test func csvQuotesTheConcreteTestTitle() throws {
-        let text = try ChartRenderer.render([Self.daily()], format: .csv)
+        let text = try DocumentWriter.write(ChartsOutput([Self.daily()]), format: .csv)
         #expect(text.contains(#","Concrete ""Test"" Title, Vol. 2","#))
         #expect(text.contains("\n2023-08-18,2023-08-18,2,-2,false,"), "a fall of two stays -2, no apostrophe")
     }
@@ -180,16 +179,16 @@ struct ChartRendererTests {
         var chart = try Self.daily()
         let title = "x\"\u{301},=HYPERLINK(\"https://evil.invalid\")\r\n2023-01-01"
         chart.entries[0].title = title
-        let records = try #require(DelimitedTextTests.parseCSV(ChartRenderer.render([chart], format: .csv)))
+        let records = try #require(DelimitedTextTests.parseCSV(DocumentWriter.write(ChartsOutput([chart]), format: .csv)))
         #expect(records.count == 5)
         #expect(records.allSatisfy { $0.count == 16 }, "\(records)")
         #expect(Array(records[1][6].unicodeScalars) == Array(title.unicodeScalars))
     }
 
     @Test func tsvHasTheSameColumns() throws {
-        let text = try ChartRenderer.render([Self.daily()], format: .tsv)
+        let text = try DocumentWriter.write(ChartsOutput([Self.daily()]), format: .tsv)
         let lines = text.split(separator: "\n")
-        #expect(lines.first.map(String.init) == ChartRenderer.columns.joined(separator: "\t"))
+        #expect(lines.first.map(String.init) == Self.csvHeader.replacingOccurrences(of: ",", with: "\t"))
         #expect(lines.allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 16 })
         #expect(lines[2].hasPrefix("2023-08-18\t2023-08-18\t2\t-2\tfalse\t20990002\tConcrete \"Test\" Title, Vol. 2\t\t91352\t"))
     }
@@ -197,14 +196,14 @@ struct ChartRendererTests {
     // MARK: Table and Markdown
 
     @Test func tableStartsWithItsTitleLine() throws {
-        let daily = try ChartRenderer.render([Self.daily()], format: .table)
+        let daily = try DocumentWriter.write(ChartsOutput([Self.daily()]), format: .table)
         #expect(daily.hasPrefix("Daily box office, 2023-08-18\n"))
-        let weekend = try ChartRenderer.render([Self.weekend()], format: .table)
+        let weekend = try DocumentWriter.write(ChartsOutput([Self.weekend()]), format: .table)
         #expect(weekend.hasPrefix("Weekend box office, 2023-08-11 to 2023-08-13 (Fri–Sun)\n"))
     }
 
     @Test func tableColumnsLineUpWithKoreanAndLatinTitles() throws {
-        let lines = try TableLayout.lines(ChartRenderer.render([Self.daily()], format: .table)).dropFirst().map { $0 }
+        let lines = try TableLayout.lines(DocumentWriter.write(ChartsOutput([Self.daily()]), format: .table)).dropFirst().map { $0 }
         let cells = [
             ["#", "Change", "Title", "Opened", "Audience", "Total", "Share", "Screens"],
             ["1", "-", "콘크리트 유토피아", "2023-08-09", "112,934", "2,105,361", "32.4%", "1,611"],
@@ -222,7 +221,7 @@ struct ChartRendererTests {
     }
 
     @Test func tableFitsANarrowTerminalByCuttingTitles() throws {
-        let text = try ChartRenderer.render([Self.daily()], format: .table, style: RenderStyle(terminalWidth: 70))
+        let text = try DocumentWriter.write(ChartsOutput([Self.daily()]), format: .table, style: RenderStyle(terminalWidth: 70))
         let lines = TableLayout.lines(text).dropFirst()
         #expect(lines.allSatisfy { DisplayWidth.of($0) <= 70 }, "\(text)")
         #expect(lines.contains { $0.contains("…") })
@@ -230,16 +229,16 @@ struct ChartRendererTests {
     }
 
     @Test func tableColourMarksChangesWithoutCarryingThem() throws {
-        let coloured = try ChartRenderer.render([Self.daily()], format: .table, style: RenderStyle(usesColor: true))
+        let coloured = try DocumentWriter.write(ChartsOutput([Self.daily()]), format: .table, style: RenderStyle(usesColor: true))
         #expect(coloured.contains("\u{1B}[34m▼2\u{1B}[0m"))
         #expect(coloured.contains("\u{1B}[31m▲5\u{1B}[0m"))
         #expect(coloured.contains("\u{1B}[1mNEW\u{1B}[0m"))
-        #expect(try TableLayout.strippingColor(coloured) == ChartRenderer.render([Self.daily()], format: .table))
+        #expect(try TableLayout.strippingColor(coloured) == DocumentWriter.write(ChartsOutput([Self.daily()]), format: .table))
     }
 
     @Test func tableRangesAreOneBlockPerChart() throws {
         let charts = try [Self.daily(on: Self.day(2023, 8, 17)), Self.daily(on: Self.day(2023, 8, 18))]
-        let text = ChartRenderer.render(charts, format: .table, asRange: true)
+        let text = DocumentWriter.write(ChartsOutput(charts, asRange: true), format: .table)
         #expect(text.components(separatedBy: "Daily box office, ").count == 3)
         #expect(text.contains("\n\nDaily box office, 2023-08-18\n"), "a blank line between blocks")
     }
@@ -247,12 +246,12 @@ struct ChartRendererTests {
     @Test func tableSanitizesHostileTitles() throws {
         var chart = try Self.daily()
         chart.entries[0].title = "\u{1B}]0;pwned\u{07}Title\u{9B}2J\u{202E}"
-        let text = ChartRenderer.render([chart], format: .table)
+        let text = DocumentWriter.write(ChartsOutput([chart]), format: .table)
         #expect(!text.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) || $0.value == 0x202E })
     }
 
     @Test func markdownHasAHeadingAndOneRowPerMovie() throws {
-        let text = try ChartRenderer.render([Self.daily()], format: .markdown)
+        let text = try DocumentWriter.write(ChartsOutput([Self.daily()]), format: .markdown)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines[0] == "### Daily box office, 2023-08-18")
         #expect(lines[1].isEmpty)

@@ -1,5 +1,22 @@
-/// Renders a movie's details: a card for people, JSON and one-row CSV/TSV for scripts.
-public enum MovieRenderer {
+/// A movie's details: a card for people, JSON and one-row CSV/TSV for scripts.
+public struct MovieOutput: Presentable {
+    /// The movie.
+    public let movie: MovieDetails
+
+    /// Creates the output.
+    public init(_ movie: MovieDetails) {
+        self.movie = movie
+    }
+
+    /// A card for people, a row for CSV and TSV.
+    public var document: Document {
+        let columns = Self.columns.map(Column.machine)
+        return Document([Document.Section([.card(Self.fields(movie)), .table(Table(columns: columns, rows: [Self.row(movie)]))])])
+    }
+
+    /// The movie's JSON contract.
+    public var json: JSONValue { Self.json(movie) }
+
     /// The CSV/TSV header; lists are joined with "; ".
     public static let columns = [
         "code", "title", "title_english", "title_original", "production_year", "open_date", "runtime_minutes",
@@ -8,18 +25,7 @@ public enum MovieRenderer {
     /// How many actors the card lists before "and N more".
     static let mainActorCount = 8
 
-    /// Renders the movie in a format.
-    public static func render(_ movie: MovieDetails, format: OutputFormat, style: RenderStyle = RenderStyle()) -> String {
-        switch format {
-        case .json: json(movie).serialized() + "\n"
-        case .jsonl: json(movie).serialized(compact: true) + "\n"
-        case .csv, .tsv: DelimitedTextWriter.document(format, header: columns, rows: [row(movie)])
-        case .markdown: MarkdownTableWriter.render(columns: [TableColumn("Field"), TableColumn("Value")], rows: fields(movie).map { [$0.0, $0.1] })
-        case .table: card(movie, style: style)
-        }
-    }
-
-    /// The JSON object, a contract that only grows.
+    /// The JSON object of a movie.
     public static func json(_ movie: MovieDetails) -> JSONValue {
         .object([
             ("code", .string(movie.code)),
@@ -46,10 +52,10 @@ public enum MovieRenderer {
         ])
     }
 
-    private static func row(_ movie: MovieDetails) -> [[DelimitedCell]].Element {
+    private static func row(_ movie: MovieDetails) -> [Cell] {
         [
             .text(movie.code), .text(movie.title), .text(movie.titleEnglish), .text(movie.titleOriginal),
-            .number(movie.productionYear), .date(movie.openDate), .number(movie.runtimeMinutes), .text(movie.status), .text(movie.type),
+            .count(movie.productionYear), .date(movie.openDate), .count(movie.runtimeMinutes), .text(movie.status), .text(movie.type),
             .list(movie.nations), .list(movie.genres), .list(movie.directors.compactMap(\.name)),
             .list(movie.actors.compactMap(\.name)), .list(movie.distributors.compactMap(\.name)),
             .text(movie.ratings.first?.grade),
@@ -57,7 +63,7 @@ public enum MovieRenderer {
     }
 
     /// Label and value of every line of the card, blank ones left out.
-    static func fields(_ movie: MovieDetails) -> [(String, String)] {
+    static func fields(_ movie: MovieDetails) -> [(label: String, value: String)] {
         var fields: [(String, String?)] = [
             ("Title", movie.title),
             ("English title", movie.titleEnglish),
@@ -81,19 +87,6 @@ public enum MovieRenderer {
         fields.append(("Rating", joined(movie.ratings.compactMap(\.grade))))
         fields.append(("Distributor", joined(movie.distributors.compactMap(\.name))))
         return fields.compactMap { label, value in value.map { (label, $0) } }
-    }
-
-    private static func card(_ movie: MovieDetails, style: RenderStyle) -> String {
-        let rows = fields(movie)
-        let labelWidth = rows.map { DisplayWidth.of($0.0) }.max() ?? 0
-        let valueWidth = style.terminalWidth.map { max($0 - labelWidth - 2, 10) }
-        return rows.map { label, value in
-            let cleanValue = TerminalText.sanitize(value)
-            let shown = valueWidth.map { DisplayWidth.truncate(cleanValue, toWidth: $0) } ?? cleanValue
-            let paddedLabel = DisplayWidth.pad(label, toWidth: labelWidth, alignment: .left)
-            let styledLabel = style.usesColor ? "\u{1B}[1m\(paddedLabel)\u{1B}[0m" : paddedLabel
-            return "\(styledLabel)  \(shown)\n"
-        }.joined()
     }
 
     private static func person(_ name: String?, _ english: String?) -> String? {

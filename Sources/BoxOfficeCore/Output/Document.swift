@@ -1,0 +1,108 @@
+/// What a command prints, before a format is chosen: sections of headings, tables of typed cells
+/// and key/value cards. Each of table, TSV, CSV and Markdown is one writer of it; JSON is a
+/// contract of its own per model (see `Presentable`).
+public struct Document: Sendable {
+    /// Parts shown one after another, a blank line between them in formats for people.
+    public var sections: [Section]
+
+    /// Creates a document.
+    public init(_ sections: [Section]) {
+        self.sections = sections
+    }
+
+    /// One part: a chart with its heading, a movie's card and its machine row.
+    public struct Section: Sendable {
+        /// The parts, in order.
+        public var blocks: [Block]
+
+        /// Creates a section.
+        public init(_ blocks: [Block]) {
+            self.blocks = blocks
+        }
+    }
+
+    /// One part of a section.
+    public enum Block: Sendable {
+        /// A heading: a line at a terminal, `###` in Markdown when `inMarkdown`.
+        case heading(String, inMarkdown: Bool)
+        /// A table.
+        case table(Table)
+        /// Labelled values for people: a card at a terminal, a two-column table in Markdown.
+        case card([(label: String, value: String)])
+        /// A line only the terminal shows, such as a footer.
+        case terminalLine(String)
+    }
+}
+
+/// Rows of typed cells under columns that say which formats show them.
+public struct Table: Sendable {
+    /// The columns.
+    public var columns: [Column]
+    /// The rows, a cell per column.
+    public var rows: [[Cell]]
+    /// Whether the terminal shows it; some outputs say it another way there.
+    public var isShownAtTerminal = true
+
+    /// Creates a table.
+    public init(columns: [Column], rows: [[Cell]]) {
+        self.columns = columns
+        self.rows = rows
+    }
+
+    /// The same table, left out at a terminal.
+    public var hiddenAtTerminal: Table {
+        var table = self
+        table.isShownAtTerminal = false
+        return table
+    }
+}
+
+/// A column of a table: its header for people (`title`), its header in CSV and TSV (`key`), or both.
+public struct Column: Sendable {
+    /// The header at a terminal and in Markdown; nil for a column only CSV and TSV show.
+    public var title: String?
+    /// The CSV and TSV header, a contract that only grows; nil for a column only people see.
+    public var key: String?
+    /// Numbers right, text left.
+    public var alignment: TextAlignment
+    /// Whether the column may be cut with "…" to fit the terminal.
+    public var isTruncatable: Bool
+
+    /// A column people and machines both see.
+    public init(_ title: String?, key: String?, alignment: TextAlignment = .left, isTruncatable: Bool = false) {
+        self.title = title
+        self.key = key
+        self.alignment = alignment
+        self.isTruncatable = isTruncatable
+    }
+
+    /// A column only CSV and TSV show.
+    public static func machine(_ key: String) -> Column {
+        Column(nil, key: key)
+    }
+}
+
+/// A typed value; each writer shows it its own way (a count grouped for people, plain in CSV).
+public enum Cell: Sendable, Equatable {
+    /// Text; nil shows as `-` for people and empty in CSV.
+    case text(String?)
+    /// Text values: joined with `, ` for people and `; ` in CSV.
+    case list([String])
+    /// A whole number: `1,234` for people.
+    case count(Int64?)
+    /// A decimal number.
+    case decimal(Double?)
+    /// A share in percent: `32.4%` for people, `32.4` in CSV.
+    case percentage(Double?)
+    /// A day.
+    case date(KSTDate?)
+    /// A rank change: `▲3` (in colour at a terminal) for people, the signed number in CSV.
+    case rankChange(RankChange, intensity: Int)
+    /// Yes or no: `true` or `false` in CSV.
+    case flag(Bool)
+
+    /// A count of any other integer type.
+    public static func count(_ value: Int?) -> Cell {
+        .count(value.map(Int64.init))
+    }
+}

@@ -1,0 +1,56 @@
+/// What a command returns for printing: a document for the formats people read and for CSV and
+/// TSV, and its JSON contract.
+public protocol Presentable: Sendable {
+    /// The document behind table, TSV, CSV and Markdown.
+    var document: Document { get }
+    /// The whole output as one JSON value (`--format json`).
+    var json: JSONValue { get }
+    /// One JSON value a line (`--format jsonl`).
+    var jsonLines: [JSONValue] { get }
+}
+
+extension Presentable {
+    /// By default one line holding the whole JSON value.
+    public var jsonLines: [JSONValue] { [json] }
+}
+
+/// The one place a format picks its writer.
+public enum DocumentWriter {
+    /// The output in a format.
+    public static func write(_ output: some Presentable, format: OutputFormat, style: RenderStyle = RenderStyle()) -> String {
+        switch format {
+        case .json: output.json.serialized() + "\n"
+        case .jsonl: output.jsonLines.map { $0.serialized(compact: true) + "\n" }.joined()
+        case .csv, .tsv: DelimitedWriter(format: format).write(output.document)
+        case .markdown: MarkdownWriter().write(output.document)
+        case .table: TerminalWriter(style: style).write(output.document)
+        }
+    }
+}
+
+extension Cell {
+    /// How people read the cell, in a table or in Markdown.
+    var humanText: String {
+        switch self {
+        case .text(let text): text ?? "-"
+        case .list(let values): values.isEmpty ? "-" : values.joined(separator: ", ")
+        case .count(let value): value.map(NumberText.grouped) ?? "-"
+        case .decimal(let value): value.map(NumberText.decimal) ?? "-"
+        case .percentage(let value): value.map { NumberText.decimal($0) + "%" } ?? "-"
+        case .date(let date): date?.iso ?? "-"
+        case .rankChange(let change, _): change.marker
+        case .flag(let value): value ? "yes" : "no"
+        }
+    }
+
+    /// Its colour at a terminal.
+    var style: CellStyle {
+        guard case .rankChange(let change, _) = self else { return .plain }
+        switch change {
+        case .up: return .red
+        case .down: return .blue
+        case .same: return .plain
+        case .new: return .bold
+        }
+    }
+}

@@ -1,0 +1,43 @@
+/// A page of Kakao image search results.
+public struct ImagesOutput: Presentable {
+    /// The page of images.
+    public let result: ImageSearchResult
+
+    /// Creates the output.
+    public init(_ result: ImageSearchResult) {
+        self.result = result
+    }
+
+    /// The image search's JSON contract.
+    public var json: JSONValue {
+        .object([
+                ("totalCount", .integer(result.totalCount)),
+                ("pageableCount", .integer(result.pageableCount)),
+                ("isEnd", .bool(result.isEnd)),
+                ("images", .array(result.images.map { image in
+                    .object([
+                        ("imageURL", .string(image.imageURL)), ("thumbnailURL", .string(image.thumbnailURL)),
+                        ("width", .integer(image.width)), ("height", .integer(image.height)), ("site", .string(image.site)),
+                        ("documentURL", .string(image.documentURL)), ("datetime", .string(image.datetime)),
+                    ])
+                })),
+        ])
+    }
+
+    /// A table of the images and a count of them.
+    public var document: Document {
+        let columns = [
+            Column("Size", key: nil, alignment: .right), Column.machine("image_url"), Column.machine("thumbnail_url"),
+            Column.machine("width"), Column.machine("height"), Column("Site", key: "site", isTruncatable: true),
+            Column.machine("document_url"), Column.machine("datetime"), Column("Image URL", key: nil, isTruncatable: true),
+        ]
+        let rows: [[Cell]] = result.images.map { image in
+            let size = image.width.flatMap { width in image.height.map { "\(width)×\($0)" } }
+            return [.text(size), .text(image.imageURL), .text(image.thumbnailURL), .count(image.width), .count(image.height),
+                    .text(image.site), .text(image.documentURL), .text(image.datetime), .text(image.imageURL)]
+        }
+        return Document([Document.Section([
+            .table(Table(columns: columns, rows: rows)), .terminalLine("\(result.images.count) of \(result.totalCount) images"),
+        ])])
+    }
+}

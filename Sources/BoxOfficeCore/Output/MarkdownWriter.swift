@@ -1,0 +1,29 @@
+/// Writes a document as GitHub-flavoured Markdown: `###` headings, pipe tables of the columns
+/// people see, cards as two-column tables.
+public struct MarkdownWriter: Sendable {
+    /// Creates a writer.
+    public init() {}
+
+    /// The document; sections are separated by a blank line.
+    public func write(_ document: Document) -> String {
+        document.sections.map { section in
+            section.blocks.map(write).joined()
+        }.joined(separator: "\n")
+    }
+
+    private func write(_ block: Document.Block) -> String {
+        switch block {
+        case .heading(let text, let inMarkdown):
+            return inMarkdown ? "### \(MarkdownTableWriter.escape(text))\n\n" : ""
+        case .terminalLine:
+            return ""
+        case .table(let table):
+            let shown = table.columns.indices.filter { table.columns[$0].title != nil }
+            guard !shown.isEmpty else { return "" }
+            let columns = shown.map { TableColumn(table.columns[$0].title ?? "", alignment: table.columns[$0].alignment) }
+            return MarkdownTableWriter.render(columns: columns, rows: table.rows.map { row in shown.map { row[$0].humanText } })
+        case .card(let fields):
+            return MarkdownTableWriter.render(columns: [TableColumn("Field"), TableColumn("Value")], rows: fields.map { [$0.label, $0.value] })
+        }
+    }
+}

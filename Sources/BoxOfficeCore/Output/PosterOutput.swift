@@ -1,0 +1,38 @@
+/// A movie's best poster: at a terminal only its URL, so `$(boxoffice poster X)` is the address.
+public struct PosterOutput: Presentable {
+    /// The movie.
+    public let movie: MovieDetails
+    /// Its poster.
+    public let poster: ImageResult
+    /// Where it was saved, if it was.
+    public let path: String?
+
+    /// Creates the output.
+    public init(movie: MovieDetails, poster: ImageResult, path: String?) {
+        self.movie = movie
+        self.poster = poster
+        self.path = path
+    }
+
+    /// The poster's JSON contract.
+    public var json: JSONValue {
+        .object([
+            ("code", .string(movie.code)), ("title", .string(movie.title)), ("posterURL", .string(poster.imageURL)),
+            ("width", .integer(poster.width)), ("height", .integer(poster.height)), ("documentURL", .string(poster.documentURL)),
+            ("path", .string(path)),
+        ])
+    }
+
+    /// The URL alone at a terminal; a table in Markdown, a row in CSV and TSV.
+    public var document: Document {
+        let columns = [
+            Column("Code", key: "code"), Column("Title", key: "title"), Column("Poster", key: "poster_url"), Column.machine("width"),
+            Column.machine("height"), Column.machine("document_url"), Column.machine("path"),
+        ]
+        let row: [Cell] = [
+            .text(movie.code), .text(movie.title), .text(poster.imageURL), .count(poster.width), .count(poster.height),
+            .text(poster.documentURL), .text(path),
+        ]
+        return Document([Document.Section([.terminalLine(poster.imageURL), .table(Table(columns: columns, rows: [row]).hiddenAtTerminal)])])
+    }
+}

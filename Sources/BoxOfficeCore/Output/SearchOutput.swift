@@ -1,0 +1,43 @@
+/// A page of KOBIS movie-list matches; no match is an empty list, not an error.
+public struct SearchOutput: Presentable {
+    /// The page of matches.
+    public let result: MovieSearchResult
+
+    /// Creates the output.
+    public init(_ result: MovieSearchResult) {
+        self.result = result
+    }
+
+    /// The search's JSON contract.
+    public var json: JSONValue {
+        .object([
+                ("totalCount", .integer(result.totalCount)),
+                ("movies", .array(result.movies.map { movie in
+                    .object([
+                        ("code", .string(movie.code)), ("title", .string(movie.title)), ("titleEnglish", .string(movie.titleEnglish)),
+                        ("productionYear", .integer(movie.productionYear)), ("openDate", .date(movie.openDate)),
+                        ("type", .string(movie.type)), ("status", .string(movie.status)), ("nations", .array(movie.nations.map(JSONValue.string))),
+                        ("genres", .array(movie.genres.map(JSONValue.string))), ("directors", .array(movie.directors.map(JSONValue.string))),
+                    ])
+                })),
+        ])
+    }
+
+    /// A table of the matches and a count of them.
+    public var document: Document {
+        let columns = [
+            Column("Code", key: "code"), Column("Title", key: "title", isTruncatable: true),
+            Column("English title", key: "title_english", isTruncatable: true),
+            Column("Year", key: "production_year", alignment: .right), Column("Opened", key: "open_date"),
+            Column.machine("type"), Column.machine("status"), Column.machine("nations"), Column.machine("genres"),
+            Column("Directors", key: "directors", isTruncatable: true),
+        ]
+        let rows: [[Cell]] = result.movies.map { movie in
+            [.text(movie.code), .text(movie.title), .text(movie.titleEnglish), .text(movie.productionYear.map(String.init)),
+             .date(movie.openDate), .text(movie.type), .text(movie.status), .list(movie.nations), .list(movie.genres), .list(movie.directors)]
+        }
+        return Document([Document.Section([
+            .table(Table(columns: columns, rows: rows)), .terminalLine("\(result.movies.count) of \(result.totalCount) matches"),
+        ])])
+    }
+}

@@ -1,0 +1,48 @@
+/// Writes a document for a terminal: headings as lines, tables aligned by display width and cut
+/// to the terminal's width, cards as labelled lines.
+public struct TerminalWriter: Sendable {
+    /// Colour and width.
+    public let style: RenderStyle
+
+    /// Creates a writer.
+    public init(style: RenderStyle) {
+        self.style = style
+    }
+
+    /// The document; sections are separated by a blank line.
+    public func write(_ document: Document) -> String {
+        document.sections.map { section in
+            section.blocks.map(write).joined()
+        }.joined(separator: "\n")
+    }
+
+    private func write(_ block: Document.Block) -> String {
+        switch block {
+        case .heading(let text, _), .terminalLine(let text):
+            return TerminalText.sanitize(text) + "\n"
+        case .table(let table):
+            let shown = table.columns.indices.filter { table.columns[$0].title != nil }
+            guard table.isShownAtTerminal, !shown.isEmpty else { return "" }
+            let columns = shown.map { index in
+                let column = table.columns[index]
+                return TableColumn(column.title ?? "", alignment: column.alignment, isTruncatable: column.isTruncatable)
+            }
+            let renderer = TableRenderer(columns: columns, maxWidth: style.terminalWidth, usesColor: style.usesColor)
+            return renderer.render(table.rows.map { row in shown.map { TableCell(row[$0].humanText, style: row[$0].style) } })
+        case .card(let fields):
+            return card(fields)
+        }
+    }
+
+    private func card(_ fields: [(label: String, value: String)]) -> String {
+        let labelWidth = fields.map { DisplayWidth.of($0.label) }.max() ?? 0
+        let valueWidth = style.terminalWidth.map { max($0 - labelWidth - 2, 10) }
+        return fields.map { label, value in
+            let cleanValue = TerminalText.sanitize(value)
+            let shown = valueWidth.map { DisplayWidth.truncate(cleanValue, toWidth: $0) } ?? cleanValue
+            let paddedLabel = DisplayWidth.pad(label, toWidth: labelWidth, alignment: .left)
+            let styledLabel = style.usesColor ? "\u{1B}[1m\(paddedLabel)\u{1B}[0m" : paddedLabel
+            return "\(styledLabel)  \(shown)\n"
+        }.joined()
+    }
+}
