@@ -7,7 +7,7 @@ enum BoxOffice {
         let output: Data
         do {
             let invocation = try CommandLineParser.parse(arguments)
-            let command = try Command(invocation, today: context.today)
+            let command = try CommandCatalog.command(for: invocation, today: context.today)
             output = try await Runner(context: context).run(command)
         } catch let error as UsageError {
             context.log("Error: \(error.message)")

@@ -1,4 +1,7 @@
-/// What a command accepts: the single source for parsing, help and shell completion.
+import Foundation
+
+/// What a command accepts and how it is made: the single source for parsing, validation, help
+/// and shell completion. A command is one file declaring its spec, its validation and its run.
 struct CommandSpec: Sendable {
     let name: String
     let abstract: String
@@ -7,10 +10,13 @@ struct CommandSpec: Sendable {
     let arguments: [ArgumentSpec]
     let options: [OptionSpec]
     let subcommands: [CommandSpec]
+    /// Validates the parsed words into a command ready to run; nil for a group of subcommands.
+    let make: (@Sendable (OptionReader) throws(UsageError) -> any RunnableCommand)?
 
     init(
         name: String, abstract: String, discussion: String? = nil, examples: [String] = [],
-        arguments: [ArgumentSpec] = [], options: [OptionSpec] = [], subcommands: [CommandSpec] = []
+        arguments: [ArgumentSpec] = [], options: [OptionSpec] = [], subcommands: [CommandSpec] = [],
+        make: (@Sendable (OptionReader) throws(UsageError) -> any RunnableCommand)? = nil
     ) {
         self.name = name
         self.abstract = abstract
@@ -19,6 +25,7 @@ struct CommandSpec: Sendable {
         self.arguments = arguments
         self.options = options + [OptionSpec.help]
         self.subcommands = subcommands
+        self.make = make
     }
 
     func option(named name: String) -> OptionSpec? {
@@ -41,15 +48,35 @@ struct ArgumentSpec: Sendable {
     var isOptional = false
 }
 
-/// An option; without a value name it is a flag.
+/// An option; without a value name it is a flag. Help shows `defaultValue` from the same
+/// constant the code uses.
 struct OptionSpec: Sendable {
     let name: String
     var short: Character?
     var valueName: String?
     let help: String
     var choices: [String] = []
+    var defaultValue: String?
 
     var isFlag: Bool { valueName == nil }
 
+    /// The help text with its default.
+    var helpWithDefault: String {
+        defaultValue.map { "\(help) (default: \($0))" } ?? help
+    }
+
     static let help = OptionSpec(name: "help", short: "h", help: "Show help information.")
+}
+
+/// A command ready to run: parsed, validated and holding what it needs.
+protocol RunnableCommand: Sendable {
+    /// What belongs on stdout; errors are thrown, never printed here.
+    func run(in runner: Runner) async throws -> Data
+}
+
+extension RunnableCommand {
+    /// Text for stdout.
+    func text(_ output: String) -> Data {
+        Data(output.utf8)
+    }
 }

@@ -21,7 +21,7 @@ enum HelpFormatter {
         text += "\nOPTIONS:\n" + rows(spec.options.map { option in
             let short = option.short.map { "-\($0), " } ?? ""
             let value = option.valueName.map { " <\($0)>" } ?? ""
-            return ("\(short)--\(option.name)\(value)", option.help)
+            return ("\(short)--\(option.name)\(value)", option.helpWithDefault)
         })
         if !spec.subcommands.isEmpty {
             text += "\nSUBCOMMANDS:\n" + rows(spec.subcommands.map { ($0.name, $0.abstract) })

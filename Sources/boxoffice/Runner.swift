@@ -10,27 +10,9 @@ struct Runner: Sendable {
 
     var paths: Paths { Paths(context) }
 
-    /// What belongs on stdout: text for every command, an image's bytes for `poster --download -`.
-    func run(_ command: Command) async throws -> Data {
-        func text(_ output: String) -> Data { Data(output.utf8) }
-        switch command {
-        case .help(let path): return text(HelpFormatter.help(for: path))
-        case .exitCodes: return text(HelpFormatter.exitCodes())
-        case .version: return text("boxoffice \(BoxOfficeClient.version)\n")
-        case .daily(let request), .weekly(let request): return text(try await charts(request))
-        case .movie(let code, let options): return text(try await movie(code: code, options))
-        case .search(let query, let options): return text(try await search(query, options))
-        case .images(let query, let options): return text(try await images(query, options))
-        case .poster(let code, let download, let options): return try await poster(code: code, download: download, options)
-        case .cachePath: return text(paths.responses.path + "\n")
-        case .cacheStats(let format): return text(cacheStatistics(format))
-        case .cacheClear: return text(try clearCache())
-        case .quota(let format): return text(quota(format))
-        case .configSet(let service): return text(try setKey(for: service))
-        case .configShow(let format): return text(try showConfiguration(format))
-        case .configPath: return text(paths.configFile.path + "\n")
-        case .completion(let shell): return text(CompletionScript.make(for: shell))
-        }
+    /// What belongs on stdout.
+    func run(_ command: any RunnableCommand) async throws -> Data {
+        try await command.run(in: self)
     }
 
     /// A client wired to the network (or a replay folder), the cache and the quota ledger.

@@ -5,8 +5,12 @@ import Testing
 struct ArgumentParsingTests {
     static let today = KSTDate(year: 2026, month: 11, day: 22)!
 
-    func command(_ arguments: [String]) throws -> Command {
-        try Command(try CommandLineParser.parse(arguments), today: Self.today)
+    func command(_ arguments: [String]) throws -> any RunnableCommand {
+        try CommandCatalog.command(for: try CommandLineParser.parse(arguments), today: Self.today)
+    }
+
+    func chart(_ arguments: [String]) throws -> ChartCommand {
+        try #require(try command(arguments) as? ChartCommand, "\(arguments) is not a chart")
     }
 
     func usageError(_ arguments: [String]) -> String? {
@@ -21,7 +25,7 @@ struct ArgumentParsingTests {
     }
 
     @Test func dailyDefaultsToYesterdayInSeoul() throws {
-        guard case .daily(let request) = try command(["daily"]) else { Issue.record("not daily"); return }
+        let request = try chart(["daily"])
         #expect(request.query.dates == [KSTDate(year: 2026, month: 11, day: 21)!])
         #expect(!request.isRange)
         #expect(request.network.format == .table)
@@ -35,14 +39,12 @@ struct ArgumentParsingTests {
         (["daily", "--date", "-3d"], "2026-11-19"),
     ])
     func dailyDates(_ arguments: [String], _ expected: String) throws {
-        guard case .daily(let request) = try command(arguments) else { Issue.record("not daily"); return }
+        let request = try chart(arguments)
         #expect(request.query.dates.map { $0.iso } == [expected])
     }
 
     @Test func optionsAndFormats() throws {
-        guard case .daily(let request) = try command(["daily", "--format", "json", "--nation", "korean", "--type=independent", "--region", "서울", "--limit", "3", "--posters", "--no-cache"]) else {
-            Issue.record("not daily"); return
-        }
+        let request = try chart(["daily", "--format", "json", "--nation", "korean", "--type=independent", "--region", "서울", "--limit", "3", "--posters", "--no-cache"])
         #expect(request.network.format == .json)
         #expect(request.query.filter.nation == .korean)
         #expect(request.query.filter.movieType == .independent)
@@ -52,41 +54,36 @@ struct ArgumentParsingTests {
     }
 
     @Test func rangesListEveryDayOrWeek() throws {
-        guard case .daily(let daily) = try command(["daily", "--from", "20230830", "--to", "20230902"]) else { Issue.record("not daily"); return }
+        let daily = try chart(["daily", "--from", "20230830", "--to", "20230902"])
         #expect(daily.query.dates.map { $0.compact } == ["20230830", "20230831", "20230901", "20230902"])
         #expect(daily.isRange)
-        guard case .weekly(let weekly) = try command(["weekly", "--from", "20230810", "--to", "20230822"]) else { Issue.record("not weekly"); return }
+        let weekly = try chart(["weekly", "--from", "20230810", "--to", "20230822"])
         #expect(weekly.query.dates.map { $0.compact } == ["20230807", "20230814", "20230821"])
     }
 
     @Test func weeklyDefaultsToTheLatestEndedWeek() throws {
         // 2026-11-22 is a Sunday: that week has not ended yet.
-        guard case .weekly(let request) = try command(["weekly"]) else { Issue.record("not weekly"); return }
+        let request = try chart(["weekly"])
         #expect(request.query.dates == [KSTDate(year: 2026, month: 11, day: 15)!])
         #expect(request.query.span == .weekly(.week))
     }
 
     @Test func movieAndHelp() throws {
-        guard case .movie(let code, _) = try command(["movie", "20124079"]) else { Issue.record("not movie"); return }
-        #expect(code == "20124079")
-        guard case .help(let path) = try command(["daily", "--help"]) else { Issue.record("not help"); return }
-        #expect(path == ["daily"])
-        guard case .help(let topic) = try command(["help", "movie"]) else { Issue.record("not help"); return }
-        #expect(topic == ["movie"])
-        guard case .exitCodes = try command(["help", "exit-codes"]) else { Issue.record("not exit codes"); return }
-        guard case .version = try command(["--version"]) else { Issue.record("not version"); return }
+        #expect((try command(["movie", "20124079"]) as? MovieCommand)?.code == "20124079")
+        #expect((try command(["daily", "--help"]) as? HelpCommand.Page)?.path == ["daily"])
+        #expect((try command(["help", "movie"]) as? HelpCommand.Page)?.path == ["movie"])
+        #expect(try command(["help", "exit-codes"]) is HelpCommand.ExitCodes)
+        #expect(try command(["--version"]) is HelpCommand.Version)
     }
 
     @Test func helpReachesSubcommandsTheWayItsFooterSays() throws {
-        guard case .help(let topic) = try command(["help", "cache", "stats"]) else { Issue.record("not help"); return }
-        #expect(topic == ["cache", "stats"])
+        #expect((try command(["help", "cache", "stats"]) as? HelpCommand.Page)?.path == ["cache", "stats"])
         #expect(HelpFormatter.help(for: ["cache"]).contains("See 'boxoffice help cache <subcommand>'"))
         #expect(HelpFormatter.help(for: ["cache", "stats"]).contains("USAGE: boxoffice cache stats"))
     }
 
     @Test func doubleDashEndsOptions() throws {
-        guard case .search(let query, _) = try command(["search", "--", "-weird title"]) else { Issue.record("not search"); return }
-        #expect(query.title == "-weird title")
+        #expect((try command(["search", "--", "-weird title"]) as? SearchCommand)?.query.title == "-weird title")
     }
 
     @Test(arguments: [

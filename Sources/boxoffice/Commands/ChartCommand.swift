@@ -1,0 +1,85 @@
+import BoxOfficeCore
+import Foundation
+
+/// A daily or weekly chart command, validated: what to fetch, whether it was asked as a range,
+/// and how to print it. `daily` and `weekly` declare their own options and share this.
+struct ChartCommand: RunnableCommand {
+    var query: ChartQuery
+    /// Whether the user asked for a range (output is then a list of charts).
+    var isRange: Bool
+    var network: NetworkOptions
+
+    /// Options both chart commands take after their own.
+    static let filterOptions = [
+        OptionSpec(name: "nation", valueName: "nation", help: "Only korean or foreign films.", choices: ChartFilter.Nation.allCases.map(\.rawValue)),
+        OptionSpec(name: "type", valueName: "type", help: "Only commercial or independent films.", choices: ChartFilter.MovieType.allCases.map(\.rawValue)),
+        OptionSpec(name: "region", valueName: "region", help: "Only one region: a name such as seoul or 서울, or its 7-digit code.",
+                   choices: Region.all.map(\.englishName)),
+        OptionSpec(name: "limit", valueName: "n", help: "Show the top <n> movies, 1 to \(ChartFilter.maximumItemsPerPage).",
+                   defaultValue: String(ChartFilter.maximumItemsPerPage)),
+        OptionSpec(name: "posters", help: "Add each movie's poster URL (needs KAKAO_REST_API_KEY)."),
+        OptionSpec(name: "from", valueName: "date", help: "First day of a range (with --to)."),
+        OptionSpec(name: "to", valueName: "date", help: "Last day of a range (with --from)."),
+        OptionSpec(name: "jobs", short: "j", valueName: "n", help: "Requests in flight at once for ranges, 1 to \(ChartQuery.jobRange.upperBound).",
+                   defaultValue: String(ChartQuery.defaultJobs)),
+    ] + SharedOptions.network
+
+    /// Validates `daily` or `weekly`.
+    init(_ reader: OptionReader, isWeekly: Bool) throws(UsageError) {
+        let today = reader.today
+        let period = try reader.choice("period", WeekPeriod.init(rawValue:)) ?? .week
+        let dates: [KSTDate]
+        let from = try reader.date("from")
+        let to = try reader.date("to")
+        if from != nil || to != nil {
+            guard reader.value("date") == nil else { throw reader.error("Use either --date or --from/--to, not both.") }
+            guard let from, let to else { throw reader.error("A range needs both --from and --to.") }
+            guard from <= to else { throw reader.error("--from \(from.iso) is after --to \(to.iso).") }
+            if isWeekly {
+                let firstMonday = from.adding(days: 1 - from.weekday)
+                let weeks = to.days(since: firstMonday) / 7 + 1
+                guard weeks <= ChartQuery.longestWeeklyRange else {
+                    throw reader.error("The range covers \(weeks) weeks; at most \(ChartQuery.longestWeeklyRange) (five years) are allowed.")
+                }
+                dates = (0..<weeks).map { firstMonday.adding(days: $0 * 7) }
+            } else {
+                let days = to.days(since: from) + 1
+                guard days <= ChartQuery.longestDailyRange else {
+                    throw reader.error("The range covers \(days) days; at most \(ChartQuery.longestDailyRange) are allowed.")
+                }
+                dates = (0..<days).map { from.adding(days: $0) }
+            }
+            isRange = true
+        } else {
+            let defaultDate = isWeekly ? period.latestEnded(before: today) : today.adding(days: -1)
+            dates = [try reader.date("date") ?? defaultDate]
+            isRange = false
+        }
+        query = ChartQuery(span: isWeekly ? .weekly(period) : .daily, dates: dates)
+        query.filter.nation = try reader.choice("nation", ChartFilter.Nation.init(rawValue:))
+        query.filter.movieType = try reader.choice("type", ChartFilter.MovieType.init(rawValue:))
+        if let regionName = reader.value("region") {
+            guard let region = Region.named(regionName) else {
+                let names = Region.all.map(\.englishName)
+                let hint = CommandLineParser.suggestion(for: regionName, among: names).map { " Did you mean '\($0)'?" } ?? ""
+                throw reader.error("Unknown region '\(regionName)'.\(hint) Use one of: \(names.joined(separator: ", ")), their Korean names, or a 7-digit code.")
+            }
+            query.filter.region = region
+        }
+        query.limit = try reader.integer("limit", in: 1...ChartFilter.maximumItemsPerPage)
+        query.withPosters = reader.flag("posters")
+        query.jobs = try reader.integer("jobs", in: ChartQuery.jobRange) ?? ChartQuery.defaultJobs
+        network = try NetworkOptions(reader)
+    }
+
+    /// Fetches and renders; progress on stderr only when it is a terminal.
+    func run(in runner: Runner) async throws -> Data {
+        let client = try runner.makeClient(network, needs: query.withPosters ? [.kobis, .kakao] : [.kobis])
+        let unit = query.span == .daily ? "days" : "weeks"
+        let progress = isRange && runner.context.stderrIsTerminal ? ProgressLine(total: query.dates.count, unit: unit) : nil
+        let charts = try await ChartFetcher(client: client).charts(query) { await progress?.advance() }
+        await progress?.finish()
+        return text(DocumentWriter.write(
+            ChartsOutput(charts, asRange: isRange, withPosters: query.withPosters), format: network.format, style: runner.style(network)))
+    }
+}

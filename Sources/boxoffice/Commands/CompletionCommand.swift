@@ -1,0 +1,29 @@
+import BoxOfficeCore
+import Foundation
+
+/// `boxoffice completion bash|zsh|fish`: a script generated from the command list.
+struct CompletionCommand: RunnableCommand {
+    let shell: Shell
+
+    static let spec = CommandSpec(
+        name: "completion", abstract: "Print a shell completion script.",
+        examples: ["boxoffice completion bash > /etc/bash_completion.d/boxoffice", "boxoffice completion zsh > ~/.zfunc/_boxoffice",
+                   "boxoffice completion fish > ~/.config/fish/completions/boxoffice.fish"],
+        arguments: [ArgumentSpec(name: "shell", help: "bash, zsh or fish.")],
+        make: { reader throws(UsageError) in
+            let name = reader.positionals.first ?? ""
+            guard let shell = Shell(rawValue: name) else {
+                throw reader.error("'\(name)' is not a shell I write completions for; use bash, zsh or fish.")
+            }
+            return CompletionCommand(shell: shell)
+        })
+
+    func run(in runner: Runner) async throws -> Data {
+        text(CompletionScript.make(for: shell))
+    }
+}
+
+/// Shells `completion` writes for.
+enum Shell: String, Sendable, CaseIterable {
+    case bash, zsh, fish
+}

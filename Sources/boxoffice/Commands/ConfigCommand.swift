@@ -1,0 +1,75 @@
+import BoxOfficeCore
+import Foundation
+
+/// `boxoffice config set|show|path`: API keys in the config file.
+enum ConfigCommand {
+    static let spec = CommandSpec(
+        name: "config", abstract: "Store API keys in the config file.",
+        examples: ["printf %s \"$KEY\" | boxoffice config set kobis", "boxoffice config show"],
+        subcommands: [Set.spec, Show.spec, Path.spec])
+
+    /// `config set kobis|kakao`: a key read from stdin, never from an argument `ps` would show.
+    struct Set: RunnableCommand {
+        let service: APIService
+
+        /// A key is a few dozen characters; anything past this is not a key.
+        static let longestKeyInput = 4096
+
+        static let spec = CommandSpec(
+            name: "set", abstract: "Read a key from standard input and store it.",
+            arguments: [ArgumentSpec(name: "service", help: "kobis or kakao.")],
+            make: { reader throws(UsageError) in
+                let name = reader.positionals.first ?? ""
+                guard let service = APIService(rawValue: name.lowercased()) else {
+                    throw reader.error("'\(name)' is not a service; use kobis or kakao.")
+                }
+                return Set(service: service)
+            })
+
+        func run(in runner: Runner) async throws -> Data {
+            let context = runner.context
+            if context.stdinIsTerminal {
+                context.log("Paste the \(service.displayName) key, then press Enter and Ctrl-D:")
+            }
+            let example = "for example: printf %s \"$KEY\" | boxoffice config set \(service.rawValue)"
+            let input = context.readStandardInput(Self.longestKeyInput + 1)
+            guard input.count <= Self.longestKeyInput else {
+                throw UsageError("The standard input is longer than 4 KiB; give the key alone, \(example)", commandPath: ["config", "set"])
+            }
+            let key = String(decoding: input, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !key.isEmpty else {
+                throw UsageError("Give the key on standard input, \(example)", commandPath: ["config", "set"])
+            }
+            guard !KeyStore.hasWhitespaceOrControls(key) else {
+                throw UsageError("The key contains spaces or control characters, which no API key has; give the key alone, \(example)",
+                                 commandPath: ["config", "set"])
+            }
+            try KeyStore(context: context, paths: runner.paths).store(key, for: service)
+            context.log("Stored the \(service.displayName) key (\(KeyStore.mask(key))) in \(runner.paths.configFile.path).")
+            return Data()
+        }
+    }
+
+    /// `config show`: where each key comes from, masked.
+    struct Show: RunnableCommand {
+        let format: OutputFormat
+
+        static let spec = CommandSpec(
+            name: "show", abstract: "Show where each key comes from, masked.", options: [SharedOptions.format()],
+            make: { reader throws(UsageError) in Show(format: try reader.format()) })
+
+        func run(in runner: Runner) async throws -> Data {
+            let keys = try KeyStore(context: runner.context, paths: runner.paths).keys()
+            return text(DocumentWriter.write(ConfigOutput(configFile: runner.paths.configFile.path, keys: keys), format: format))
+        }
+    }
+
+    /// `config path`.
+    struct Path: RunnableCommand {
+        static let spec = CommandSpec(name: "path", abstract: "Print the config file's path.", make: { _ throws(UsageError) in Path() })
+
+        func run(in runner: Runner) async throws -> Data {
+            text(runner.paths.configFile.path + "\n")
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import BoxOfficeCore
+import Foundation
+
+/// `boxoffice help [<command> [<subcommand>]]`, `help exit-codes`, `-h`/`--help` and `--version`.
+enum HelpCommand {
+    static let spec = CommandSpec(
+        name: "help", abstract: "Show help for a command, or the exit codes.",
+        examples: ["boxoffice help daily", "boxoffice help cache stats", "boxoffice help exit-codes"],
+        arguments: [
+            ArgumentSpec(name: "topic", help: "A command, or exit-codes.", isOptional: true),
+            ArgumentSpec(name: "subcommand", help: "One of the command's subcommands.", isOptional: true),
+        ],
+        make: { reader throws(UsageError) in try topic(reader.positionals) })
+
+    static let exitCodesTopic = "exit-codes"
+
+    /// The help a topic asks for; an unknown topic is a usage error with a suggestion.
+    static func topic(_ words: [String]) throws(UsageError) -> any RunnableCommand {
+        if words == [exitCodesTopic] { return ExitCodes() }
+        var spec = CommandCatalog.root
+        for name in words {
+            guard let next = spec.subcommand(named: name) else {
+                let names = spec.subcommands.map(\.name) + [exitCodesTopic]
+                let hint = CommandLineParser.suggestion(for: name, among: names).map { " Did you mean '\($0)'?" } ?? ""
+                throw UsageError("No help topic '\(name)'.\(hint)", commandPath: ["help"])
+            }
+            spec = next
+        }
+        return Page(path: words)
+    }
+
+    /// A command's help page.
+    struct Page: RunnableCommand {
+        let path: [String]
+
+        func run(in runner: Runner) async throws -> Data {
+            text(HelpFormatter.help(for: path))
+        }
+    }
+
+    /// The exit-code table.
+    struct ExitCodes: RunnableCommand {
+        func run(in runner: Runner) async throws -> Data {
+            text(HelpFormatter.exitCodes())
+        }
+    }
+
+    /// `--version`.
+    struct Version: RunnableCommand {
+        func run(in runner: Runner) async throws -> Data {
+            text("boxoffice \(BoxOfficeClient.version)\n")
+        }
+    }
+}

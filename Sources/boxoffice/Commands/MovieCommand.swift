@@ -1,0 +1,20 @@
+import BoxOfficeCore
+import Foundation
+
+/// `boxoffice movie <code>`: a movie's details.
+struct MovieCommand: RunnableCommand {
+    let code: String
+    let network: NetworkOptions
+
+    static let spec = CommandSpec(
+        name: "movie", abstract: "Show a movie's details.",
+        examples: ["boxoffice movie 20124079", "boxoffice movie 20124079 --format json"],
+        arguments: [ArgumentSpec(name: "movie-code", help: "The KOBIS movie code (find it with `boxoffice search`).")],
+        options: SharedOptions.network,
+        make: { reader throws(UsageError) in MovieCommand(code: try reader.movieCode(), network: try NetworkOptions(reader)) })
+
+    func run(in runner: Runner) async throws -> Data {
+        let details = try await runner.makeClient(network, needs: [.kobis]).movie(code: code)
+        return text(DocumentWriter.write(MovieOutput(details), format: network.format, style: runner.style(network)))
+    }
+}

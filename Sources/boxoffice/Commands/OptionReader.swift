@@ -1,0 +1,62 @@
+import BoxOfficeCore
+
+/// Reads typed option values of a parsed invocation, naming the option in every error.
+struct OptionReader: Sendable {
+    let invocation: Invocation
+    /// The Seoul day used for date defaults and limits.
+    let today: KSTDate
+
+    /// The command's names below `boxoffice`, for usage lines.
+    var path: [String] { invocation.path.dropFirst().map(\.name) }
+
+    func error(_ message: String) -> UsageError {
+        UsageError(message, commandPath: path)
+    }
+
+    func value(_ name: String) -> String? {
+        invocation.values[name]
+    }
+
+    func flag(_ name: String) -> Bool {
+        invocation.flags.contains(name)
+    }
+
+    var positionals: [String] { invocation.positionals }
+
+    func choice<Value>(_ name: String, _ make: (String) -> Value?) throws(UsageError) -> Value? {
+        guard let text = invocation.values[name] else { return nil }
+        if let value = make(text.lowercased()) { return value }
+        let choices = invocation.command.option(named: name)?.choices ?? []
+        throw error("'\(text)' is not a valid value for '--\(name)'; use \(choices.joined(separator: ", ")).")
+    }
+
+    func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+        guard let text = invocation.values[name] else { return nil }
+        guard let value = Int(text), range.contains(value) else {
+            throw error("'\(text)' is not a valid value for '--\(name)'; use a whole number from \(range.lowerBound) to \(range.upperBound).")
+        }
+        return value
+    }
+
+    func date(_ name: String) throws(UsageError) -> KSTDate? {
+        guard let text = invocation.values[name] else { return nil }
+        guard let date = KSTDate.resolve(text, today: today) else {
+            throw error("'\(text)' is not a valid date for '--\(name)'; use YYYYMMDD, YYYY-MM-DD, today, yesterday or -Nd.")
+        }
+        guard date <= today else {
+            throw error("\(date.iso) is in the future: today in Seoul is \(today.iso).")
+        }
+        return date
+    }
+
+    /// `--format`, among the formats this command declares.
+    func format() throws(UsageError) -> OutputFormat {
+        try choice("format", OutputFormat.init(rawValue:)) ?? SharedOptions.defaultFormat
+    }
+
+    func movieCode() throws(UsageError) -> String {
+        let code = (invocation.positionals.first ?? "").trimmingCharacters(in: .whitespaces)
+        guard !code.isEmpty else { throw error("The movie code is empty; find one with `boxoffice search <title>`.") }
+        return code
+    }
+}

@@ -1,0 +1,42 @@
+import BoxOfficeCore
+import Foundation
+
+/// `boxoffice poster <code>`: the title from KOBIS, then the best Kakao image for
+/// "<title> 영화 포스터". With `--download -` the image itself goes to stdout.
+struct PosterCommand: RunnableCommand {
+    let code: String
+    let download: String?
+    let network: NetworkOptions
+
+    /// `--download -`: the image on stdout.
+    static let standardOutput = "-"
+
+    static let spec = CommandSpec(
+        name: "poster", abstract: "Find a movie's poster.",
+        discussion: "Looks up the title on KOBIS, then searches Kakao images for \"<title> 영화 포스터\" and prints the best image URL.",
+        examples: ["boxoffice poster 20124079", "boxoffice poster 20124079 --download poster.jpg"],
+        arguments: [ArgumentSpec(name: "movie-code", help: "The KOBIS movie code.")],
+        options: [OptionSpec(name: "download", valueName: "path", help: "Save the image to <path>, or to stdout with -.")] + SharedOptions.network,
+        make: { reader throws(UsageError) in
+            PosterCommand(code: try reader.movieCode(), download: reader.value("download"), network: try NetworkOptions(reader))
+        })
+
+    func run(in runner: Runner) async throws -> Data {
+        let context = runner.context
+        if download == Self.standardOutput, context.stdoutIsTerminal {
+            throw UsageError("Refusing to write an image to the terminal; redirect stdout, for example: --download - > poster.jpg",
+                             commandPath: ["poster"])
+        }
+        if let download, download != Self.standardOutput { try OutputFile.check(download) }
+        let client = try runner.makeClient(network, needs: [.kobis, .kakao])
+        let (details, best) = try await PosterFinder(client: client).poster(forMovie: code)
+        if let download {
+            let downloader = ImageDownloader(loader: URLSessionTransport(policy: .image, timeout: network.timeout), timeout: network.timeout)
+            let image = try await downloader.image(at: best.imageURL)
+            if download == Self.standardOutput { return image }
+            try OutputFile.write(image, toPath: download)
+            context.log("Saved the poster of \(TerminalText.sanitize(details.title)) to \(download).")
+        }
+        return text(DocumentWriter.write(PosterOutput(movie: details, poster: best, path: download), format: network.format))
+    }
+}

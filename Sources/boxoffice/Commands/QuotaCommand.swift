@@ -1,0 +1,21 @@
+import BoxOfficeCore
+import Foundation
+
+/// `boxoffice quota`: today's calls against the daily limits.
+struct QuotaCommand: RunnableCommand {
+    let format: OutputFormat
+
+    static let spec = CommandSpec(
+        name: "quota", abstract: "Show today's API calls against the daily limits.",
+        examples: ["boxoffice quota"], options: [SharedOptions.format()],
+        make: { reader throws(UsageError) in QuotaCommand(format: try reader.format()) })
+
+    func run(in runner: Runner) async throws -> Data {
+        let today = runner.context.today
+        let ledger = QuotaLedger(file: runner.paths.quotaFile)
+        if ledger.reading(on: today) == .unreadable {
+            runner.context.log("warning: the quota ledger \(runner.paths.quotaFile.path) is unreadable; today's count is shown as zero.")
+        }
+        return text(DocumentWriter.write(QuotaOutput(day: today, counts: ledger.counts(on: today)), format: format))
+    }
+}

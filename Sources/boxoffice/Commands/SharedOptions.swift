@@ -1,0 +1,76 @@
+import BoxOfficeCore
+
+/// Options several commands share, each declared once with its default.
+enum SharedOptions {
+    static let defaultFormat = OutputFormat.table
+    static let timeoutRange = 0.1...600.0
+    static let retryRange = 0...10
+
+    /// `--format`, offering the formats a command supports.
+    static func format(_ formats: [OutputFormat] = OutputFormat.allCases) -> OptionSpec {
+        let names = formats.map(\.rawValue)
+        let listed = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "") : names.joined()
+        return OptionSpec(name: "format", valueName: "format", help: "Output format: \(listed).", choices: names, defaultValue: defaultFormat.rawValue)
+    }
+
+    static let color = OptionSpec(
+        name: "color", valueName: "when", help: "Colour tables: auto, always or never.", choices: ColorChoice.allCases.map(\.rawValue),
+        defaultValue: ColorChoice.auto.rawValue)
+
+    /// Options every command that calls an API shares.
+    static let network = [
+        format(), color,
+        OptionSpec(name: "timeout", valueName: "seconds", help: "Give up on an attempt after this long.",
+                   defaultValue: NumberText.decimal(ClientConfiguration.defaultTimeout)),
+        OptionSpec(name: "retries", valueName: "n", help: "Retry transient failures this many times.", defaultValue: String(RetryPolicy.defaultRetries)),
+        OptionSpec(name: "no-cache", help: "Neither read nor write the cache."),
+        OptionSpec(name: "refresh", help: "Ignore cached answers and store fresh ones."),
+        OptionSpec(name: "replay", valueName: "dir", help: "Answer from recorded responses in <dir> instead of the network."),
+        OptionSpec(name: "record", valueName: "dir", help: "Write every response received to <dir>, in the layout --replay reads."),
+        OptionSpec(name: "verbose", short: "v", help: "Tell on stderr what happens: cache hits, retries."),
+        OptionSpec(name: "ignore-quota", help: "Send requests even past today's daily limit by boxoffice's count."),
+    ]
+}
+
+/// Options shared by every command that calls an API.
+struct NetworkOptions: Sendable {
+    var format = SharedOptions.defaultFormat
+    var color: ColorChoice = .auto
+    var timeout = ClientConfiguration.defaultTimeout
+    var retries = RetryPolicy.defaultRetries
+    var cacheMode: CacheMode = .normal
+    var replayDirectory: String?
+    var recordDirectory: String?
+    var isVerbose = false
+    /// Send requests past the ledger's count of today's limit.
+    var ignoresQuota = false
+}
+
+extension NetworkOptions {
+    /// Reads and checks the shared network options.
+    init(_ reader: OptionReader) throws(UsageError) {
+        format = try reader.format()
+        color = try reader.choice("color", ColorChoice.init(rawValue:)) ?? .auto
+        if let text = reader.value("timeout") {
+            guard let seconds = Double(text), SharedOptions.timeoutRange.contains(seconds) else {
+                throw reader.error("'\(text)' is not a valid value for '--timeout'; use seconds from 0.1 to 600.")
+            }
+            timeout = seconds
+        }
+        retries = try reader.integer("retries", in: SharedOptions.retryRange) ?? RetryPolicy.defaultRetries
+        let noCache = reader.flag("no-cache")
+        let refresh = reader.flag("refresh")
+        guard !(noCache && refresh) else { throw reader.error("Use either --no-cache or --refresh, not both.") }
+        cacheMode = noCache ? .disabled : refresh ? .refresh : .normal
+        replayDirectory = reader.value("replay")
+        recordDirectory = reader.value("record")
+        guard replayDirectory == nil || recordDirectory == nil else { throw reader.error("Use either --replay or --record, not both.") }
+        isVerbose = reader.flag("verbose")
+        ignoresQuota = reader.flag("ignore-quota")
+    }
+}
+
+/// `--color`.
+enum ColorChoice: String, Sendable, CaseIterable {
+    case auto, always, never
+}
