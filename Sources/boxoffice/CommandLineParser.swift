@@ -109,7 +109,11 @@ enum CommandLineParser {
             throw UsageError("Missing expected argument '<\(required[invocation.positionals.count].name)>'.", commandPath: path)
         }
         if invocation.positionals.count > command.arguments.count {
-            throw UsageError("Unexpected argument '\(invocation.positionals[command.arguments.count])'.", commandPath: path)
+            let word = invocation.positionals[command.arguments.count]
+            // `daily 20230818`: a date where --date was meant.
+            let looksLikeDate = KSTDate(parsing: word) != nil || ["today", "yesterday"].contains(word.lowercased())
+            let hint = command.option(named: "date") != nil && looksLikeDate ? " Did you mean '--date \(word)'?" : ""
+            throw UsageError("Unexpected argument '\(word)'.\(hint)", commandPath: path)
         }
     }
 

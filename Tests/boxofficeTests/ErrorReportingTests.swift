@@ -11,7 +11,7 @@ struct ErrorReportingTests {
         .missingAPIKey(.kobis), .keyRejected(.kakao, code: "AccessDeniedError", message: "wrong appKey([redacted]) format"),
         .quotaExceeded(.kobis, message: "일일 호출 허용량을 초과하였습니다."), .dailyLimitReached(.kobis, limit: 3_000),
         .quotaInsufficient(.kobis, needed: 31, left: 10), .rateLimited(.kakao, message: nil),
-        .serviceFault(.kobis, code: "320102", message: "필수 파라미터 누락"), .httpStatus(.kobis, status: 503, message: nil),
+        .serviceFault(.kobis, code: "320102", message: "필수 파라미터 누락"), .httpStatus(.kobis, status: 404, message: nil), .serverError(.kobis, status: 503, attempts: 3),
         .malformedResponse(.kobis, expected: "a box-office JSON body", detail: "it is HTML"), .noChartData("2026-11-22"),
         .notFound("Movie 1"), .timedOut(.kobis, seconds: 15), .unreachable(.kobis, host: "127.0.0.1", reason: "connection refused"),
         .notAnImage("img.example"), .downloadFailed(host: "img.example", reason: "it answered HTTP 404"),
@@ -25,7 +25,7 @@ struct ErrorReportingTests {
         case .missingAPIKey: .configuration
         case .keyRejected: .keyRejected
         case .quotaExceeded, .dailyLimitReached, .quotaInsufficient, .rateLimited, .noChartData, .timedOut, .downloadTimedOut: .tryLater
-        case .serviceFault, .httpStatus, .unreachable, .downloadFailed, .redirectRefused: .unavailable
+        case .serviceFault, .httpStatus, .serverError, .unreachable, .downloadFailed, .redirectRefused: .unavailable
         case .malformedResponse, .notAnImage, .responseTooLarge, .imageTooLarge, .answerMismatch: .malformedResponse
         case .notFound: .notFound
         }

@@ -18,11 +18,13 @@ public enum BoxOfficeError: ReportableError, Equatable, CustomStringConvertible 
     case serviceFault(APIService, code: String, message: String)
     /// The service answered with an HTTP status that is neither success nor a known error.
     case httpStatus(APIService, status: Int, message: String?)
+    /// The service answered with a server error (5xx, 408) to every attempt.
+    case serverError(APIService, status: Int, attempts: Int)
     /// The body was not what the endpoint documents.
     case malformedResponse(APIService, expected: String, detail: String)
     /// The chart exists in the API but holds no movies yet (today, the future, or no screenings).
     case noChartData(String)
-    /// The thing asked for does not exist.
+    /// The thing asked for does not exist; the sentence says what and where to look.
     case notFound(String)
     /// The attempt took longer than the timeout.
     case timedOut(APIService, seconds: Double)
@@ -65,12 +67,15 @@ public enum BoxOfficeError: ReportableError, Equatable, CustomStringConvertible 
         case .httpStatus(let service, let status, let message):
             let detail = message.map { ": \(clean($0))" } ?? ""
             return "\(service.displayName) answered HTTP \(status)\(detail)"
+        case .serverError(let service, let status, let attempts):
+            let tries = attempts == 1 ? "the one attempt" : "all \(attempts) attempts"
+            return "\(service.displayName) answered HTTP \(status), a server error, to \(tries); it may be down or busy. Try again later."
         case .malformedResponse(let service, let expected, let detail):
             return "\(service.displayName) sent a response that is not \(expected): \(clean(detail))"
         case .noChartData(let what):
             return "No box-office data for \(what) yet. KOBIS publishes a day's figures the next morning; try again later."
-        case .notFound(let what):
-            return "\(clean(what)) not found."
+        case .notFound(let sentence):
+            return clean(sentence) + "."
         case .timedOut(let service, let seconds):
             return "\(service.displayName) did not answer within \(Self.format(seconds)) s. Try again later or raise --timeout."
         case .unreachable(let service, let host, let reason):
@@ -101,7 +106,7 @@ public enum BoxOfficeError: ReportableError, Equatable, CustomStringConvertible 
         case .missingAPIKey: .configuration
         case .keyRejected: .keyRejected
         case .quotaExceeded, .rateLimited, .timedOut, .noChartData, .downloadTimedOut, .dailyLimitReached, .quotaInsufficient: .tryLater
-        case .serviceFault, .httpStatus, .unreachable, .downloadFailed, .redirectRefused: .unavailable
+        case .serviceFault, .httpStatus, .serverError, .unreachable, .downloadFailed, .redirectRefused: .unavailable
         case .malformedResponse, .notAnImage, .responseTooLarge, .imageTooLarge, .answerMismatch: .malformedResponse
         case .notFound: .notFound
         }

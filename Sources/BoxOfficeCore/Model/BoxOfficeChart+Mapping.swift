@@ -23,7 +23,7 @@ extension ChartEntry {
         self.init(
             rank: rank, rankIntensity: rankIntensity,
             isNew: dto.rankOldAndNew?.trimmingCharacters(in: .whitespaces).uppercased() == "NEW",
-            code: dto.movieCd.trimmingCharacters(in: .whitespaces), title: dto.movieNm)
+            code: WireValue.text(dto.movieCd) ?? "", title: WireValue.text(dto.movieNm) ?? "")
         openDate = try wire.date("openDt", dto.openDt)
         audience = try wire.count("audiCnt", dto.audiCnt)
         audienceChange = try wire.decimal("audiInten", dto.audiInten)

@@ -10,7 +10,7 @@ public struct MovieSearchResult: Sendable, Equatable {
         let wire = WireValue(service: .kobis, body: "movie-list")
         let text = WireValue.text
         movies = try (response.movieListResult.movieList ?? []).map { dto in
-            var movie = MovieSummary(code: dto.movieCd.trimmingCharacters(in: .whitespaces), title: text(dto.movieNm) ?? dto.movieCd)
+            var movie = MovieSummary(code: text(dto.movieCd) ?? "", title: text(dto.movieNm) ?? text(dto.movieCd) ?? "")
             movie.titleEnglish = text(dto.movieNmEn)
             movie.productionYear = try wire.smallCount("prdtYear", dto.prdtYear)
             movie.openDate = try wire.date("openDt", dto.openDt)

@@ -16,11 +16,17 @@ extension BoxOfficeClient {
                 guard let http = response as? HTTPURLResponse, Self.retryableStatuses.contains(http.statusCode) else {
                     return (data, response)
                 }
+                if attempt > policy.retries {
+                    // A server error every time is said as such, with how often it was asked.
+                    if http.statusCode == 408 || (500...599).contains(http.statusCode) {
+                        throw BoxOfficeError.serverError(service, status: http.statusCode, attempts: attempt)
+                    }
+                    return (data, response)
+                }
                 failure = TransientFailure(
                     error: Self.statusError(service: service, status: http.statusCode, body: data),
                     reason: "HTTP \(http.statusCode)",
                     retryAfter: Self.retryAfter(http, now: now()))
-                if attempt > policy.retries { return (data, response) }
             } catch let error as TransientFailure {
                 failure = error
                 if attempt > policy.retries { throw error.error }

@@ -83,6 +83,23 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable
         transfers.withLock { $0[task.taskIdentifier] = Transfer(continuation: continuation) }
     }
 
+    /// A declared length past the limit ends the transfer before a byte of body is read.
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @Sendable @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
+        completionHandler(.allow)
+        let limit = policy.maximumBytes
+        guard response.expectedContentLength > Int64(limit) else { return }
+        let waiting = transfers.withLock { transfers -> CheckedContinuation<(Data, URLResponse), any Error>? in
+            defer { transfers[dataTask.taskIdentifier] = Transfer(continuation: nil) }
+            return transfers[dataTask.taskIdentifier]?.continuation
+        }
+        guard let waiting else { return }
+        waiting.resume(throwing: TransportError.bodyTooLarge(limit: limit))
+        Self.stop(dataTask)
+    }
+
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let limit = policy.maximumBytes
         // The piece is added where the transfer lies: a copy taken out of the dictionary would

@@ -36,7 +36,7 @@ extension Cell {
         case .list(let values): values.isEmpty ? "-" : values.joined(separator: ", ")
         case .count(let value): value.map(NumberText.grouped) ?? "-"
         case .decimal(let value): value.map(NumberText.decimal) ?? "-"
-        case .percentage(let value): value.map { NumberText.decimal($0) + "%" } ?? "-"
+        case .percentage(let value): value.map { NumberText.oneDecimal($0) + "%" } ?? "-"
         case .date(let date): date?.iso ?? "-"
         case .rankChange(let change, _): change.marker
         case .flag(let value): value ? "yes" : "no"

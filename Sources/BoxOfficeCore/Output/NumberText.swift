@@ -22,6 +22,16 @@ public enum NumberText {
         return expandingExponent(String(value))
     }
 
+    /// One decimal, always: 3.0, 32.4, -0.3; for shares people compare down a column.
+    public static func oneDecimal(_ value: Double) -> String {
+        guard value.isFinite else { return "" }
+        let tenths = (value * 10).rounded()
+        guard tenths.magnitude < 1e17 else { return decimal(value) }
+        let whole = Int64(tenths)
+        let sign = whole < 0 ? "-" : ""
+        return "\(sign)\(whole.magnitude / 10).\(whole.magnitude % 10)"
+    }
+
     /// `-1.5e-07` as `-0.00000015`, `1e+20` as `100000000000000000000`.
     private static func expandingExponent(_ text: String) -> String {
         let parts = text.split(separator: "e", maxSplits: 1)

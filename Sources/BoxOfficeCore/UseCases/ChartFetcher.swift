@@ -19,7 +19,7 @@ public struct ChartFetcher: Sendable {
             return chart
         }
         if let abandoned = RangeAbandoned(results) { throw abandoned }
-        var charts = try Self.allOrNothing(results, query: query)
+        var charts = try Self.allOrNothing(results, query: query, fetchedAreCached: client.cacheMode.writes)
         if let limit = query.limit {
             charts = charts.map { chart in
                 var chart = chart
@@ -54,7 +54,9 @@ public struct ChartFetcher: Sendable {
     }
 
     /// One failure spoils the whole output; a single chart's error is thrown as it is.
-    private static func allOrNothing(_ results: [Result<BoxOfficeChart, any Error>], query: ChartQuery) throws -> [BoxOfficeChart] {
+    private static func allOrNothing(
+        _ results: [Result<BoxOfficeChart, any Error>], query: ChartQuery, fetchedAreCached: Bool
+    ) throws -> [BoxOfficeChart] {
         var charts: [BoxOfficeChart] = []
         var failures: [(String, any Error)] = []
         for (date, result) in zip(query.dates, results) {
@@ -65,7 +67,7 @@ public struct ChartFetcher: Sendable {
         }
         guard !failures.isEmpty else { return charts }
         if query.dates.count == 1, let only = failures.first { throw only.1 }
-        throw RangeFailure(failures: failures, total: query.dates.count)
+        throw RangeFailure(failures: failures, total: query.dates.count, fetchedAreCached: fetchedAreCached)
     }
 }
 

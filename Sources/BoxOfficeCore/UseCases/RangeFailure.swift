@@ -6,18 +6,21 @@ public struct RangeFailure: ReportableError, CustomStringConvertible {
     public let failures: [(String, any Error)]
     /// How many charts were asked for.
     public let total: Int
+    /// Whether the charts that did arrive were cached, so a rerun is cheap.
+    public let fetchedAreCached: Bool
 
     /// Creates a failure of `failures.count` of `total` charts.
-    public init(failures: [(String, any Error)], total: Int) {
+    public init(failures: [(String, any Error)], total: Int, fetchedAreCached: Bool = true) {
         self.failures = failures
         self.total = total
+        self.fetchedAreCached = fetchedAreCached
     }
 
     /// One line naming the first few failures.
     public var description: String {
         let listed = failures.prefix(Self.listedFailures).map { "\($0.0) (\(Self.message(for: $0.1)))" }
         let more = failures.count > Self.listedFailures ? " and \(failures.count - Self.listedFailures) more" : ""
-        return "\(failures.count) of \(total) charts failed, so nothing was printed: \(listed.joined(separator: "; "))\(more). Charts already fetched are cached; run again to retry."
+        return "\(failures.count) of \(total) charts failed, so nothing was printed: \(listed.joined(separator: "; "))\(more).\(fetchedAreCached ? " Charts already fetched are cached; run again to retry." : "")"
     }
 
     static let listedFailures = 5
@@ -80,7 +83,7 @@ public struct RangeAbandoned: ReportableError, CustomStringConvertible {
     static func isTransient(_ error: any Error) -> Bool {
         guard let error = error as? BoxOfficeError else { return false }
         switch error {
-        case .unreachable, .timedOut, .httpStatus, .rateLimited: return true
+        case .unreachable, .timedOut, .httpStatus, .serverError, .rateLimited: return true
         default: return false
         }
     }

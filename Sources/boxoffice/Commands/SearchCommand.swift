@@ -12,8 +12,8 @@ struct SearchCommand: RunnableCommand {
 
     static let spec = CommandSpec(
         name: "search", abstract: "Find movies and their codes by title.",
-        examples: ["boxoffice search 밀수", "boxoffice search 광해 --year 2012", "boxoffice search '' --director 봉준호"],
-        arguments: [ArgumentSpec(name: "title", help: "Part of the title.")],
+        examples: ["boxoffice search 밀수", "boxoffice search 광해 --year 2012", "boxoffice search --director 봉준호"],
+        arguments: [ArgumentSpec(name: "title", help: "Part of the title (optional with --director).", isOptional: true)],
         options: [
             OptionSpec(name: "director", valueName: "name", help: "Part of a director's name."),
             OptionSpec(name: "year", valueName: "yyyy", help: "Only movies that opened in this year."),

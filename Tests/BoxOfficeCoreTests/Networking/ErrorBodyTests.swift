@@ -73,7 +73,7 @@ struct ErrorBodyTests {
 
     @Test func unknownMovieIsNotFound() async throws {
         let client = BoxOfficeClient.testing(StubLoader(body: try TestFiles.fixture("errors/movie-unknown-code.json")))
-        await #expect(throws: BoxOfficeError.notFound("Movie 99999999")) { try await client.movie(code: "99999999") }
+        await #expect(throws: BoxOfficeError.notFound("No movie has the code 99999999; find codes with 'boxoffice search <title>'")) { try await client.movie(code: "99999999") }
     }
 
     @Test func kakaoErrors() async throws {

@@ -20,7 +20,7 @@ struct RetryTests {
 
     @Test func unavailableForeverGivesUpAfterRetriesPlusOne() async throws {
         let loader = StubLoader([.init(status: 503, body: Data())])
-        await #expect(throws: BoxOfficeError.httpStatus(.kobis, status: 503, message: nil)) {
+        await #expect(throws: BoxOfficeError.serverError(.kobis, status: 503, attempts: 3)) {
             try await BoxOfficeClient.testing(loader, retries: 2).dailyChart(on: day)
         }
         #expect(loader.requests.count == 3)

@@ -309,7 +309,8 @@ struct CommandSurfaceEndToEndTests {
         (["daily", "--formt", "json"], "Did you mean '--format'"),
         (["daily", "--format"], "Missing value"),
         (["weekly", "--period", "fortnight"], "--period"),
-        (["search"], "Missing expected argument"),
+        (["search"], "Give a title to search for, or --director"),
+        (["daily", "20230818"], "Did you mean '--date 20230818'"),
     ])
     func parserMistakesExit64WithAHint(_ arguments: [String], _ hint: String) throws {
         let server = try Self.fixtureServer()
@@ -324,5 +325,67 @@ struct CommandSurfaceEndToEndTests {
 private extension String {
     func leftPadded(_ width: Int) -> String {
         String(repeating: "0", count: max(width - count, 0)) + self
+    }
+}
+
+/// Defects a new user hit walking through the README (issue "What a new user hits").
+@Suite(.serialized)
+struct NewUserEndToEndTests {
+    @Test func searchByDirectorAloneNeedsNoTitle() throws {
+        let server = try LoopbackServer { _ in .fixture("kobis/movielist-movieNm=밀수.json") }
+        defer { server.stop() }
+        let run = try BinaryRunner(kobisURL: server.baseURL).run(["search", "--director", "봉준호"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(server.requests.last?.query["directorNm"] == "봉준호")
+        #expect(server.requests.last?.query["movieNm"] == nil)
+    }
+
+    @Test func sharesHaveOneDecimalEverywhere() throws {
+        let table = try BinaryRunner().run(["daily", "--date", "20230818", "--replay", "Fixtures"])
+        let markdown = try BinaryRunner().run(["daily", "--date", "20230818", "--replay", "Fixtures", "--format", "markdown"])
+        let quota = try BinaryRunner().run(["quota"])
+        for text in [table.stdout, markdown.stdout, quota.stdout] {
+            let shares = text.matches(of: /[0-9.]+%/).map { String($0.output) }
+            #expect(!shares.isEmpty, "\(text)")
+            #expect(shares.allSatisfy { $0.wholeMatch(of: /[0-9]+\.[0-9]%/) != nil }, "\(shares)")
+        }
+    }
+
+    @Test func titlesLoseSurroundingSpacesInChartsAsInMovies() throws {
+        let server = try LoopbackServer { request in
+            var response = StubResponse.fixture("kobis/daily-20230818.json")
+            response.body = Data(String(decoding: response.body, as: UTF8.self)
+                .replacingOccurrences(of: "\"movieNm\":\"밀수\"", with: "\"movieNm\":\"  밀수  \"").utf8)
+            return response
+        }
+        defer { server.stop() }
+        let run = try BinaryRunner(kobisURL: server.baseURL).run(["daily", "--date", "20230818", "--format", "json"])
+        #expect(run.stdout.contains("\"밀수\""), "\(run.stdout)")
+        #expect(!run.stdout.contains("  밀수"))
+    }
+
+    @Test func aWeekThatHasNotEndedIsAUsageError() throws {
+        let server = try LoopbackServer(handler: StubResponse.syntheticDay)
+        defer { server.stop() }
+        let run = try BinaryRunner(kobisURL: server.baseURL).run(["weekly", "--date", "today"])
+        BinaryRunner.expectFailure(run, status: 64, mentioning: ["has not ended yet"])
+        #expect(server.requestCount == 0)
+    }
+
+    @Test func errorWordingSaysWhatToDo() throws {
+        let limit = try LoopbackServer(sequence: [.fixture("errors/kobis-fault-limit.json")])
+        defer { limit.stop() }
+        let limited = try BinaryRunner(kobisURL: limit.baseURL).run(["daily", "--date", "20230818"])
+        #expect(!limited.stderr.contains(".."), "\(limited.stderr)")
+        let down = try LoopbackServer(sequence: [StubResponse(status: 503)])
+        defer { down.stop() }
+        let unavailable = try BinaryRunner(kobisURL: down.baseURL).run(["daily", "--date", "20230818", "--retries", "1"])
+        BinaryRunner.expectFailure(unavailable, status: 69, mentioning: ["HTTP 503", "all 2 attempts", "Try again later"])
+    }
+
+    @Test func aFailedReplayedRangeDoesNotPromiseACache() throws {
+        let run = try BinaryRunner().run(["daily", "--from", "20230817", "--to", "20230819", "--replay", "Fixtures"])
+        BinaryRunner.expectFailure(run, status: 78, mentioning: ["1 of 3 charts failed"])
+        #expect(!run.stderr.contains("cached"), "\(run.stderr)")
     }
 }

@@ -94,7 +94,7 @@ struct DailyAndMovieEndToEndTests {
         let server = try LoopbackServer { _ in StubResponse.fixture("errors/movie-unknown-code.json") }
         defer { server.stop() }
         let run = try BinaryRunner(kobisURL: server.baseURL).run(["movie", "99999999"])
-        BinaryRunner.expectFailure(run, status: 1, mentioning: ["99999999", "not found"])
+        BinaryRunner.expectFailure(run, status: 1, mentioning: ["No movie has the code 99999999", "boxoffice search"])
     }
 
     @Test func rejectedKeyExits77WithoutRetrying() throws {

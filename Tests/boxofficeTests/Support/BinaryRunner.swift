@@ -116,32 +116,21 @@ struct BinaryRunner: Sendable {
 }
 
 extension BinaryRunner {
-    /// Runs the binary through posix_spawn and wait4, for the peak resident memory the kernel
-    /// measured (Foundation's Process reaps its child itself and keeps no usage figures).
+    /// Runs the binary and follows its peak resident memory (VmHWM in /proc) until it exits.
+    /// wait4's ru_maxrss cannot be used: a child spawned by a large test process carries the
+    /// parent's size into its maximum from before its exec.
     func runMeasuringMemory(_ arguments: [String]) throws -> (run: BinaryRun, peakMiB: Double) {
-        let outURL = home.appendingPathComponent("stdout-\(UUID().uuidString)")
-        let errURL = home.appendingPathComponent("stderr-\(UUID().uuidString)")
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, errURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        let argv = ([Self.binary.path] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var pid: pid_t = 0
-        let started = Date()
-        guard posix_spawn(&pid, Self.binary.path, &actions, nil, argv, envp) == 0 else { throw POSIXError(.ENOEXEC) }
-        var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-        let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        let run = BinaryRun(
-            stdout: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "<not UTF-8>",
-            stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? "<not UTF-8>",
-            status: exitStatus, seconds: Date().timeIntervalSince(started))
-        return (run, Double(usage.ru_maxrss) / 1024)
+        let running = try start(arguments)
+        var peakKiB = 0
+        while running.process.isRunning {
+            if let status = try? String(contentsOfFile: "/proc/\(running.processIdentifier)/status", encoding: .utf8),
+               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+               let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") {
+                peakKiB = max(peakKiB, kilobytes)
+            }
+            usleep(500)
+        }
+        return (running.wait(), Double(peakKiB) / 1024)
     }
 }
 

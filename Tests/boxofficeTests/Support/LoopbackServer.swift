@@ -34,6 +34,8 @@ struct StubResponse: Sendable {
     var closesWithoutResponse = false
     /// The body is sent this many times over, so a test can serve gigabytes from a megabyte.
     var repeats = 1
+    /// Send no Content-Length: the body ends when the connection closes.
+    var omitsLength = false
 
     static func json(_ text: String, status: Int = 200) -> StubResponse {
         StubResponse(status: status, headers: ["Content-Type": "application/json;charset=UTF-8"], body: Data(text.utf8))
@@ -190,7 +192,9 @@ final class LoopbackServer: Sendable {
         if response.closesWithoutResponse { return }
         var head = "HTTP/1.1 \(response.status) \(Self.reason(response.status))\r\n"
         var headers = response.headers
-        headers["Content-Length"] = String(response.declaredLength ?? response.body.count * response.repeats)
+        if !response.omitsLength {
+            headers["Content-Length"] = String(response.declaredLength ?? response.body.count * response.repeats)
+        }
         headers["Connection"] = "close"
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
         head += "\r\n"
