@@ -1,13 +1,14 @@
 extension BoxOfficeChart {
-    /// Maps a KOBIS chart; an empty or missing list is `BoxOfficeError.noChartData`.
-    public init(_ response: BoxOfficeResponse, kind: ChartKind, requested: String) throws {
+    /// Maps a KOBIS chart. An empty or missing list is a chart without movies when its last day
+    /// is settled, and `BoxOfficeError.noChartData` when its figures may not be published yet.
+    public init(_ response: BoxOfficeResponse, kind: ChartKind, requested: String, isSettled: Bool = false, filter: ChartFilter = ChartFilter()) throws {
         let result = response.boxOfficeResult
         let wire = WireValue(service: .kobis, body: "box-office")
-        guard !result.entries.isEmpty else { throw BoxOfficeError.noChartData(requested) }
+        guard !result.entries.isEmpty || isSettled else { throw BoxOfficeError.noChartData(requested) }
         let (start, end) = try result.days()
         self.init(
             kind: kind, startDate: start, endDate: end, yearWeek: WireValue.text(result.yearWeekTime),
-            entries: try result.entries.map { try ChartEntry($0, wire: wire) })
+            entries: try result.entries.map { try ChartEntry($0, wire: wire) }, filter: filter)
     }
 }
 

@@ -8,16 +8,21 @@ public struct BoxOfficeChart: Sendable, Equatable {
     public var endDate: KSTDate
     /// `YYYYWW` for weekly charts.
     public var yearWeek: String?
-    /// The movies, best first.
+    /// The movies, best first; empty for a settled day or week without any.
     public var entries: [ChartEntry]
+    /// Which movies it counts.
+    public var filter: ChartFilter
 
     /// Creates a chart.
-    public init(kind: ChartKind, startDate: KSTDate, endDate: KSTDate, yearWeek: String? = nil, entries: [ChartEntry]) {
+    public init(
+        kind: ChartKind, startDate: KSTDate, endDate: KSTDate, yearWeek: String? = nil, entries: [ChartEntry], filter: ChartFilter = ChartFilter()
+    ) {
         self.kind = kind
         self.startDate = startDate
         self.endDate = endDate
         self.yearWeek = yearWeek
         self.entries = entries
+        self.filter = filter
     }
 }
 

@@ -2,7 +2,7 @@ extension BoxOfficeClient {
     /// The daily chart of a day.
     public func dailyChart(on date: KSTDate, filter: ChartFilter = ChartFilter()) async throws -> BoxOfficeChart {
         let response = try await send(.dailyBoxOffice(on: date, filter: filter))
-        return try BoxOfficeChart(response, kind: .daily, requested: date.iso)
+        return try BoxOfficeChart(response, kind: .daily, requested: date.iso, isSettled: isSettled(date), filter: filter)
     }
 
     /// The weekly chart of the week that holds `date`.
@@ -10,8 +10,17 @@ extension BoxOfficeClient {
         let response = try await send(.weeklyBoxOffice(containing: date, period: period, filter: filter))
         let first = period.firstDay(ofWeekContaining: date)
         let last = period.lastDay(ofWeekContaining: date)
-        return try BoxOfficeChart(response, kind: ChartKind(period), requested: "\(first.iso)~\(last.iso)")
+        return try BoxOfficeChart(
+            response, kind: ChartKind(period), requested: "\(first.iso)~\(last.iso)", isSettled: isSettled(last), filter: filter)
     }
+
+    /// Whether KOBIS has surely published a day's figures: it does so the next morning, so a day
+    /// at least two days old (Seoul) with no movies really had none (a narrow filter, say).
+    func isSettled(_ day: KSTDate) -> Bool {
+        KSTDate.today(at: now()).days(since: day) >= Self.settledAfterDays
+    }
+
+    static let settledAfterDays = 2
 
     /// A movie's details; an unknown code is `BoxOfficeError.notFound`.
     public func movie(code: String) async throws -> MovieDetails {

@@ -23,15 +23,24 @@ public struct ChartsOutput: Presentable {
         return asRange ? .array(documents) : documents.first ?? .null
     }
 
-    /// One chart a line.
+    /// One movie a line, each with its chart's kind and days, so a range is one stream of records.
     public var jsonLines: [JSONValue] {
-        charts.map { Self.json($0, withPosters: withPosters) }
+        charts.flatMap { chart in
+            chart.entries.map { entry -> JSONValue in
+                guard case .object(let members) = Self.json(entry, withPosters: withPosters) else { return .null }
+                var context: [(String, JSONValue)] = [("kind", .string(chart.kind.rawValue)), ("startDate", .date(chart.startDate)), ("endDate", .date(chart.endDate))]
+                if chart.kind != .daily { context.append(("yearWeek", .string(chart.yearWeek))) }
+                return .object(context + members)
+            }
+        }
     }
 
-    /// A section per chart: its heading and its table.
+    /// A section per chart: its heading and its table, or a note when it has no movies.
     public var document: Document {
         Document(charts.map { chart in
-            Document.Section([.heading(Self.title(of: chart), inMarkdown: true), .table(table(chart))])
+            var blocks: [Document.Block] = [.heading(Self.title(of: chart), inMarkdown: true), .table(table(chart))]
+            if chart.entries.isEmpty { blocks.append(.note("No movies in this chart.")) }
+            return Document.Section(blocks)
         })
     }
 
@@ -43,6 +52,7 @@ public struct ChartsOutput: Presentable {
             ("endDate", .date(chart.endDate)),
         ]
         if chart.kind != .daily { members.append(("yearWeek", .string(chart.yearWeek))) }
+        members.append(("filter", json(chart.filter)))
         members.append(("movies", .array(chart.entries.map { json($0, withPosters: withPosters) })))
         return .object(members)
     }
@@ -71,7 +81,29 @@ public struct ChartsOutput: Presentable {
         return .object(members)
     }
 
+    /// The filter a chart was asked with; null fields were not used.
+    static func json(_ filter: ChartFilter) -> JSONValue {
+        .object([
+            ("nation", .string(filter.nation?.rawValue)), ("type", .string(filter.movieType?.rawValue)),
+            ("region", filter.region.map { .object([("code", .string($0.code)), ("name", .string($0.koreanName))]) } ?? .null),
+        ])
+    }
+
+    /// `Korean films, independent, 부산`, or nil without a filter.
+    static func describe(_ filter: ChartFilter) -> String? {
+        let parts = [
+            filter.nation.map { $0 == .korean ? "Korean films" : "foreign films" },
+            filter.movieType.map(\.rawValue), filter.region.map(\.koreanName),
+        ].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+
     static func title(of chart: BoxOfficeChart) -> String {
+        let base = baseTitle(of: chart)
+        return describe(chart.filter).map { "\(base) (\($0))" } ?? base
+    }
+
+    private static func baseTitle(of chart: BoxOfficeChart) -> String {
         switch chart.kind {
         case .daily: "Daily box office, \(chart.startDate.iso)"
         case .week: "Weekly box office, \(chart.startDate.iso) to \(chart.endDate.iso) (Mon–Sun)"
@@ -91,6 +123,9 @@ public struct ChartsOutput: Presentable {
             Column("Screens", key: "screens", alignment: .right), Column.machine("shows"),
         ]
         if withPosters { columns.append(Column("Poster", key: Self.posterColumn, isTruncatable: true)) }
+        // Added after every older column, so scripts reading by position keep working.
+        columns += [Column.machine("audience_change_rate"), Column.machine("sales_change"), Column.machine("sales_change_rate")]
+        if chart.kind != .daily { columns.append(Column.machine("year_week")) }
         let rows = chart.entries.map { entry in
             var row: [Cell] = [
                 .date(chart.startDate), .date(chart.endDate), .count(entry.rank), .rankChange(entry.rankChange, intensity: entry.rankIntensity),
@@ -99,6 +134,8 @@ public struct ChartsOutput: Presentable {
                 .count(entry.salesTotal), .count(entry.screens), .count(entry.shows),
             ]
             if withPosters { row.append(.text(entry.posterURL)) }
+            row += [.decimal(entry.audienceChangeRate), .decimal(entry.salesChange), .decimal(entry.salesChangeRate)]
+            if chart.kind != .daily { row.append(.text(chart.yearWeek)) }
             return row
         }
         return Table(columns: columns, rows: rows)

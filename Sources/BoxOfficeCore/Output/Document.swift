@@ -31,6 +31,8 @@ public struct Document: Sendable {
         case card([(label: String, value: String)])
         /// A line only the terminal shows, such as a footer.
         case terminalLine(String)
+        /// A remark people read at a terminal and in Markdown (in italics there).
+        case note(String)
     }
 }
 

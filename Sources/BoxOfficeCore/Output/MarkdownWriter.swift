@@ -17,6 +17,8 @@ public struct MarkdownWriter: Sendable {
             return inMarkdown ? "### \(MarkdownTableWriter.escape(text))\n\n" : ""
         case .terminalLine:
             return ""
+        case .note(let text):
+            return "_\(MarkdownTableWriter.escape(text))_\n"
         case .table(let table):
             let shown = table.columns.indices.filter { table.columns[$0].title != nil }
             guard !shown.isEmpty else { return "" }

@@ -18,11 +18,11 @@ public struct TerminalWriter: Sendable {
 
     private func write(_ block: Document.Block) -> String {
         switch block {
-        case .heading(let text, _), .terminalLine(let text):
+        case .heading(let text, _), .terminalLine(let text), .note(let text):
             return TerminalText.sanitize(text) + "\n"
         case .table(let table):
             let shown = table.columns.indices.filter { table.columns[$0].title != nil }
-            guard table.isShownAtTerminal, !shown.isEmpty else { return "" }
+            guard table.isShownAtTerminal, !shown.isEmpty, !table.rows.isEmpty else { return "" }
             let columns = shown.map { index in
                 let column = table.columns[index]
                 return TableColumn(column.title ?? "", alignment: column.alignment, isTruncatable: column.isTruncatable)

@@ -49,8 +49,22 @@ struct ErrorBodyTests {
     }
 
     @Test(arguments: ["errors/daily-empty-list.json", "errors/daily-missing-list.json"])
-    func chartWithoutMoviesHasNoData(_ fixture: String) async throws {
-        #expect(try await dailyError(fixture) == .noChartData("2023-08-18"))
+    func aSettledDayWithoutMoviesIsAnEmptyChart(_ fixture: String) async throws {
+        let body = String(decoding: try TestFiles.fixture(fixture), as: UTF8.self)
+            .replacingOccurrences(of: "20261122~20261122", with: "\(day.compact)~\(day.compact)")
+        let chart = try await BoxOfficeClient.testing(StubLoader(body: Data(body.utf8))).dailyChart(on: day)
+        #expect(chart.entries.isEmpty)
+    }
+
+    @Test(arguments: ["errors/daily-empty-list.json", "errors/daily-missing-list.json"])
+    func aRecentDayWithoutMoviesIsNotPublishedYet(_ fixture: String) async throws {
+        // The testing clock reads 2023-11-15 in Seoul: the day before may still be unpublished.
+        let yesterday = KSTDate.today(at: Date(timeIntervalSince1970: 1_700_000_000)).adding(days: -1)
+        let body = String(decoding: try TestFiles.fixture(fixture), as: UTF8.self)
+            .replacingOccurrences(of: "20261122~20261122", with: "\(yesterday.compact)~\(yesterday.compact)")
+        await #expect(throws: BoxOfficeError.noChartData(yesterday.iso)) {
+            try await BoxOfficeClient.testing(StubLoader(body: Data(body.utf8))).dailyChart(on: yesterday)
+        }
     }
 
     @Test func htmlIsMalformed() async throws {

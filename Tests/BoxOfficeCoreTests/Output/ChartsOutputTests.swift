@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 struct ChartsOutputTests {
-    static let csvHeader = "start_date,end_date,rank,rank_change,is_new,code,title,open_date,audience,audience_change,audience_total,sales,sales_share,sales_total,screens,shows"
+    static let csvHeader = "start_date,end_date,rank,rank_change,is_new,code,title,open_date,audience,audience_change,audience_total,sales,sales_share,sales_total,screens,shows,audience_change_rate,sales_change,sales_change_rate"
 
     static func day(_ year: Int, _ month: Int, _ day: Int) throws -> KSTDate {
         try #require(KSTDate(year: year, month: month, day: day))
@@ -78,7 +78,8 @@ struct ChartsOutputTests {
         let expected = #"{"rank":1,"rankChange":0,"isNew":false,"code":"20226411","title":"콘크리트 유토피아","openDate":"2023-08-09","#
             + #""audience":112934,"audienceChange":-3871,"audienceChangeRate":-3.3,"audienceTotal":2105361,"sales":1098421230,"#
             + #""salesShare":32.4,"salesChange":-43211970,"salesChangeRate":-3.8,"salesTotal":20418933820,"screens":1611,"shows":6580}"#
-        #expect(line.hasPrefix(#"{"kind":"daily","startDate":"2023-08-18","endDate":"2023-08-18","movies":["# + expected + ","), "\(line)")
+        let first = try #require(line.split(separator: "\n").first)
+        #expect(first == #"{"kind":"daily","startDate":"2023-08-18","endDate":"2023-08-18","# + expected.dropFirst(), "\(first)")
     }
 
     @Test func weeklyJSONHasItsPeriodAndWeek() throws {
@@ -123,14 +124,15 @@ struct ChartsOutputTests {
         #expect(try JSONSerialization.jsonObject(with: Data(text.utf8)) is [Any])
     }
 
-    @Test func aRangeInJSONLinesIsOneCompactDocumentPerLine() throws {
+    @Test func jsonLinesAreOneMoviePerLineWithItsChartsDays() throws {
         let charts = try [Self.daily(on: Self.day(2023, 8, 17)), Self.daily(on: Self.day(2023, 8, 18)), Self.weekend()]
         let text = DocumentWriter.write(ChartsOutput(charts, asRange: true), format: .jsonl)
         #expect(text.hasSuffix("\n"))
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.count == 4 && lines[3].isEmpty)
-        let kinds = try lines.dropLast().map { try Self.object(String($0))["kind"] as? String }
-        #expect(kinds == ["daily", "daily", "weekend"])
+        let lines = text.split(separator: "\n")
+        #expect(lines.count == charts.map(\.entries.count).reduce(0, +))
+        let records = try lines.map { try Self.object(String($0)) }
+        #expect(records.first?["startDate"] as? String == "2023-08-17" && records.first?["rank"] as? Int == 1)
+        #expect(records.last?["kind"] as? String == "weekend" && records.last?["yearWeek"] != nil)
     }
 
     @Test func aRangeInCSVHasTheHeaderOnce() throws {
@@ -151,19 +153,19 @@ struct ChartsOutputTests {
         let text = try DocumentWriter.write(ChartsOutput([Self.daily()]), format: .csv)
         #expect(text.hasPrefix(Self.csvHeader + "\n"))
         let posters = try DocumentWriter.write(ChartsOutput([Self.daily()], withPosters: true), format: .csv)
-        #expect(posters.hasPrefix(Self.csvHeader + ",poster_url\n"))
+        #expect(posters.hasPrefix(Self.csvHeader.replacingOccurrences(of: "shows,", with: "shows,poster_url,") + "\n"))
     }
 
     @Test func csvRowsHoldPlainNumbersQuotedTextAndEmptyBlanks() throws {
         let records = try #require(try DelimitedTextTests.parseCSV(DocumentWriter.write(ChartsOutput([Self.daily()]), format: .csv)))
-        #expect(records.allSatisfy { $0.count == 16 }, "\(records)")
+        #expect(records.allSatisfy { $0.count == 19 }, "\(records)")
         #expect(records[1] == [
             "2023-08-18", "2023-08-18", "1", "0", "false", "20226411", "콘크리트 유토피아", "2023-08-09",
-            "112934", "-3871", "2105361", "1098421230", "32.4", "20418933820", "1611", "6580",
+            "112934", "-3871", "2105361", "1098421230", "32.4", "20418933820", "1611", "6580", "-3.3", "-43211970", "-3.8",
         ])
         #expect(records[2] == [
             "2023-08-18", "2023-08-18", "2", "-2", "false", "20990002", #"Concrete "Test" Title, Vol. 2"#, "",
-            "91352", "", "", "", "", "", "", "",
+            "91352", "", "", "", "", "", "", "", "", "", "",
         ])
         #expect(records[3][3...6] == ["0", "true", "20990003", #"'=HYPERLINK("https://evil.invalid")"#])
         #expect(records[4][12] == "0.5")
@@ -181,7 +183,7 @@ struct ChartsOutputTests {
         chart.entries[0].title = title
         let records = try #require(DelimitedTextTests.parseCSV(DocumentWriter.write(ChartsOutput([chart]), format: .csv)))
         #expect(records.count == 5)
-        #expect(records.allSatisfy { $0.count == 16 }, "\(records)")
+        #expect(records.allSatisfy { $0.count == 19 }, "\(records)")
         #expect(Array(records[1][6].unicodeScalars) == Array(title.unicodeScalars))
     }
 
@@ -189,7 +191,7 @@ struct ChartsOutputTests {
         let text = try DocumentWriter.write(ChartsOutput([Self.daily()]), format: .tsv)
         let lines = text.split(separator: "\n")
         #expect(lines.first.map(String.init) == Self.csvHeader.replacingOccurrences(of: ",", with: "\t"))
-        #expect(lines.allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 16 })
+        #expect(lines.allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 19 })
         #expect(lines[2].hasPrefix("2023-08-18\t2023-08-18\t2\t-2\tfalse\t20990002\tConcrete \"Test\" Title, Vol. 2\t\t91352\t"))
     }
 

@@ -126,11 +126,42 @@ struct AdversarialEndToEndTests {
     }
 
     @Test(arguments: ["errors/daily-empty-list.json", "errors/daily-missing-list.json"])
-    func aChartWithoutDataIsTryLater(_ fixture: String) throws {
+    func aChartWithoutDataForYesterdayIsTryLater(_ fixture: String) throws {
         let server = try LoopbackServer { StubResponse.relabelled(fixture, for: $0) }
         defer { server.stop() }
-        let run = try BinaryRunner(kobisURL: server.baseURL).run(Self.daily)
+        let run = try BinaryRunner(kobisURL: server.baseURL).run(["daily", "--date", "yesterday"])
         BinaryRunner.expectFailure(run, status: 75)
+    }
+
+    @Test(arguments: ["errors/daily-empty-list.json", "errors/daily-missing-list.json"])
+    func aSettledDayWithoutMoviesIsAnEmptyChartInEveryFormat(_ fixture: String) throws {
+        let server = try LoopbackServer { StubResponse.relabelled(fixture, for: $0) }
+        defer { server.stop() }
+        let runner = BinaryRunner(kobisURL: server.baseURL)
+        let table = try runner.run(Self.daily + ["--region", "세종", "--type", "independent"])
+        #expect(table.status == 0, "\(table.stderr)")
+        #expect(table.stdout == "Daily box office, 2023-08-18 (independent, 세종)\nNo movies in this chart.\n", "\(table.stdout)")
+        let json = try runner.run(Self.daily + ["--format", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect((object["movies"] as? [Any])?.isEmpty == true)
+        let csv = try runner.run(Self.daily + ["--format", "csv"])
+        #expect(csv.stdout.split(separator: "\n").count == 1, "the header alone: \(csv.stdout)")
+        let range = try runner.run(["daily", "--from", "20230817", "--to", "20230818", "--format", "jsonl"])
+        #expect(range.status == 0 && range.stdout.isEmpty, "\(range.stderr)")
+    }
+
+    @Test func filtersShowInTheHeadingAndTheJSON() throws {
+        let server = try LoopbackServer(handler: StubResponse.syntheticDay)
+        defer { server.stop() }
+        let runner = BinaryRunner(kobisURL: server.baseURL)
+        let table = try runner.run(Self.daily + ["--nation", "korean", "--region", "부산"])
+        #expect(table.stdout.hasPrefix("Daily box office, 2023-08-18 (Korean films, 부산)\n"), "\(table.stdout)")
+        let json = try runner.run(Self.daily + ["--nation", "korean", "--region", "부산", "--format", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let filter = try #require(object["filter"] as? [String: Any])
+        #expect(filter["nation"] as? String == "korean")
+        #expect(filter["type"] is NSNull)
+        #expect((filter["region"] as? [String: Any])?["code"] as? String == "0105011")
     }
 
     @Test func kakaoRejectingTheKeyExits77() throws {
@@ -254,9 +285,9 @@ struct AdversarialEndToEndTests {
         let rerun = try runner.run(arguments, limit: 30)
         #expect(rerun.status == 0, "\(rerun.stderr)")
         let lines = rerun.stdout.split(separator: "\n")
-        #expect(lines.count == 10)
+        #expect(lines.count == 10 * 10, "ten days of ten movies, a movie a line")
         for (index, line) in lines.enumerated() {
-            #expect(line.contains(#""startDate":"2023-08-\#(String(format: "%02d", index + 1))""#))
+            #expect(line.contains(#""startDate":"2023-08-\#(String(format: "%02d", index / 10 + 1))""#))
         }
         #expect(server.requestCount - firstCount < 10, "days fetched before the kill came from the cache")
     }

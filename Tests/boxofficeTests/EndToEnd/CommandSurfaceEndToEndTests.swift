@@ -239,16 +239,21 @@ struct CommandSurfaceEndToEndTests {
         switch format {
         case "csv":
             let lines = daily.stdout.split(separator: "\n")
-            #expect(lines.first == "start_date,end_date,rank,rank_change,is_new,code,title,open_date,audience,audience_change,audience_total,sales,sales_share,sales_total,screens,shows")
+            #expect(lines.first == "start_date,end_date,rank,rank_change,is_new,code,title,open_date,audience,audience_change,audience_total,sales,sales_share,sales_total,screens,shows,audience_change_rate,sales_change,sales_change_rate")
             #expect(lines.count == 11)
             #expect(lines[10].contains(#","Concrete ""Test"" Title, Vol. 2","#))
             #expect(lines[2].hasPrefix("2023-08-18,2023-08-18,2,1,false,"))
             #expect(movie.stdout.hasPrefix("code,title,title_english,"))
         case "tsv":
-            #expect(daily.stdout.split(separator: "\n").allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 16 })
-        case "json", "jsonl":
+            #expect(daily.stdout.split(separator: "\n").allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 19 })
+        case "json":
             #expect(try JSONSerialization.jsonObject(with: Data(daily.stdout.utf8)) is [String: Any])
-            #expect(format == "json" || daily.stdout.split(separator: "\n").count == 1)
+        case "jsonl":
+            // One record a line: a movie of the chart, the movie itself.
+            let lines = daily.stdout.split(separator: "\n")
+            #expect(lines.count == 10)
+            #expect(try lines.allSatisfy { try JSONSerialization.jsonObject(with: Data($0.utf8)) is [String: Any] })
+            #expect(movie.stdout.split(separator: "\n").count == 1)
         case "markdown":
             #expect(daily.stdout.contains("| # | Change | Title |"))
             #expect(daily.stdout.contains("| ---: |"))

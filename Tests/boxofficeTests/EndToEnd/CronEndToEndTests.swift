@@ -162,7 +162,7 @@ struct CronEndToEndTests {
         let charts = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         #expect(charts.compactMap { $0["startDate"] as? String } == (1...9).map { "2023-08-0\($0)" })
         let jsonl = try runner.run(range + ["--format", "jsonl"])
-        #expect(jsonl.stdout.split(separator: "\n").count == 9)
+        #expect(jsonl.stdout.split(separator: "\n").count == 9 * 10, "one movie a line")
         let csv = try runner.run(range + ["--format", "csv"])
         let lines = csv.stdout.split(separator: "\n")
         #expect(lines.count == 1 + 9 * 10)
