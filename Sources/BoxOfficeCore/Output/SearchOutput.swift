@@ -23,6 +23,12 @@ public struct SearchOutput: Presentable {
         ])
     }
 
+    /// One movie a line.
+    public var jsonLines: [JSONValue] {
+        guard case .object(let members) = json, case .array(let records)? = members.first(where: { $0.0 == "movies" })?.1 else { return [] }
+        return records
+    }
+
     /// A table of the matches and a count of them.
     public var document: Document {
         let columns = [

@@ -336,6 +336,15 @@ private extension String {
 /// Defects a new user hit walking through the README (issue "What a new user hits").
 @Suite(.serialized)
 struct NewUserEndToEndTests {
+    @Test func jsonLinesOfSearchesAndImagesAreOneRecordALine() throws {
+        let search = try BinaryRunner().run(["search", "밀수", "--replay", "Fixtures", "--format", "jsonl"])
+        let movies = search.stdout.split(separator: "\n")
+        #expect(movies.count == 2 && movies.allSatisfy { $0.hasPrefix("{\"code\":") }, "\(search.stdout)")
+        let images = try BinaryRunner().run(["images", "밀수", "--replay", "Fixtures", "--format", "jsonl"])
+        let lines = images.stdout.split(separator: "\n")
+        #expect(lines.count > 1 && lines.allSatisfy { $0.hasPrefix("{\"imageURL\":") }, "\(images.stdout)")
+    }
+
     @Test func searchByDirectorAloneNeedsNoTitle() throws {
         let server = try LoopbackServer { _ in .fixture("kobis/movielist-movieNm=밀수.json") }
         defer { server.stop() }
