@@ -41,16 +41,19 @@ extension BoxOfficeClient {
     /// One attempt, bounded as a whole so a server that drips bytes cannot hold us forever.
     private func loadOnce(_ request: URLRequest, endpoint: EndpointInfo) async throws -> (Data, URLResponse) {
         let service = endpoint.service
-        try count(service)
+        try ensureLimitNotReached(service)
         onEvent(.requestSent(service))
         let seconds = configuration.timeout
         let loader = self.loader
         do {
-            return try await Deadline.run(seconds: seconds) {
+            let answer = try await Deadline.run(seconds: seconds) {
                 TransientFailure(error: .timedOut(service, seconds: seconds), reason: "timed out", retryAfter: nil)
             } operation: {
                 try await loader.data(for: request, endpoint: endpoint)
             }
+            // Only a call the service answered (any HTTP status) counts against its limit.
+            if answer.1 is HTTPURLResponse { count(service) }
+            return answer
         } catch let error as URLError {
             throw Self.classify(error, service: service, host: request.url?.host ?? "?", timeout: seconds)
         } catch let error as TransportError {
@@ -61,17 +64,21 @@ extension BoxOfficeClient {
         }
     }
 
-    /// Counts the call in the ledger; past the day's limit no request is sent.
-    private func count(_ service: APIService) throws {
+    /// Past the day's limit by the ledger's count, no request is sent.
+    private func ensureLimitNotReached(_ service: APIService) throws {
+        guard let ledger, enforcesQuota else { return }
+        let used = ledger.counts(on: KSTDate.today(at: now()))[service] ?? 0
+        if used >= service.dailyQuota { throw BoxOfficeError.dailyLimitReached(service, limit: service.dailyQuota) }
+    }
+
+    /// Counts an answered call in the ledger.
+    private func count(_ service: APIService) {
         guard let ledger else { return }
         do {
-            let (count, wasUnreadable) = try ledger.recordCall(
-                to: service, on: KSTDate.today(at: now()), limit: enforcesQuota ? service.dailyQuota : nil)
+            let (count, wasUnreadable) = try ledger.recordCall(to: service, on: KSTDate.today(at: now()))
             onEvent(.callCounted(service, today: count, ledgerWasUnreadable: wasUnreadable))
-        } catch let reached as QuotaLimitReached {
-            throw BoxOfficeError.dailyLimitReached(reached.service, limit: reached.limit)
         } catch {
-            // A ledger that cannot be written must not stop the call it would have counted.
+            // A ledger that cannot be written must not fail the call it would have counted.
             onEvent(.ledgerFailed(reason: "\(error)"))
         }
     }

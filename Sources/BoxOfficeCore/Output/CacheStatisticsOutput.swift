@@ -11,22 +11,24 @@ public struct CacheStatisticsOutput: Presentable {
         self.statistics = statistics
     }
 
-    private var counts: [(key: String, value: Int)] {
-        [("entries", statistics.entries), ("bytes", statistics.bytes), ("kept_for_good", statistics.permanent),
-         ("expired", statistics.expired), ("unreadable", statistics.unreadable)]
+    /// Each count: its JSON key, CSV key and label.
+    private var counts: [(json: String, csv: String, label: String, value: Int)] {
+        [("entries", "entries", "Entries", statistics.entries), ("bytes", "bytes", "Bytes", statistics.bytes),
+         ("keptForGood", "kept_for_good", "Kept for good", statistics.permanent), ("expired", "expired", "Expired", statistics.expired),
+         ("unreadable", "unreadable", "Unreadable", statistics.unreadable)]
     }
 
-    /// The path and each count.
+    /// The path and each count, camelCase like every other JSON.
     public var json: JSONValue {
-        .object([("path", .string(path))] + counts.map { ($0.key, .integer($0.value)) })
+        .object([("path", .string(path))] + counts.map { ($0.json, .integer($0.value)) })
     }
 
-    /// A name/value table for people; one row under the names for CSV and TSV.
+    /// The folder as a caption and a count a row for people; one row under the keys for CSV and TSV.
     public var document: Document {
         let people = Table(
-            columns: [Column("Cache", key: nil), Column(path, key: nil, alignment: .right)],
-            rows: counts.map { [.text($0.key.replacingOccurrences(of: "_", with: " ")), .count($0.value)] })
-        let machines = Table(columns: counts.map { Column.machine($0.key) }, rows: [counts.map { .count($0.value) }])
-        return Document([Document.Section([.table(people), .table(machines)])])
+            columns: [Column("Count", key: nil), Column("Value", key: nil, alignment: .right)],
+            rows: counts.map { [.text($0.label), .count($0.value)] })
+        let machines = Table(columns: counts.map { Column.machine($0.csv) }, rows: [counts.map { .count($0.value) }])
+        return Document([Document.Section([.heading("Cache folder: \(path)", inMarkdown: false), .table(people), .table(machines)])])
     }
 }

@@ -95,7 +95,11 @@ struct CronEndToEndTests {
         #expect(stats.status == 0, "\(stats.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any])
         #expect(object["entries"] as? Int == 3)
-        #expect(object["kept_for_good"] as? Int == 3)
+        #expect(object["keptForGood"] as? Int == 3)
+        let table = try runner.run(["cache", "stats"])
+        #expect(table.stdout.hasPrefix("Cache folder: "), "\(table.stdout)")
+        #expect(table.stdout.contains("Kept for good") && table.stdout.contains("Entries"))
+        #expect(!table.stdout.components(separatedBy: "\n").dropFirst().contains { $0.count > 30 }, "numbers align to the counts, not the path")
         let cleared = try runner.run(["cache", "clear"])
         #expect(cleared.status == 0)
         #expect(cleared.stdout.isEmpty)
@@ -125,6 +129,17 @@ struct CronEndToEndTests {
         #expect(kakao["limit"] as? Int == 30_000)
         let table = try runner.run(["quota"])
         #expect(table.stdout.contains("3,000"))
+    }
+
+    @Test func aRefusedConnectionIsNotCountedAgainstTheQuota() throws {
+        let server = try LoopbackServer(handler: StubResponse.syntheticDay)
+        let url = server.baseURL
+        server.stop()
+        let runner = BinaryRunner(kobisURL: url)
+        let run = try runner.run(["daily", "--date", "20230818", "--retries", "2"])
+        #expect(run.status == 69)
+        let quota = try runner.run(["quota", "--format", "json"])
+        #expect(quota.stdout.contains("\"calls\": 0,"), "\(quota.stdout)")
     }
 
     @Test func aWarningPastNinetyPercentOfTheLimit() throws {
