@@ -94,7 +94,11 @@ struct Runner: Sendable {
     }
 
     func style(_ options: NetworkOptions) -> RenderStyle {
-        RenderStyle(usesColor: usesColor(options.color), terminalWidth: context.terminalWidth)
+        style(options.color)
+    }
+
+    func style(_ color: ColorChoice) -> RenderStyle {
+        RenderStyle(usesColor: usesColor(color), terminalWidth: context.terminalWidth)
     }
 
     /// `--color`, then NO_COLOR, CLICOLOR_FORCE, TERM=dumb and CLICOLOR, then whether stdout is a terminal.

@@ -34,7 +34,7 @@ public struct SearchOutput: Presentable {
         let columns = [
             Column("Code", key: "code"), Column("Title", key: "title", isTruncatable: true),
             Column("English title", key: "title_english", isTruncatable: true),
-            Column("Year", key: "production_year", alignment: .right), Column("Opened", key: "open_date"),
+            Column("Produced", key: "production_year", alignment: .right), Column("Opened", key: "open_date"),
             Column.machine("type"), Column.machine("status"), Column.machine("nations"), Column.machine("genres"),
             Column("Directors", key: "directors", isTruncatable: true),
         ]

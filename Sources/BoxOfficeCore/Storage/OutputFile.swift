@@ -19,6 +19,14 @@ public enum OutputFile {
         _ = try permissions(forPath: path)
     }
 
+    /// Checks before any work is done that files may be created in `folder`.
+    public static func checkFolder(_ folder: String) throws(FileWriteError) {
+        var status = stat()
+        guard stat(folder, &status) == 0 else { throw FileWriteError(path: folder, errno: errno) }
+        guard status.st_mode & S_IFMT == S_IFDIR else { throw FileWriteError(path: folder, reason: "it is not a folder") }
+        guard access(folder, W_OK | X_OK) == 0 else { throw FileWriteError(path: folder, errno: errno) }
+    }
+
     /// An existing regular file's own mode, the standard mode for a new file, or an error.
     private static func permissions(forPath path: String) throws(FileWriteError) -> AtomicFile.Permissions {
         var status = stat()

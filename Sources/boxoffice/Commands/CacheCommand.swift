@@ -20,14 +20,16 @@ enum CacheCommand {
     /// `cache stats`.
     struct Stats: RunnableCommand {
         let format: OutputFormat
+        let color: ColorChoice
 
         static let spec = CommandSpec(
-            name: "stats", abstract: "Count cached answers.", options: [SharedOptions.format()],
-            make: { reader throws(UsageError) in Stats(format: try reader.format()) })
+            name: "stats", abstract: "Count cached answers.", options: [SharedOptions.format(), SharedOptions.color],
+            make: { reader throws(UsageError) in Stats(format: try reader.format(), color: try reader.color()) })
 
         func run(in runner: Runner) async throws -> Data {
             let statistics = ResponseCache(directory: runner.paths.responses).statistics(now: runner.context.now)
-            return text(DocumentWriter.write(CacheStatisticsOutput(path: runner.paths.responses.path, statistics: statistics), format: format))
+            let output = CacheStatisticsOutput(path: runner.paths.responses.path, statistics: statistics)
+            return text(DocumentWriter.write(output, format: format, style: runner.style(color)))
         }
     }
 

@@ -53,14 +53,16 @@ enum ConfigCommand {
     /// `config show`: where each key comes from, masked.
     struct Show: RunnableCommand {
         let format: OutputFormat
+        let color: ColorChoice
 
         static let spec = CommandSpec(
-            name: "show", abstract: "Show where each key comes from, masked.", options: [SharedOptions.format()],
-            make: { reader throws(UsageError) in Show(format: try reader.format()) })
+            name: "show", abstract: "Show where each key comes from, masked.", options: [SharedOptions.format(), SharedOptions.color],
+            make: { reader throws(UsageError) in Show(format: try reader.format(), color: try reader.color()) })
 
         func run(in runner: Runner) async throws -> Data {
             let keys = try KeyStore(context: runner.context, paths: runner.paths).keys()
-            return text(DocumentWriter.write(ConfigOutput(configFile: runner.paths.configFile.path, keys: keys), format: format))
+            let output = ConfigOutput(configFile: runner.paths.configFile.path, keys: keys)
+            return text(DocumentWriter.write(output, format: format, style: runner.style(color)))
         }
     }
 

@@ -54,6 +54,11 @@ struct OptionReader: Sendable {
         try choice("format", OutputFormat.init(rawValue:)) ?? SharedOptions.defaultFormat
     }
 
+    /// `--color`.
+    func color() throws(UsageError) -> ColorChoice {
+        try choice("color", ColorChoice.init(rawValue:)) ?? .auto
+    }
+
     func movieCode() throws(UsageError) -> String {
         let code = (invocation.positionals.first ?? "").trimmingCharacters(in: .whitespaces)
         guard !code.isEmpty else { throw error("The movie code is empty; find one with `boxoffice search <title>`.") }

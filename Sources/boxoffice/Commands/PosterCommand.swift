@@ -11,6 +11,19 @@ struct PosterCommand: RunnableCommand {
     /// `--download -`: the image on stdout.
     static let standardOutput = "-"
 
+    /// `DIR/`, or the name of an existing folder.
+    static func isFolder(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return path.hasSuffix("/") || (FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue)
+    }
+
+    /// `DIR/20218541.jpg`.
+    static func file(in folder: String, code: String, kind: ImageKind?) -> String {
+        let name = code.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) } ? code : "poster"
+        let fileExtension = kind.map { $0 == .jpeg ? "jpg" : $0.rawValue } ?? "img"
+        return (folder.hasSuffix("/") ? folder : folder + "/") + name + "." + fileExtension
+    }
+
     static let spec = CommandSpec(
         name: "poster", abstract: "Find a movie's poster.",
         discussion: "Looks up the title on KOBIS, then searches Kakao images for \"<title> 영화 포스터\" and prints the best image URL.",
@@ -27,16 +40,24 @@ struct PosterCommand: RunnableCommand {
             throw UsageError("Refusing to write an image to the terminal; redirect stdout, for example: --download - > poster.jpg",
                              commandPath: ["poster"])
         }
-        if let download, download != Self.standardOutput { try OutputFile.check(download) }
+        let intoFolder = download.map(Self.isFolder) ?? false
+        if let download, download != Self.standardOutput {
+            if intoFolder { try OutputFile.checkFolder(download) } else { try OutputFile.check(download) }
+        }
         let client = try runner.makeClient(network, needs: [.kobis, .kakao])
         let (details, best) = try await PosterFinder(client: client).poster(forMovie: code)
+        var saved: String?
         if let download {
             let downloader = ImageDownloader(loader: URLSessionTransport(policy: .image, timeout: network.timeout), timeout: network.timeout)
             let image = try await downloader.image(at: best.imageURL)
             if download == Self.standardOutput { return image }
-            try OutputFile.write(image, toPath: download)
-            context.log("Saved the poster of \(TerminalText.sanitize(details.title)) to \(download).")
+            // Into a folder, the file is named after the movie and the image's real type.
+            let path = intoFolder ? Self.file(in: download, code: details.code, kind: ImageKind(image)) : download
+            try OutputFile.write(image, toPath: path)
+            saved = path
+            context.log("Saved the poster of \(TerminalText.sanitize(details.title)) to \(path).")
         }
-        return text(DocumentWriter.write(PosterOutput(movie: details, poster: best, path: download), format: network.format))
+        return text(DocumentWriter.write(
+            PosterOutput(movie: details, poster: best, path: saved), format: network.format, style: runner.style(network)))
     }
 }

@@ -4,11 +4,12 @@ import Foundation
 /// `boxoffice quota`: today's calls against the daily limits.
 struct QuotaCommand: RunnableCommand {
     let format: OutputFormat
+    let color: ColorChoice
 
     static let spec = CommandSpec(
         name: "quota", abstract: "Show today's API calls against the daily limits.",
-        examples: ["boxoffice quota"], options: [SharedOptions.format()],
-        make: { reader throws(UsageError) in QuotaCommand(format: try reader.format()) })
+        examples: ["boxoffice quota"], options: [SharedOptions.format(), SharedOptions.color],
+        make: { reader throws(UsageError) in QuotaCommand(format: try reader.format(), color: try reader.color()) })
 
     func run(in runner: Runner) async throws -> Data {
         let today = runner.context.today
@@ -16,6 +17,6 @@ struct QuotaCommand: RunnableCommand {
         if ledger.reading(on: today) == .unreadable {
             runner.context.log("warning: the quota ledger \(runner.paths.quotaFile.path) is unreadable; today's count is shown as zero.")
         }
-        return text(DocumentWriter.write(QuotaOutput(day: today, counts: ledger.counts(on: today)), format: format))
+        return text(DocumentWriter.write(QuotaOutput(day: today, counts: ledger.counts(on: today)), format: format, style: runner.style(color)))
     }
 }

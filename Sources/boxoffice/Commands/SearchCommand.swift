@@ -16,7 +16,7 @@ struct SearchCommand: RunnableCommand {
         arguments: [ArgumentSpec(name: "title", help: "Part of the title (optional with --director).", isOptional: true)],
         options: [
             OptionSpec(name: "director", valueName: "name", help: "Part of a director's name."),
-            OptionSpec(name: "year", valueName: "yyyy", help: "Only movies that opened in this year."),
+            OptionSpec(name: "year", valueName: "yyyy", help: "Only movies that opened in this year (the Opened column, not Produced)."),
             OptionSpec(name: "page", valueName: "n", help: "Page of results, from 1.", defaultValue: "1"),
             OptionSpec(name: "limit", valueName: "n", help: "Results per page, \(pageSizes.lowerBound) to \(pageSizes.upperBound).", defaultValue: "10"),
         ] + SharedOptions.network,

@@ -50,7 +50,7 @@ extension NetworkOptions {
     /// Reads and checks the shared network options.
     init(_ reader: OptionReader) throws(UsageError) {
         format = try reader.format()
-        color = try reader.choice("color", ColorChoice.init(rawValue:)) ?? .auto
+        color = try reader.color()
         if let text = reader.value("timeout") {
             guard let seconds = Double(text), SharedOptions.timeoutRange.contains(seconds) else {
                 throw reader.error("'\(text)' is not a valid value for '--timeout'; use seconds from 0.1 to 600.")

@@ -345,6 +345,35 @@ struct NewUserEndToEndTests {
         #expect(lines.count > 1 && lines.allSatisfy { $0.hasPrefix("{\"imageURL\":") }, "\(images.stdout)")
     }
 
+    @Test func downloadIntoAFolderNamesTheFileAfterTheMovieAndItsType() throws {
+        let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 7, count: 100))
+        let images = try LoopbackServer { _ in StubResponse(status: 200, headers: ["Content-Type": "image/png"], body: png) }
+        defer { images.stop() }
+        let server = try CommandSurfaceEndToEndTests.fixtureServer(imageHost: images.baseURL)
+        defer { server.stop() }
+        let runner = CommandSurfaceEndToEndTests.runner(server)
+        let folder = runner.home.appendingPathComponent("posters")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for target in [folder.path + "/", folder.path] {
+            let run = try runner.run(["poster", "20218541", "--download", target, "--format", "json"])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(try Data(contentsOf: folder.appendingPathComponent("20218541.png")) == png)
+            #expect(run.stdout.contains("20218541.png"), "the JSON path says where it went: \(run.stdout)")
+        }
+    }
+
+    @Test func everyCommandThatPrintsATableTakesColor() throws {
+        for arguments in [["quota"], ["cache", "stats"], ["config", "show"]] {
+            let run = try BinaryRunner().run(arguments + ["--color", "never"])
+            #expect(run.status == 0, "\(arguments): \(run.stderr)")
+        }
+    }
+
+    @Test func searchLabelsTheProductionAndTheOpeningYear() throws {
+        let run = try BinaryRunner().run(["search", "밀수", "--replay", "Fixtures"])
+        #expect(run.stdout.contains("Produced") && run.stdout.contains("Opened") && !run.stdout.contains("Year"), "\(run.stdout)")
+    }
+
     @Test func searchByDirectorAloneNeedsNoTitle() throws {
         let server = try LoopbackServer { _ in .fixture("kobis/movielist-movieNm=밀수.json") }
         defer { server.stop() }
