@@ -2,29 +2,32 @@ import BoxOfficeCore
 
 /// Help text laid out as swift-argument-parser prints it, examples first.
 enum HelpFormatter {
-    static func help(for path: [String]) -> String {
+    /// Help is wrapped to this many columns unless the terminal says otherwise.
+    static let defaultWidth = 80
+
+    static func help(for path: [String], width: Int = defaultWidth) -> String {
         var spec = CommandCatalog.root
         for name in path {
             guard let next = spec.subcommand(named: name) else { break }
             spec = next
         }
         let fullName = (["boxoffice"] + path).joined(separator: " ")
-        var text = "OVERVIEW: \(spec.abstract)\n"
-        if let discussion = spec.discussion { text += "\n\(discussion)\n" }
+        var text = wrap("OVERVIEW: \(spec.abstract)", width: width, indent: 0)
+        if let discussion = spec.discussion { text += "\n" + wrap(discussion, width: width, indent: 0) }
         if !spec.examples.isEmpty {
             text += "\nEXAMPLES:\n" + spec.examples.map { "  \($0)\n" }.joined()
         }
         text += "\nUSAGE: \(usage(spec, fullName: fullName))\n"
         if !spec.arguments.isEmpty {
-            text += "\nARGUMENTS:\n" + rows(spec.arguments.map { ("<\($0.name)>", $0.help) })
+            text += "\nARGUMENTS:\n" + rows(spec.arguments.map { ("<\($0.name)>", $0.help) }, width: width)
         }
         text += "\nOPTIONS:\n" + rows(spec.options.map { option in
             let short = option.short.map { "-\($0), " } ?? ""
             let value = option.valueName.map { " <\($0)>" } ?? ""
             return ("\(short)--\(option.name)\(value)", option.helpWithDefault)
-        })
+        }, width: width)
         if !spec.subcommands.isEmpty {
-            text += "\nSUBCOMMANDS:\n" + rows(spec.subcommands.map { ($0.name, $0.abstract) })
+            text += "\nSUBCOMMANDS:\n" + rows(spec.subcommands.map { ($0.name, $0.abstract) }, width: width)
             let parents = fullName.split(separator: " ").dropFirst().joined(separator: " ")
             text += "\n  See 'boxoffice help \(parents.isEmpty ? "" : parents + " ")<subcommand>' for detailed help.\n"
         }
@@ -49,18 +52,41 @@ enum HelpFormatter {
 
     private static let labelColumn = 26
 
-    private static func rows(_ items: [(String, String)]) -> String {
+    private static func rows(_ items: [(String, String)], width: Int) -> String {
         items.map { label, help in
             let padded = "  " + label
-            if padded.count >= labelColumn { return "\(padded)\n" + String(repeating: " ", count: labelColumn) + "\(help)\n" }
-            return padded + String(repeating: " ", count: labelColumn - padded.count) + "\(help)\n"
+            let body = wrap(help, width: width, indent: labelColumn)
+            if padded.count >= labelColumn { return "\(padded)\n" + body }
+            return padded + body.dropFirst(padded.count)
         }.joined()
     }
 
-    static func exitCodes() -> String {
+    private static let exitCodeColumn = 8
+
+    static func exitCodes(width: Int = defaultWidth) -> String {
         "EXIT CODES:\n" + ExitCode.allCases.map { code in
-            let number = String(code.rawValue)
-            return "  " + number + String(repeating: " ", count: 6 - number.count) + code.meaning + "\n"
+            let number = "  " + String(code.rawValue)
+            return number + wrap(code.meaning, width: width, indent: exitCodeColumn).dropFirst(number.count)
         }.joined()
+    }
+
+    /// Words filled into lines of at most `width` display columns, each line indented by `indent`
+    /// spaces; a word longer than a line stands alone rather than being cut.
+    static func wrap(_ text: String, width: Int, indent: Int) -> String {
+        let room = max(width - indent, 20)
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            let candidate = line.isEmpty ? String(word) : line + " " + word
+            if DisplayWidth.of(candidate) > room, !line.isEmpty {
+                lines.append(line)
+                line = String(word)
+            } else {
+                line = candidate
+            }
+        }
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        let margin = String(repeating: " ", count: indent)
+        return lines.map { margin + $0 + "\n" }.joined()
     }
 }

@@ -142,4 +142,21 @@ struct ArgumentParsingTests {
             #expect(script.contains(shell == .fish ? "-l format" : "--format"))
         }
     }
+
+    @Test func helpIsWrappedToTheWidthWithoutBreakingWords() {
+        var pages = [HelpFormatter.exitCodes(width: 80), HelpFormatter.help(for: [], width: 80)]
+        for command in CommandCatalog.root.subcommands {
+            pages.append(HelpFormatter.help(for: [command.name], width: 80))
+            pages += command.subcommands.map { HelpFormatter.help(for: [command.name, $0.name], width: 80) }
+        }
+        for page in pages {
+            for line in page.split(separator: "\n") where !line.hasPrefix("  boxoffice ") {
+                #expect(DisplayWidth.of(String(line)) <= 80, "\(line)")
+            }
+        }
+        let narrow = HelpFormatter.exitCodes(width: 40)
+        #expect(narrow.split(separator: "\n").allSatisfy { DisplayWidth.of(String($0)) <= 40 }, "\(narrow)")
+        #expect(narrow.contains("  65    A service sent a response that\n        is not"), "\(narrow)")
+        #expect(!narrow.split(separator: "\n").contains { $0.hasSuffix("-") }, "no word is cut")
+    }
 }

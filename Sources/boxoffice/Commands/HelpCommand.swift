@@ -34,14 +34,14 @@ enum HelpCommand {
         let path: [String]
 
         func run(in runner: Runner) async throws -> Data {
-            text(HelpFormatter.help(for: path))
+            text(HelpFormatter.help(for: path, width: runner.context.terminalWidth ?? HelpFormatter.defaultWidth))
         }
     }
 
     /// The exit-code table.
     struct ExitCodes: RunnableCommand {
         func run(in runner: Runner) async throws -> Data {
-            text(HelpFormatter.exitCodes())
+            text(HelpFormatter.exitCodes(width: runner.context.terminalWidth ?? HelpFormatter.defaultWidth))
         }
     }
 
