@@ -73,19 +73,7 @@ enum HelpFormatter {
     /// Words filled into lines of at most `width` display columns, each line indented by `indent`
     /// spaces; a word longer than a line stands alone rather than being cut.
     static func wrap(_ text: String, width: Int, indent: Int) -> String {
-        let room = max(width - indent, 20)
-        var lines: [String] = []
-        var line = ""
-        for word in text.split(separator: " ") {
-            let candidate = line.isEmpty ? String(word) : line + " " + word
-            if DisplayWidth.of(candidate) > room, !line.isEmpty {
-                lines.append(line)
-                line = String(word)
-            } else {
-                line = candidate
-            }
-        }
-        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        let lines = DisplayWidth.wrap(text, toWidth: max(width - indent, 20))
         let margin = String(repeating: " ", count: indent)
         return lines.map { margin + $0 + "\n" }.joined()
     }

@@ -115,14 +115,14 @@ public struct ChartsOutput: Presentable {
     private func table(_ chart: BoxOfficeChart) -> Table {
         var columns = [
             Column.machine("start_date"), Column.machine("end_date"), Column("#", key: "rank", alignment: .right),
-            Column("Change", key: "rank_change", alignment: .right), Column.machine("is_new"), Column.machine("code"),
-            Column("Title", key: "title", isTruncatable: true), Column("Opened", key: "open_date"),
+            Column("Change", key: "rank_change", alignment: .right, dropOrder: 5), Column.machine("is_new"), Column.machine("code"),
+            Column("Title", key: "title", isTruncatable: true), Column("Opened", key: "open_date", dropOrder: 1),
             Column("Audience", key: "audience", alignment: .right), Column.machine("audience_change"),
-            Column("Total", key: "audience_total", alignment: .right), Column.machine("sales"),
-            Column("Share", key: "sales_share", alignment: .right), Column.machine("sales_total"),
-            Column("Screens", key: "screens", alignment: .right), Column.machine("shows"),
+            Column("Total", key: "audience_total", alignment: .right, dropOrder: 2), Column.machine("sales"),
+            Column("Share", key: "sales_share", alignment: .right, dropOrder: 4), Column.machine("sales_total"),
+            Column("Screens", key: "screens", alignment: .right, dropOrder: 3), Column.machine("shows"),
         ]
-        if withPosters { columns.append(Column("Poster", key: Self.posterColumn, isTruncatable: true)) }
+        if withPosters { columns.append(Column("Poster", key: Self.posterColumn, keepsWhole: true)) }
         // Added after every older column, so scripts reading by position keep working.
         columns += [Column.machine("audience_change_rate"), Column.machine("sales_change"), Column.machine("sales_change_rate")]
         if chart.kind != .daily { columns.append(Column.machine("year_week")) }

@@ -70,6 +70,51 @@ public enum DisplayWidth {
         return kept + "…"
     }
 
+    /// Cuts text to at most `width` cells by taking out its middle, so two titles that differ
+    /// only at the end (a sequel's "PART ONE" and "PART TWO") stay apart.
+    public static func truncateMiddle(_ text: String, toWidth width: Int) -> String {
+        guard of(text) > width else { return text }
+        guard width > 2 else { return truncate(text, toWidth: width) }
+        let characters = Array(text)
+        let headBudget = (width - 1) / 2
+        var tailBudget = width - 1 - headBudget
+        var head = ""
+        var used = 0
+        for character in characters {
+            let cells = of(character)
+            if used + cells > headBudget { break }
+            head.append(character)
+            used += cells
+        }
+        tailBudget += headBudget - used
+        var tail: [Character] = []
+        used = 0
+        for character in characters.reversed() {
+            let cells = of(character)
+            if used + cells > tailBudget { break }
+            tail.insert(character, at: 0)
+            used += cells
+        }
+        return head + "…" + String(tail)
+    }
+
+    /// Words filled into lines of at most `width` cells; a word longer than a line stands alone.
+    public static func wrap(_ text: String, toWidth width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            let candidate = line.isEmpty ? String(word) : line + " " + word
+            if of(candidate) > width, !line.isEmpty {
+                lines.append(line)
+                line = String(word)
+            } else {
+                line = candidate
+            }
+        }
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        return lines
+    }
+
     /// Pads text with spaces to `width` cells; text already that wide is returned as is.
     public static func pad(_ text: String, toWidth width: Int, alignment: TextAlignment) -> String {
         let padding = String(repeating: " ", count: max(width - of(text), 0))

@@ -69,13 +69,22 @@ public struct Column: Sendable {
     public var alignment: TextAlignment
     /// Whether the column may be cut with "…" to fit the terminal.
     public var isTruncatable: Bool
+    /// Whether its cells are shown whole at a terminal (URLs people copy).
+    public var keepsWhole: Bool
+    /// When a whole column must fit the terminal, columns are left out in this order.
+    public var dropOrder: Int?
 
     /// A column people and machines both see.
-    public init(_ title: String?, key: String?, alignment: TextAlignment = .left, isTruncatable: Bool = false) {
+    public init(
+        _ title: String?, key: String?, alignment: TextAlignment = .left, isTruncatable: Bool = false, keepsWhole: Bool = false,
+        dropOrder: Int? = nil
+    ) {
         self.title = title
         self.key = key
         self.alignment = alignment
         self.isTruncatable = isTruncatable
+        self.keepsWhole = keepsWhole
+        self.dropOrder = dropOrder
     }
 
     /// A column only CSV and TSV show.

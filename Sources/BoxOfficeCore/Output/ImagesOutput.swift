@@ -33,9 +33,9 @@ public struct ImagesOutput: Presentable {
     /// A table of the images and a count of them.
     public var document: Document {
         let columns = [
-            Column("Size", key: nil, alignment: .right), Column.machine("image_url"), Column.machine("thumbnail_url"),
-            Column.machine("width"), Column.machine("height"), Column("Site", key: "site", isTruncatable: true),
-            Column.machine("document_url"), Column.machine("datetime"), Column("Image URL", key: nil, isTruncatable: true),
+            Column("Size", key: nil, alignment: .right, dropOrder: 2), Column.machine("image_url"), Column.machine("thumbnail_url"),
+            Column.machine("width"), Column.machine("height"), Column("Site", key: "site", isTruncatable: true, dropOrder: 1),
+            Column.machine("document_url"), Column.machine("datetime"), Column("Image URL", key: nil, keepsWhole: true),
         ]
         let rows: [[Cell]] = result.images.map { image in
             let size = image.width.flatMap { width in image.height.map { "\(width)×\($0)" } }

@@ -6,12 +6,18 @@ public struct TableColumn: Sendable {
     public var alignment: TextAlignment
     /// Whether the column may be cut with "…" to fit the terminal.
     public var isTruncatable: Bool
+    /// Whether its cells must be shown whole (URLs people copy): other columns give way first.
+    public var keepsWhole: Bool
+    /// When a whole column must fit, columns are left out in this order; nil is never left out.
+    public var dropOrder: Int?
 
     /// Creates a column.
-    public init(_ title: String, alignment: TextAlignment = .left, isTruncatable: Bool = false) {
+    public init(_ title: String, alignment: TextAlignment = .left, isTruncatable: Bool = false, keepsWhole: Bool = false, dropOrder: Int? = nil) {
         self.title = title
         self.alignment = alignment
         self.isTruncatable = isTruncatable
+        self.keepsWhole = keepsWhole
+        self.dropOrder = dropOrder
     }
 }
 
@@ -77,20 +83,33 @@ public struct TableRenderer: Sendable {
                 index < row.count ? TableCell(TerminalText.sanitize(row[index].text), style: row[index].style) : TableCell("")
             }
         }
-        let widths = fittedWidths(natural: columns.indices.map { index in
-            cleanRows.map { DisplayWidth.of($0[index].text) }.max() ?? 0
-        })
-        return cleanRows.map { line(of: $0, widths: widths) }.joined()
+        let natural = columns.indices.map { index in cleanRows.map { DisplayWidth.of($0[index].text) }.max() ?? 0 }
+        let (shown, widths) = fitted(natural: natural)
+        let texts = shown.map { index in shownTexts(cleanRows.map { $0[index].text }, column: columns[index], width: widths[index]) }
+        return cleanRows.indices.map { row in
+            line(of: shown.enumerated().map { position, index in (texts[position][row], cleanRows[row][index].style, index) }, widths: widths)
+        }.joined()
     }
 
-    private func line(of row: [TableCell], widths: [Int]) -> String {
+    /// A column's texts cut to its width; when cutting the end makes different texts look the
+    /// same, those are cut in the middle instead.
+    private func shownTexts(_ texts: [String], column: TableColumn, width: Int) -> [String] {
+        guard column.isTruncatable, !column.keepsWhole else { return texts }
+        let cut = texts.map { DisplayWidth.truncate($0, toWidth: width) }
+        var originals: [String: Set<String>] = [:]
+        for (text, shown) in zip(texts, cut) { originals[shown, default: []].insert(text) }
+        return zip(texts, cut).map { text, shown in
+            (originals[shown]?.count ?? 0) > 1 ? DisplayWidth.truncateMiddle(text, toWidth: width) : shown
+        }
+    }
+
+    private func line(of cells: [(text: String, style: CellStyle, column: Int)], widths: [Int]) -> String {
         var parts: [String] = []
-        for (index, cell) in row.enumerated() {
-            let column = columns[index]
-            let shown = DisplayWidth.truncate(cell.text, toWidth: widths[index])
-            let isLast = index == row.count - 1
+        for (position, cell) in cells.enumerated() {
+            let column = columns[cell.column]
+            let isLast = position == cells.count - 1
             let padded = isLast && column.alignment == .left
-                ? shown : DisplayWidth.pad(shown, toWidth: widths[index], alignment: column.alignment)
+                ? cell.text : DisplayWidth.pad(cell.text, toWidth: widths[cell.column], alignment: column.alignment)
             parts.append(styled(padded, cell.style))
         }
         var text = parts.joined(separator: Self.gap)
@@ -108,16 +127,25 @@ public struct TableRenderer: Sendable {
         return leading + escape + body + "\u{1B}[0m" + trailing
     }
 
-    /// Shrinks the widest truncatable columns, one cell at a time, until the table fits.
-    private func fittedWidths(natural: [Int]) -> [Int] {
-        guard let maxWidth else { return natural }
+    /// The columns shown and every column's width. Truncatable columns shrink, one cell at a
+    /// time, until the table fits; when a column must stay whole (a URL), columns are first left
+    /// out in their drop order. What still does not fit is left to the terminal to wrap.
+    private func fitted(natural: [Int]) -> (shown: [Int], widths: [Int]) {
+        var shown = Array(columns.indices)
         var widths = natural
-        let total = { widths.reduce(0, +) + Self.gap.count * max(widths.count - 1, 0) }
+        guard let maxWidth else { return (shown, widths) }
+        let total = { shown.map { widths[$0] }.reduce(0, +) + Self.gap.count * max(shown.count - 1, 0) }
+        if columns.contains(where: \.keepsWhole) {
+            let droppable = columns.indices.filter { columns[$0].dropOrder != nil }.sorted { (columns[$0].dropOrder ?? 0) < (columns[$1].dropOrder ?? 0) }
+            for index in droppable where total() > maxWidth {
+                shown.removeAll { $0 == index }
+            }
+        }
         while total() > maxWidth {
-            let candidates = columns.indices.filter { columns[$0].isTruncatable && widths[$0] > Self.narrowest }
+            let candidates = shown.filter { columns[$0].isTruncatable && !columns[$0].keepsWhole && widths[$0] > Self.narrowest }
             guard let widest = candidates.max(by: { widths[$0] < widths[$1] }) else { break }
             widths[widest] -= 1
         }
-        return widths
+        return (shown, widths)
     }
 }

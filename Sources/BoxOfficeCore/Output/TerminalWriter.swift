@@ -25,7 +25,9 @@ public struct TerminalWriter: Sendable {
             guard table.isShownAtTerminal, !shown.isEmpty, !table.rows.isEmpty else { return "" }
             let columns = shown.map { index in
                 let column = table.columns[index]
-                return TableColumn(column.title ?? "", alignment: column.alignment, isTruncatable: column.isTruncatable)
+                return TableColumn(
+                    column.title ?? "", alignment: column.alignment, isTruncatable: column.isTruncatable, keepsWhole: column.keepsWhole,
+                    dropOrder: column.dropOrder)
             }
             let renderer = TableRenderer(columns: columns, maxWidth: style.terminalWidth, usesColor: style.usesColor)
             return renderer.render(table.rows.map { row in shown.map { TableCell(row[$0].humanText, style: row[$0].style) } })
@@ -34,15 +36,19 @@ public struct TerminalWriter: Sendable {
         }
     }
 
+    /// Labelled values; a value longer than the terminal wraps at word boundaries under itself.
     private func card(_ fields: [(label: String, value: String)]) -> String {
         let labelWidth = fields.map { DisplayWidth.of($0.label) }.max() ?? 0
-        let valueWidth = style.terminalWidth.map { max($0 - labelWidth - 2, 10) }
+        let valueWidth = style.terminalWidth.map { max($0 - labelWidth - 2, Self.narrowestValue) }
+        let hanging = String(repeating: " ", count: labelWidth + 2)
         return fields.map { label, value in
             let cleanValue = TerminalText.sanitize(value)
-            let shown = valueWidth.map { DisplayWidth.truncate(cleanValue, toWidth: $0) } ?? cleanValue
+            let lines = valueWidth.map { DisplayWidth.wrap(cleanValue, toWidth: $0) } ?? [cleanValue]
             let paddedLabel = DisplayWidth.pad(label, toWidth: labelWidth, alignment: .left)
             let styledLabel = style.usesColor ? "\u{1B}[1m\(paddedLabel)\u{1B}[0m" : paddedLabel
-            return "\(styledLabel)  \(shown)\n"
+            return "\(styledLabel)  " + lines.joined(separator: "\n" + hanging) + "\n"
         }.joined()
     }
+
+    private static let narrowestValue = 20
 }

@@ -1,5 +1,6 @@
 @testable import BoxOfficeCore
 import Testing
+import Foundation
 
 /// Reads a rendered table back: where each cell starts and ends, in terminal cells.
 enum TableLayout {
@@ -176,5 +177,48 @@ struct TableRendererTests {
 
     @Test func anEmptyTableIsItsHeader() {
         #expect(TableRenderer(columns: Self.columns).render([]) == "#  Title  Opened  Audience\n")
+    }
+}
+
+/// What people copy out of a narrow terminal stays whole; what is cut stays told apart.
+struct NarrowTerminalTests {
+    static let url = "https://example-images.invalid/a/very/long/path/to/the/poster/of/the/movie/poster-final.jpg"
+
+    @Test func imageURLsAreNeverCutOtherColumnsGiveWay() throws {
+        let body = #"{"meta":{"total_count":1,"pageable_count":1,"is_end":true},"documents":[{"image_url":"\#(Self.url)","width":800,"height":1143,"display_sitename":"아주 긴 사이트 이름의 블로그"}]}"#
+        let result = ImageSearchResult(try JSONDecoder().decode(ImageSearchResponse.self, from: Data(body.utf8)))
+        let text = DocumentWriter.write(ImagesOutput(result), format: .table, style: RenderStyle(terminalWidth: 80))
+        #expect(text.contains(Self.url), "\(text)")
+        #expect(!text.contains("Site"), "the site gives way first: \(text)")
+    }
+
+    @Test func postersInAChartStayWhole() throws {
+        var chart = try ChartsOutputTests.daily()
+        chart.entries = chart.entries.map { entry in
+            var entry = entry
+            entry.posterURL = Self.url
+            return entry
+        }
+        let text = DocumentWriter.write(ChartsOutput([chart], withPosters: true), format: .table, style: RenderStyle(terminalWidth: 80))
+        #expect(text.components(separatedBy: Self.url).count == chart.entries.count + 1, "\(text)")
+        #expect(!text.contains("https://…"))
+    }
+
+    @Test func titlesCutToTheSameTextAreCutInTheMiddleInstead() {
+        let renderer = TableRenderer(columns: [TableColumn("Title", isTruncatable: true)], maxWidth: 20)
+        let text = renderer.render([[TableCell("미션 임파서블: 데드 레코닝 PART ONE")], [TableCell("미션 임파서블: 데드 레코닝 PART TWO")]])
+        let lines = text.split(separator: "\n").dropFirst().map(String.init)
+        #expect(lines.count == 2 && lines[0] != lines[1], "\(lines)")
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= 20 })
+        #expect(lines[0].hasSuffix("ONE") && lines[1].hasSuffix("TWO"))
+    }
+
+    @Test func theMovieCardWrapsItsListsInsteadOfCuttingThem() throws {
+        var movie = MovieDetails(code: "20124079", title: "광해, 왕이 된 남자")
+        movie.actors = (1...8).map { MovieDetails.Actor(name: "배우\($0)", nameEnglish: "Actor Number \($0)", role: "역할 \($0)", roleEnglish: nil) }
+        let text = DocumentWriter.write(MovieOutput(movie), format: .table, style: RenderStyle(terminalWidth: 60))
+        #expect(text.contains("Actor Number 8"), "\(text)")
+        #expect(!text.contains("…"))
+        #expect(text.split(separator: "\n").allSatisfy { DisplayWidth.of(String($0)) <= 60 }, "\(text)")
     }
 }
