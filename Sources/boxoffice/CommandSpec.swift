@@ -46,6 +46,20 @@ struct ArgumentSpec: Sendable {
     let name: String
     let help: String
     var isOptional = false
+    /// The words shells offer for it; empty when any word will do.
+    var choices: [String] = []
+    /// Whether shells also offer the names of the commands (help topics).
+    var offersCommands = false
+}
+
+/// What a shell offers for an option's value.
+enum ValueCompletion: Sendable {
+    /// Its choices, if any; otherwise nothing (a date, a number).
+    case words
+    /// File and folder names.
+    case paths
+    /// Folder names.
+    case folders
 }
 
 /// An option; without a value name it is a flag. Help shows `defaultValue` from the same
@@ -57,6 +71,7 @@ struct OptionSpec: Sendable {
     let help: String
     var choices: [String] = []
     var defaultValue: String?
+    var completion = ValueCompletion.words
 
     var isFlag: Bool { valueName == nil }
 

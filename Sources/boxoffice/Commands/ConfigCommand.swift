@@ -17,7 +17,7 @@ enum ConfigCommand {
 
         static let spec = CommandSpec(
             name: "set", abstract: "Read a key from standard input and store it.",
-            arguments: [ArgumentSpec(name: "service", help: "kobis or kakao.")],
+            arguments: [ArgumentSpec(name: "service", help: "kobis or kakao.", choices: APIService.allCases.map(\.rawValue))],
             make: { reader throws(UsageError) in
                 let name = reader.positionals.first ?? ""
                 guard let service = APIService(rawValue: name.lowercased()) else {

@@ -7,7 +7,7 @@ enum HelpCommand {
         name: "help", abstract: "Show help for a command, or the exit codes.",
         examples: ["boxoffice help daily", "boxoffice help cache stats", "boxoffice help exit-codes"],
         arguments: [
-            ArgumentSpec(name: "topic", help: "A command, or exit-codes.", isOptional: true),
+            ArgumentSpec(name: "topic", help: "A command, or exit-codes.", isOptional: true, choices: [exitCodesTopic], offersCommands: true),
             ArgumentSpec(name: "subcommand", help: "One of the command's subcommands.", isOptional: true),
         ],
         make: { reader throws(UsageError) in try topic(reader.positionals) })

@@ -25,8 +25,8 @@ enum SharedOptions {
         OptionSpec(name: "retries", valueName: "n", help: "Retry transient failures this many times.", defaultValue: String(RetryPolicy.defaultRetries)),
         OptionSpec(name: "no-cache", help: "Neither read nor write the cache."),
         OptionSpec(name: "refresh", help: "Ignore cached answers and store fresh ones."),
-        OptionSpec(name: "replay", valueName: "dir", help: "Answer from recorded responses in <dir> instead of the network."),
-        OptionSpec(name: "record", valueName: "dir", help: "Write every response received to <dir>, in the layout --replay reads."),
+        OptionSpec(name: "replay", valueName: "dir", help: "Answer from recorded responses in <dir> instead of the network.", completion: .folders),
+        OptionSpec(name: "record", valueName: "dir", help: "Write every response received to <dir>, in the layout --replay reads.", completion: .folders),
         OptionSpec(name: "verbose", short: "v", help: "Tell on stderr what happens: cache hits, retries."),
         OptionSpec(name: "ignore-quota", help: "Send requests even past today's daily limit by boxoffice's count."),
     ]
