@@ -1,6 +1,7 @@
 import BoxOfficeCore
 import Dispatch
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -39,6 +40,39 @@ enum Terminal {
             bytes = bytes.dropFirst(written)
         }
         return .written
+    }
+
+    /// Reads one line from a terminal without echoing it (a pasted key), up to `limit` bytes.
+    /// The terminal's settings come back afterwards, and also if a signal ends the run meanwhile.
+    static func readHiddenLine(from descriptor: Int32, atMost limit: Int) -> Data {
+        var original = termios()
+        guard tcgetattr(descriptor, &original) == 0 else { return read(from: descriptor, atMost: limit) }
+        var hidden = original
+        hidden.c_lflag &= ~tcflag_t(ECHO)
+        tcsetattr(descriptor, TCSAFLUSH, &hidden)
+        savedTerminal.withLock { $0 = (descriptor, original) }
+        defer {
+            tcsetattr(descriptor, TCSAFLUSH, &original)
+            savedTerminal.withLock { $0 = nil }
+        }
+        var line = Data()
+        var byte: UInt8 = 0
+        while line.count < limit {
+            let count = systemRead(descriptor, &byte, 1)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0, byte != UInt8(ascii: "\n") else { break }
+            line.append(byte)
+        }
+        return line
+    }
+
+    /// The settings to put back if a signal ends the run while a secret is being read.
+    private static let savedTerminal = Mutex<(descriptor: Int32, settings: termios)?>(nil)
+
+    /// Puts back terminal settings changed for a hidden read.
+    static func restoreTerminal() {
+        guard var saved = savedTerminal.withLock({ $0 }) else { return }
+        tcsetattr(saved.descriptor, TCSAFLUSH, &saved.settings)
     }
 
     /// Reads until end of file or `limit` bytes, whichever comes first.
@@ -87,6 +121,7 @@ enum Terminal {
             let source = DispatchSource.makeSignalSource(signal: ending.signal, queue: .global())
             source.setEventHandler {
                 TemporaryFiles.shared.removeAll()
+                restoreTerminal()
                 let clearLine = stderrIsTerminal ? "\r\u{1B}[K" : ""
                 write(clearLine + "Error: Stopped by \(ending.name); nothing was printed.\n", to: STDERR_FILENO)
                 _exit(ending.status)

@@ -28,11 +28,16 @@ enum ConfigCommand {
 
         func run(in runner: Runner) async throws -> Data {
             let context = runner.context
-            if context.stdinIsTerminal {
-                context.log("Paste the \(service.displayName) key, then press Enter and Ctrl-D:")
-            }
             let example = "for example: printf %s \"$KEY\" | boxoffice config set \(service.rawValue)"
-            let input = context.readStandardInput(Self.longestKeyInput + 1)
+            let input: Data
+            if context.stdinIsTerminal {
+                // Like `gh auth login`: one line, not shown, so it stays off the screen and out of scrollback.
+                context.log("Paste the \(service.displayName) key and press Enter (it is not shown):")
+                input = context.readHiddenLine(Self.longestKeyInput + 1)
+                context.log("")
+            } else {
+                input = context.readStandardInput(Self.longestKeyInput + 1)
+            }
             guard input.count <= Self.longestKeyInput else {
                 throw UsageError("The standard input is longer than 4 KiB; give the key alone, \(example)", commandPath: ["config", "set"])
             }

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+/// The binary at a real terminal: util-linux `script` gives it a pseudo-terminal and forwards
+/// what the test types.
+@Suite(.serialized)
+struct TerminalEndToEndTests {
+    static let script = "/usr/bin/script"
+
+    /// Runs the binary on a pseudo-terminal, typing `input` after `delay` seconds.
+    static func runAtTerminal(_ arguments: [String], runner: BinaryRunner, input: String, delay: Double) throws -> String {
+        let command = ([BinaryRunner.binary.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: script)
+        process.arguments = ["-q", "-e", "-c", command, "/dev/null"]
+        process.environment = runner.environment.merging(["TERM": "xterm"]) { $1 }
+        process.currentDirectoryURL = BinaryRunner.repositoryRoot
+        let stdin = Pipe()
+        let stdout = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stdout
+        try process.run()
+        Thread.sleep(forTimeInterval: delay)
+        try stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
+        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        try? stdin.fileHandleForWriting.close()
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: script), "util-linux script is not installed"))
+    func configSetReadsTheKeyHiddenOnOneLine() throws {
+        let runner = BinaryRunner(keys: false)
+        let output = try Self.runAtTerminal(["config", "set", "kobis"], runner: runner, input: BinaryRunner.kobisKey + "\n", delay: 0.5)
+        #expect(output.contains("it is not shown"), "\(output)")
+        #expect(!output.contains(BinaryRunner.kobisKey), "the key was echoed: \(output)")
+        let stored = try String(contentsOf: runner.home.appendingPathComponent("config/config"), encoding: .utf8)
+        #expect(stored == "kobis_api_key = \(BinaryRunner.kobisKey)\n")
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: script), "util-linux script is not installed"))
+    func ctrlCDuringARangeClearsTheProgressLine() throws {
+        let server = try LoopbackServer { request in
+            var response = StubResponse.syntheticDay(request)
+            response.delay = request.query["targetDt"] == "20230801" ? 0 : 10
+            return response
+        }
+        defer { server.stop() }
+        let runner = BinaryRunner(kobisURL: server.baseURL)
+        let output = try Self.runAtTerminal(["daily", "--from", "20230801", "--to", "20230810", "--jobs", "2"], runner: runner, input: "\u{3}", delay: 1)
+        #expect(output.contains("1/10 days"), "the progress line showed: \(output.debugDescription)")
+        #expect(output.contains("\r\u{1B}[KError: Stopped by SIGINT"), "the progress line was cleared: \(output.debugDescription)")
+    }
+}
