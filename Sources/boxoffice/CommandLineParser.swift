@@ -6,6 +6,8 @@ struct Invocation: Sendable {
     var path: [CommandSpec]
     /// Option values by long name; the last one given wins.
     var values: [String: String] = [:]
+    /// Every value given for each option, in order, for options that may repeat.
+    var allValues: [String: [String]] = [:]
     /// Flags given, by long name.
     var flags: Set<String> = []
     /// Positional arguments.
@@ -64,10 +66,9 @@ enum CommandLineParser {
                 invocation.flags.insert(option.name)
                 continue
             }
-            if let attachedValue {
-                invocation.values[option.name] = attachedValue
-            } else if let next = remaining.popFirst(), next != "--" {
-                invocation.values[option.name] = next
+            if let value = attachedValue ?? remaining.popFirst().flatMap({ $0 == "--" ? nil : $0 }) {
+                invocation.values[option.name] = value
+                invocation.allValues[option.name, default: []].append(value)
             } else {
                 throw UsageError("Missing value for '--\(option.name) <\(option.valueName ?? "value")>'.", commandPath: currentPath())
             }

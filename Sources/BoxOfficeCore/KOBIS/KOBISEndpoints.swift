@@ -28,7 +28,7 @@ extension Endpoint where Response == MovieInfoResponse {
         Endpoint(
             service: .kobis, path: "/movie/searchMovieInfo.json",
             parameters: [QueryParameter("movieCd", code)],
-            name: "movie", mainParameter: "movieCd", bodyName: "movie-info", freshness: .movieDetails,
+            name: "movie", mainParameter: "movieCd", bodyName: "movie-info", freshness: .details,
             validate: { response in
                 // An empty record is an unknown code, told apart later; another code is another movie.
                 guard let answered = WireValue.text(response.movieInfoResult.movieInfo?.movieCd), answered != code else { return }
@@ -47,6 +47,11 @@ extension Endpoint where Response == MovieListResponse {
         if let director = query.director { parameters.append(QueryParameter("directorNm", director)) }
         if let from = query.openedFromYear { parameters.append(QueryParameter("openStartDt", String(from))) }
         if let to = query.openedToYear { parameters.append(QueryParameter("openEndDt", String(to))) }
+        if let from = query.madeFromYear { parameters.append(QueryParameter("prdtStartYear", String(from))) }
+        if let to = query.madeToYear { parameters.append(QueryParameter("prdtEndYear", String(to))) }
+        // KOBIS takes several codes in one value, separated by commas.
+        if !query.nationCodes.isEmpty { parameters.append(QueryParameter("repNationCd", query.nationCodes.joined(separator: ","))) }
+        if !query.typeCodes.isEmpty { parameters.append(QueryParameter("movieTypeCd", query.typeCodes.joined(separator: ","))) }
         return Endpoint(
             service: .kobis, path: "/movie/searchMovieList.json", parameters: parameters,
             name: "movielist", bodyName: "movie-list", freshness: .search)
@@ -67,6 +72,14 @@ public struct MovieSearchQuery: Sendable, Hashable {
     public var page: Int?
     /// Rows per page (`itemPerPage`).
     public var itemsPerPage: Int?
+    /// First production year (`prdtStartYear`).
+    public var madeFromYear: Int?
+    /// Last production year (`prdtEndYear`).
+    public var madeToYear: Int?
+    /// Nations' codes from the `nations` group (`repNationCd`).
+    public var nationCodes: [String] = []
+    /// Movie types' codes from the `movie-types` group (`movieTypeCd`).
+    public var typeCodes: [String] = []
 
     /// Creates a query.
     public init(title: String? = nil, director: String? = nil, openedFromYear: Int? = nil, openedToYear: Int? = nil, page: Int? = nil, itemsPerPage: Int? = nil) {

@@ -5,6 +5,12 @@ public struct MovieSearchResult: Sendable, Equatable {
     /// This page's matches.
     public var movies: [MovieSummary]
 
+    /// Creates a result.
+    public init(totalCount: Int, movies: [MovieSummary]) {
+        self.totalCount = totalCount
+        self.movies = movies
+    }
+
     /// Maps the KOBIS movie list; a missing list is an empty one.
     public init(_ response: MovieListResponse) throws {
         let wire = WireValue(service: .kobis, body: "movie-list")

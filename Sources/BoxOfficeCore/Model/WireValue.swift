@@ -37,6 +37,11 @@ struct WireValue {
         return trimmed
     }
 
+    /// Values KOBIS joins into one string (`filmoNames`): split, trimmed, blanks dropped.
+    static func list(_ value: String?, separator: Character) -> [String] {
+        (value ?? "").split(separator: separator).compactMap { text(String($0)) }
+    }
+
     private static func cleaned(_ text: String?) -> String? {
         WireValue.text(text)?.replacingOccurrences(of: ",", with: "")
     }

@@ -36,4 +36,29 @@ extension BoxOfficeClient {
     public func searchImages(_ query: ImageSearchQuery) async throws -> ImageSearchResult {
         ImageSearchResult(try await send(.imageSearch(query)))
     }
+
+    /// People matching a query.
+    public func searchPeople(_ query: PeopleQuery) async throws -> PeopleSearchResult {
+        PeopleSearchResult(try await send(.peopleList(query)))
+    }
+
+    /// A person's details; an unknown code is `BoxOfficeError.notFound`.
+    public func person(code: String) async throws -> PersonDetails {
+        try PersonDetails(try await send(.peopleInfo(code: code)), requestedCode: code)
+    }
+
+    /// Companies matching a query.
+    public func searchCompanies(_ query: CompanyQuery) async throws -> CompanySearchResult {
+        CompanySearchResult(try await send(.companyList(query)))
+    }
+
+    /// A company's details; an unknown code is `BoxOfficeError.notFound`.
+    public func company(code: String) async throws -> CompanyDetails {
+        try CompanyDetails(try await send(.companyInfo(code: code)), requestedCode: code)
+    }
+
+    /// A common-code group's codes.
+    public func codes(group: String) async throws -> CodeList {
+        CodeList(try await send(.codeList(group: group)), group: group)
+    }
 }

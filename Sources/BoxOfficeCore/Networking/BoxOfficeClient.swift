@@ -148,8 +148,10 @@ public struct BoxOfficeClient: Sendable {
             let today = KSTDate.today(at: instant)
             return today.days(since: lastDay) >= CacheLifetime.settledChartAgeInDays
                 ? nil : instant.addingTimeInterval(CacheLifetime.recentChart)
-        case .movieDetails:
-            return instant.addingTimeInterval(CacheLifetime.movieDetails)
+        case .details:
+            return instant.addingTimeInterval(CacheLifetime.details)
+        case .codeList:
+            return instant.addingTimeInterval(CacheLifetime.codeList)
         case .search:
             return instant.addingTimeInterval(CacheLifetime.search)
         }
@@ -161,6 +163,7 @@ enum CacheLifetime {
     /// KOBIS settles a day's figures within a day or so and never changes them after.
     static let settledChartAgeInDays = 3
     static let recentChart: TimeInterval = 3_600
-    static let movieDetails: TimeInterval = 7 * 86_400
+    static let details: TimeInterval = 7 * 86_400
+    static let codeList: TimeInterval = 30 * 86_400
     static let search: TimeInterval = 86_400
 }

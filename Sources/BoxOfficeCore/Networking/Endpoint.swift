@@ -65,8 +65,10 @@ public struct QueryParameter: Sendable, Hashable {
 public enum CacheFreshness: Sendable, Hashable {
     /// A chart whose last day is this date: settled charts never change, recent ones still do.
     case chart(lastDay: KSTDate)
-    /// Movie details, which change rarely.
-    case movieDetails
-    /// Search results of KOBIS or Kakao.
+    /// Details of a movie, a person or a company, which change rarely: 7 days.
+    case details
+    /// Lists and searches of KOBIS or Kakao: a day.
     case search
+    /// KOBIS's common code lists, which hardly ever change: 30 days.
+    case codeList
 }

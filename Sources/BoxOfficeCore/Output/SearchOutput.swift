@@ -2,16 +2,20 @@
 public struct SearchOutput: Presentable {
     /// The page of matches.
     public let result: MovieSearchResult
+    /// The page shown, from 1.
+    public let page: Int
 
     /// Creates the output.
-    public init(_ result: MovieSearchResult) {
+    public init(_ result: MovieSearchResult, page: Int = 1) {
         self.result = result
+        self.page = page
     }
 
     /// The search's JSON contract.
     public var json: JSONValue {
         .object([
                 ("totalCount", .integer(result.totalCount)),
+                ("page", .integer(page)),
                 ("movies", .array(result.movies.map { movie in
                     .object([
                         ("code", .string(movie.code)), ("title", .string(movie.title)), ("titleEnglish", .string(movie.titleEnglish)),

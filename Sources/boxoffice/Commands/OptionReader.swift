@@ -17,6 +17,11 @@ struct OptionReader: Sendable {
         invocation.values[name]
     }
 
+    /// Every value of an option that may repeat, in the order given.
+    func values(_ name: String) -> [String] {
+        invocation.allValues[name] ?? []
+    }
+
     func flag(_ name: String) -> Bool {
         invocation.flags.contains(name)
     }
@@ -60,8 +65,13 @@ struct OptionReader: Sendable {
     }
 
     func movieCode() throws(UsageError) -> String {
+        try code(of: "movie", findWith: "search <title>")
+    }
+
+    /// The first argument as a KOBIS code of some kind; empty is a usage error saying where to find one.
+    func code(of kind: String, findWith search: String) throws(UsageError) -> String {
         let code = (invocation.positionals.first ?? "").trimmingCharacters(in: .whitespaces)
-        guard !code.isEmpty else { throw error("The movie code is empty; find one with `boxoffice search <title>`.") }
+        guard !code.isEmpty else { throw error("The \(kind) code is empty; find one with `boxoffice \(search)`.") }
         return code
     }
 }

@@ -1,40 +1,75 @@
 import BoxOfficeCore
 import Foundation
 
-/// `boxoffice search <title>`: movies and their codes.
+/// `boxoffice search [<title>]`: movies and their codes, by the movie list's every filter.
 struct SearchCommand: RunnableCommand {
-    let query: MovieSearchQuery
+    var query: MovieSearchQuery
+    /// `--nation` and `--type` as given: codes, or names looked up in their code groups.
+    let nations: [String]
+    let types: [String]
+    let list: ListOptions
     let network: NetworkOptions
 
-    static let pageSizes = 1...100
-    static let pages = 1...10_000
     static let years = 1900...9999
 
     static let spec = CommandSpec(
-        name: "search", abstract: "Find movies and their codes by title.",
-        examples: ["boxoffice search 밀수", "boxoffice search 광해 --year 2012", "boxoffice search --director 봉준호"],
-        arguments: [ArgumentSpec(name: "title", help: "Part of the title (optional with --director).", isOptional: true)],
+        name: "search", abstract: "Find movies and their codes by title, director, nation, type and years.",
+        examples: ["boxoffice search 밀수", "boxoffice search 광해 --year 2012", "boxoffice search --director 봉준호",
+                   "boxoffice search --nation 한국 --type 장편 --opened-from 2023 --opened-to 2023 --all --format csv"],
+        arguments: [ArgumentSpec(name: "title", help: "Part of the title (optional with other filters).", isOptional: true)],
         options: [
             OptionSpec(name: "director", valueName: "name", help: "Part of a director's name."),
             OptionSpec(name: "year", valueName: "yyyy", help: "Only movies that opened in this year (the Opened column, not Produced)."),
-            OptionSpec(name: "page", valueName: "n", help: "Page of results, from 1.", defaultValue: "1"),
-            OptionSpec(name: "limit", valueName: "n", help: "Results per page, \(pageSizes.lowerBound) to \(pageSizes.upperBound).", defaultValue: "10"),
-        ] + SharedOptions.network,
+            OptionSpec(name: "opened-from", valueName: "yyyy", help: "Only movies that opened in this year or later."),
+            OptionSpec(name: "opened-to", valueName: "yyyy", help: "Only movies that opened in this year or earlier."),
+            OptionSpec(name: "made-from", valueName: "yyyy", help: "Only movies produced in this year or later."),
+            OptionSpec(name: "made-to", valueName: "yyyy", help: "Only movies produced in this year or earlier."),
+            OptionSpec(name: "nation", valueName: "nation", help: "Only movies of this nation: a code of the nations group or its name, such as 한국; may repeat."),
+            OptionSpec(name: "type", valueName: "type", help: "Only movies of this type: a code of the movie-types group or its name, such as 장편; may repeat."),
+        ] + ListOptions.specs + SharedOptions.network,
         make: { reader throws(UsageError) in try SearchCommand(reader) })
 
     init(_ reader: OptionReader) throws(UsageError) {
         let title = reader.positionals.first.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
         let director = reader.value("director").flatMap { $0.isEmpty ? nil : $0 }
-        guard title != nil || director != nil else { throw reader.error("Give a title to search for, or --director.") }
+        nations = reader.values("nation").filter { !$0.isEmpty }
+        types = reader.values("type").filter { !$0.isEmpty }
         let year = try reader.integer("year", in: Self.years)
+        var openedFrom = try reader.integer("opened-from", in: Self.years)
+        var openedTo = try reader.integer("opened-to", in: Self.years)
+        if let year {
+            guard openedFrom == nil, openedTo == nil else { throw reader.error("Use either --year or --opened-from/--opened-to, not both.") }
+            (openedFrom, openedTo) = (year, year)
+        }
+        let madeFrom = try reader.integer("made-from", in: Self.years)
+        let madeTo = try reader.integer("made-to", in: Self.years)
+        for (from, to, name) in [(openedFrom, openedTo, "opened"), (madeFrom, madeTo, "made")] {
+            if let from, let to, from > to { throw reader.error("--\(name)-from \(from) is after --\(name)-to \(to).") }
+        }
+        let anyFilter = title != nil || director != nil || !nations.isEmpty || !types.isEmpty
+            || [openedFrom, openedTo, madeFrom, madeTo].contains { $0 != nil }
+        guard anyFilter else { throw reader.error("Give a title to search for, or --director or another filter.") }
+        list = try ListOptions(reader)
         query = MovieSearchQuery(
-            title: title, director: director, openedFromYear: year, openedToYear: year,
-            page: try reader.integer("page", in: Self.pages), itemsPerPage: try reader.integer("limit", in: Self.pageSizes))
+            title: title, director: director, openedFromYear: openedFrom, openedToYear: openedTo, page: list.page, itemsPerPage: list.limit)
+        query.madeFromYear = madeFrom
+        query.madeToYear = madeTo
         network = try NetworkOptions(reader)
     }
 
     func run(in runner: Runner) async throws -> Data {
-        let result = try await runner.makeClient(network, needs: [.kobis]).searchMovies(query)
-        return text(DocumentWriter.write(SearchOutput(result), format: network.format, style: runner.style(network)))
+        let client = try runner.makeClient(network, needs: [.kobis])
+        var query = self.query
+        for nation in nations { query.nationCodes.append(try await CodeNames.code(for: nation, in: .nations, option: "nation", client: client)) }
+        for type in types { query.typeCodes.append(try await CodeNames.code(for: type, in: .movieTypes, option: "type", client: client)) }
+        let resolved = query
+        let (movies, total) = try await list.fetch(in: runner, client: client) { page, size in
+            var pageQuery = resolved
+            (pageQuery.page, pageQuery.itemsPerPage) = (page, size)
+            let result = try await client.searchMovies(pageQuery)
+            return (result.movies, result.totalCount)
+        }
+        let output = SearchOutput(MovieSearchResult(totalCount: total, movies: movies), page: list.shownPage)
+        return text(DocumentWriter.write(output, format: network.format, style: runner.style(network)))
     }
 }

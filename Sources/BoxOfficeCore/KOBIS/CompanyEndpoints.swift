@@ -1,0 +1,50 @@
+extension Endpoint where Response == CompanyListResponse {
+    /// Companies by name, chief executive or part.
+    public static func companyList(_ query: CompanyQuery) -> Self {
+        var parameters: [QueryParameter] = []
+        if let page = query.page { parameters.append(QueryParameter("curPage", String(page))) }
+        if let limit = query.itemsPerPage { parameters.append(QueryParameter("itemPerPage", String(limit))) }
+        if let name = query.name { parameters.append(QueryParameter("companyNm", name)) }
+        if let ceo = query.ceo { parameters.append(QueryParameter("ceoNm", ceo)) }
+        if let part = query.partCode { parameters.append(QueryParameter("companyPartCd", part)) }
+        return Endpoint(
+            service: .kobis, path: "/company/searchCompanyList.json", parameters: parameters,
+            name: "companylist", bodyName: "company-list", freshness: .search)
+    }
+}
+
+extension Endpoint where Response == CompanyInfoResponse {
+    /// One company's details.
+    public static func companyInfo(code: String) -> Self {
+        Endpoint(
+            service: .kobis, path: "/company/searchCompanyInfo.json", parameters: [QueryParameter("companyCd", code)],
+            name: "company", mainParameter: "companyCd", bodyName: "company-info", freshness: .details,
+            validate: { response in
+                guard let answered = WireValue.text(response.companyInfoResult.companyInfo?.companyCd), answered != code else { return }
+                throw BoxOfficeError.answerMismatch(.kobis, asked: "company \(code)", answered: "company \(answered)")
+            })
+    }
+}
+
+/// What to search the KOBIS company list for.
+public struct CompanyQuery: Sendable, Hashable {
+    /// Part of the name (`companyNm`).
+    public var name: String?
+    /// Part of the chief executive's name (`ceoNm`).
+    public var ceo: String?
+    /// A part's code from the `company-parts` code group (`companyPartCd`).
+    public var partCode: String?
+    /// Page, from 1 (`curPage`).
+    public var page: Int?
+    /// Rows per page (`itemPerPage`).
+    public var itemsPerPage: Int?
+
+    /// Creates a query.
+    public init(name: String? = nil, ceo: String? = nil, partCode: String? = nil, page: Int? = nil, itemsPerPage: Int? = nil) {
+        self.name = name
+        self.ceo = ceo
+        self.partCode = partCode
+        self.page = page
+        self.itemsPerPage = itemsPerPage
+    }
+}

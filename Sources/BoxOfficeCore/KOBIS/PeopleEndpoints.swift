@@ -1,0 +1,46 @@
+extension Endpoint where Response == PeopleListResponse {
+    /// People by name, or by a film they worked on.
+    public static func peopleList(_ query: PeopleQuery) -> Self {
+        var parameters: [QueryParameter] = []
+        if let page = query.page { parameters.append(QueryParameter("curPage", String(page))) }
+        if let limit = query.itemsPerPage { parameters.append(QueryParameter("itemPerPage", String(limit))) }
+        if let name = query.name { parameters.append(QueryParameter("peopleNm", name)) }
+        if let film = query.filmography { parameters.append(QueryParameter("filmoNames", film)) }
+        return Endpoint(
+            service: .kobis, path: "/people/searchPeopleList.json", parameters: parameters,
+            name: "peoplelist", bodyName: "people-list", freshness: .search)
+    }
+}
+
+extension Endpoint where Response == PeopleInfoResponse {
+    /// One person's details.
+    public static func peopleInfo(code: String) -> Self {
+        Endpoint(
+            service: .kobis, path: "/people/searchPeopleInfo.json", parameters: [QueryParameter("peopleCd", code)],
+            name: "people", mainParameter: "peopleCd", bodyName: "people-info", freshness: .details,
+            validate: { response in
+                guard let answered = WireValue.text(response.peopleInfoResult.peopleInfo?.peopleCd), answered != code else { return }
+                throw BoxOfficeError.answerMismatch(.kobis, asked: "person \(code)", answered: "person \(answered)")
+            })
+    }
+}
+
+/// What to search the KOBIS people list for.
+public struct PeopleQuery: Sendable, Hashable {
+    /// Part of a name (`peopleNm`).
+    public var name: String?
+    /// Part of a title they worked on (`filmoNames`).
+    public var filmography: String?
+    /// Page, from 1 (`curPage`).
+    public var page: Int?
+    /// Rows per page (`itemPerPage`).
+    public var itemsPerPage: Int?
+
+    /// Creates a query.
+    public init(name: String? = nil, filmography: String? = nil, page: Int? = nil, itemsPerPage: Int? = nil) {
+        self.name = name
+        self.filmography = filmography
+        self.page = page
+        self.itemsPerPage = itemsPerPage
+    }
+}

@@ -1,0 +1,33 @@
+/// A common-code group (`boxoffice codes`).
+public struct CodesOutput: Presentable {
+    /// The group and its codes.
+    public let list: CodeList
+
+    /// Creates the output.
+    public init(_ list: CodeList) {
+        self.list = list
+    }
+
+    private static func json(_ code: CodeList.Code) -> JSONValue {
+        .object([("code", .string(code.code)), ("name", .string(code.name)), ("nameEnglish", .string(code.nameEnglish))])
+    }
+
+    /// `{"group", "codes": [{"code", "name", "nameEnglish"}]}`.
+    public var json: JSONValue {
+        .object([("group", .string(list.group)), ("codes", .array(list.codes.map(Self.json)))])
+    }
+
+    /// One code a line.
+    public var jsonLines: [JSONValue] { list.codes.map(Self.json) }
+
+    /// A table of the codes.
+    public var document: Document {
+        let columns = [
+            Column.machine("group"), Column("Code", key: "code"), Column("Name", key: "name"), Column("English name", key: "name_english"),
+        ]
+        let rows: [[Cell]] = list.codes.map { [.text(list.group), .text($0.code), .text($0.name), .text($0.nameEnglish)] }
+        var blocks: [Document.Block] = [.table(Table(columns: columns, rows: rows))]
+        if list.codes.isEmpty { blocks.append(.note("No codes in group \(list.group).")) }
+        return Document([Document.Section(blocks)])
+    }
+}

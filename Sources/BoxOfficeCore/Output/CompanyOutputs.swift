@@ -1,0 +1,83 @@
+/// A page of companies (`boxoffice companies`).
+public struct CompaniesOutput: Presentable {
+    /// The matches.
+    public let result: CompanySearchResult
+    /// The page shown, from 1.
+    public let page: Int
+
+    /// Creates the output.
+    public init(_ result: CompanySearchResult, page: Int) {
+        self.result = result
+        self.page = page
+    }
+
+    private static func json(_ company: CompanySummary) -> JSONValue {
+        .object([
+            ("code", .string(company.code)), ("name", .string(company.name)), ("nameEnglish", .string(company.nameEnglish)),
+            ("ceo", .string(company.ceo)), ("parts", .array(company.parts.map(JSONValue.string))),
+            ("filmography", .array(company.filmography.map(JSONValue.string))),
+        ])
+    }
+
+    /// `{"totalCount", "page", "companies": [...]}`.
+    public var json: JSONValue {
+        .object([
+            ("totalCount", .integer(result.totalCount)), ("page", .integer(page)), ("companies", .array(result.companies.map(Self.json))),
+        ])
+    }
+
+    /// One company a line.
+    public var jsonLines: [JSONValue] { result.companies.map(Self.json) }
+
+    /// A table of the companies and a count of them.
+    public var document: Document {
+        let columns = [
+            Column("Code", key: "code"), Column("Name", key: "name", isTruncatable: true),
+            Column("English name", key: "name_english", isTruncatable: true, dropOrder: 1), Column("CEO", key: "ceo", isTruncatable: true),
+            Column("Parts", key: "parts", isTruncatable: true), Column("Filmography", key: "filmography", isTruncatable: true),
+        ]
+        let rows: [[Cell]] = result.companies.map {
+            [.text($0.code), .text($0.name), .text($0.nameEnglish), .text($0.ceo), .list($0.parts), .list($0.filmography)]
+        }
+        return Document([Document.Section([
+            .table(Table(columns: columns, rows: rows)), .terminalLine("\(result.companies.count) of \(result.totalCount) companies"),
+        ])])
+    }
+}
+
+/// One company's details (`boxoffice company`).
+public struct CompanyOutput: Presentable {
+    /// The company.
+    public let company: CompanyDetails
+
+    /// Creates the output.
+    public init(_ company: CompanyDetails) {
+        self.company = company
+    }
+
+    /// `{"code", "name", "nameEnglish", "ceo", "parts", "filmography": [{"movieCode", "title", "parts"}]}`.
+    public var json: JSONValue {
+        .object([
+            ("code", .string(company.code)), ("name", .string(company.name)), ("nameEnglish", .string(company.nameEnglish)),
+            ("ceo", .string(company.ceo)), ("parts", .array(company.parts.map(JSONValue.string))),
+            ("filmography", .array(company.filmography.map {
+                .object([("movieCode", .string($0.movieCode)), ("title", .string($0.title)), ("parts", .array($0.parts.map(JSONValue.string)))])
+            })),
+        ])
+    }
+
+    /// A card, then the films a row each with the company's parts in them.
+    public var document: Document {
+        var fields: [(label: String, value: String)] = [("Name", company.name), ("Code", company.code)]
+        if let english = company.nameEnglish { fields.append(("English name", english)) }
+        if let ceo = company.ceo { fields.append(("CEO", ceo)) }
+        if !company.parts.isEmpty { fields.append(("Parts", company.parts.joined(separator: ", "))) }
+        fields.append(("Films", String(company.filmography.count)))
+        let columns = [
+            Column.machine("company_code"), Column("Movie code", key: "movie_code"), Column("Title", key: "title", isTruncatable: true),
+            Column("Parts", key: "parts"),
+        ]
+        let rows: [[Cell]] = company.filmography.map { [.text(company.code), .text($0.movieCode), .text($0.title), .list($0.parts)] }
+        return Document([Document.Section([.card(fields)]), Document.Section([.table(Table(columns: columns, rows: rows))])])
+    }
+}

@@ -1,0 +1,78 @@
+/// A page of people (`boxoffice people`).
+public struct PeopleOutput: Presentable {
+    /// The matches.
+    public let result: PeopleSearchResult
+    /// The page shown, from 1.
+    public let page: Int
+
+    /// Creates the output.
+    public init(_ result: PeopleSearchResult, page: Int) {
+        self.result = result
+        self.page = page
+    }
+
+    private static func json(_ person: PersonSummary) -> JSONValue {
+        .object([
+            ("code", .string(person.code)), ("name", .string(person.name)), ("nameEnglish", .string(person.nameEnglish)),
+            ("role", .string(person.role)), ("filmography", .array(person.filmography.map(JSONValue.string))),
+        ])
+    }
+
+    /// `{"totalCount", "page", "people": [...]}`.
+    public var json: JSONValue {
+        .object([("totalCount", .integer(result.totalCount)), ("page", .integer(page)), ("people", .array(result.people.map(Self.json)))])
+    }
+
+    /// One person a line.
+    public var jsonLines: [JSONValue] { result.people.map(Self.json) }
+
+    /// A table of the people and a count of them.
+    public var document: Document {
+        let columns = [
+            Column("Code", key: "code"), Column("Name", key: "name", isTruncatable: true),
+            Column("English name", key: "name_english", isTruncatable: true, dropOrder: 1), Column("Role", key: "role", isTruncatable: true),
+            Column("Filmography", key: "filmography", isTruncatable: true),
+        ]
+        let rows: [[Cell]] = result.people.map { [.text($0.code), .text($0.name), .text($0.nameEnglish), .text($0.role), .list($0.filmography)] }
+        return Document([Document.Section([
+            .table(Table(columns: columns, rows: rows)), .terminalLine("\(result.people.count) of \(result.totalCount) people"),
+        ])])
+    }
+}
+
+/// One person's details (`boxoffice person`).
+public struct PersonOutput: Presentable {
+    /// The person.
+    public let person: PersonDetails
+
+    /// Creates the output.
+    public init(_ person: PersonDetails) {
+        self.person = person
+    }
+
+    /// `{"code", "name", "nameEnglish", "sex", "role", "homepages", "filmography": [{"movieCode", "title", "part"}]}`.
+    public var json: JSONValue {
+        .object([
+            ("code", .string(person.code)), ("name", .string(person.name)), ("nameEnglish", .string(person.nameEnglish)),
+            ("sex", .string(person.sex)), ("role", .string(person.role)), ("homepages", .array(person.homepages.map(JSONValue.string))),
+            ("filmography", .array(person.filmography.map {
+                .object([("movieCode", .string($0.movieCode)), ("title", .string($0.title)), ("part", .string($0.part))])
+            })),
+        ])
+    }
+
+    /// A card, then the films a row each (their codes feed `boxoffice movie`).
+    public var document: Document {
+        var fields: [(label: String, value: String)] = [("Name", person.name), ("Code", person.code)]
+        if let english = person.nameEnglish { fields.append(("English name", english)) }
+        if let sex = person.sex { fields.append(("Sex", sex)) }
+        if let role = person.role { fields.append(("Role", role)) }
+        if !person.homepages.isEmpty { fields.append(("Home pages", person.homepages.joined(separator: " "))) }
+        let columns = [
+            Column.machine("person_code"), Column("Movie code", key: "movie_code"), Column("Title", key: "title", isTruncatable: true),
+            Column("Part", key: "part"),
+        ]
+        let rows: [[Cell]] = person.filmography.map { [.text(person.code), .text($0.movieCode), .text($0.title), .text($0.part)] }
+        return Document([Document.Section([.card(fields)]), Document.Section([.table(Table(columns: columns, rows: rows))])])
+    }
+}

@@ -1,0 +1,48 @@
+import BoxOfficeCore
+import Foundation
+
+/// `boxoffice codes <group>`: a KOBIS common-code group.
+struct CodesCommand: RunnableCommand {
+    let group: String
+    let network: NetworkOptions
+
+    static let spec = CommandSpec(
+        name: "codes", abstract: "List KOBIS common codes: regions, movie types, nations, company parts or any group.",
+        discussion: "Groups by name: \(CodeGroup.allCases.map { "\($0.rawValue) (\($0.code))" }.joined(separator: ", ")); any other <group> is sent as a raw comCode.",
+        examples: ["boxoffice codes regions", "boxoffice codes nations --format csv", "boxoffice codes 2201"],
+        arguments: [ArgumentSpec(name: "group", help: "A group name or a raw KOBIS comCode.", choices: CodeGroup.allCases.map(\.rawValue))],
+        options: SharedOptions.network,
+        make: { reader throws(UsageError) in
+            let group = (reader.positionals.first ?? "").trimmingCharacters(in: .whitespaces)
+            guard !group.isEmpty else { throw reader.error("Give a group: \(CodeGroup.allCases.map(\.rawValue).joined(separator: ", ")) or a raw code.") }
+            return CodesCommand(group: CodeGroup.code(for: group), network: try NetworkOptions(reader))
+        })
+
+    func run(in runner: Runner) async throws -> Data {
+        let list = try await runner.makeClient(network, needs: [.kobis]).codes(group: group)
+        return text(DocumentWriter.write(CodesOutput(list), format: network.format, style: runner.style(network)))
+    }
+}
+
+/// Names people know (배급사, 한국, 장편) turned into the codes KOBIS wants, by asking the group
+/// (cached for 30 days); a value that already is a code of digits is sent as it is.
+enum CodeNames {
+    static func code(for value: String, in group: CodeGroup, option: String, client: BoxOfficeClient) async throws -> String {
+        if value.allSatisfy(\.isNumber) { return value }
+        let list = try await client.codes(group: group.code)
+        guard let code = list.code(named: value) else {
+            let names = list.codes.map(\.name).joined(separator: ", ")
+            throw UsageError("'\(value)' is not a name in the \(group.rawValue) codes for '--\(option)'; use a code or one of: \(names).",
+                             commandPath: [])
+        }
+        return code
+    }
+}
+
+extension Optional where Wrapped: Sendable {
+    /// The value transformed by an async function, or nil.
+    func asyncMap<Result>(_ transform: (Wrapped) async throws -> Result) async rethrows -> Result? {
+        guard let value = self else { return nil }
+        return try await transform(value)
+    }
+}

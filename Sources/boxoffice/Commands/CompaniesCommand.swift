@@ -1,0 +1,39 @@
+import BoxOfficeCore
+import Foundation
+
+/// `boxoffice companies <name>`: companies and their codes.
+struct CompaniesCommand: RunnableCommand {
+    let name: String?
+    let ceo: String?
+    let part: String?
+    let list: ListOptions
+    let network: NetworkOptions
+
+    static let spec = CommandSpec(
+        name: "companies", abstract: "Find film companies and their codes by name.",
+        examples: ["boxoffice companies 쇼박스", "boxoffice companies --part 배급사 --ceo 김", "boxoffice companies 필름 --all --format jsonl"],
+        arguments: [ArgumentSpec(name: "name", help: "Part of the name (optional with --ceo or --part).", isOptional: true)],
+        options: [
+            OptionSpec(name: "ceo", valueName: "name", help: "Part of the chief executive's name."),
+            OptionSpec(name: "part", valueName: "part", help: "Only companies with this part: a code of the company-parts group, or its name such as 배급사."),
+        ] + ListOptions.specs + SharedOptions.network,
+        make: { reader throws(UsageError) in
+            let name = reader.positionals.first.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
+            let ceo = reader.value("ceo").flatMap { $0.isEmpty ? nil : $0 }
+            let part = reader.value("part").flatMap { $0.isEmpty ? nil : $0 }
+            guard name != nil || ceo != nil || part != nil else { throw reader.error("Give a name to search for, or --ceo or --part.") }
+            return CompaniesCommand(name: name, ceo: ceo, part: part, list: try ListOptions(reader), network: try NetworkOptions(reader))
+        })
+
+    func run(in runner: Runner) async throws -> Data {
+        let client = try runner.makeClient(network, needs: [.kobis])
+        let partCode = try await part.asyncMap { try await CodeNames.code(for: $0, in: .companyParts, option: "part", client: client) }
+        let (name, ceo) = (self.name, self.ceo)
+        let (companies, total) = try await list.fetch(in: runner, client: client) { page, size in
+            let result = try await client.searchCompanies(CompanyQuery(name: name, ceo: ceo, partCode: partCode, page: page, itemsPerPage: size))
+            return (result.companies, result.totalCount)
+        }
+        let output = CompaniesOutput(CompanySearchResult(totalCount: total, companies: companies), page: list.shownPage)
+        return text(DocumentWriter.write(output, format: network.format, style: runner.style(network)))
+    }
+}

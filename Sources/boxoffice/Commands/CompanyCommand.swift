@@ -1,0 +1,22 @@
+import BoxOfficeCore
+import Foundation
+
+/// `boxoffice company <code>`: a company's details and films.
+struct CompanyCommand: RunnableCommand {
+    let code: String
+    let network: NetworkOptions
+
+    static let spec = CommandSpec(
+        name: "company", abstract: "Show a film company's details and films.",
+        examples: ["boxoffice company 20122497", "boxoffice company 20122497 --format csv"],
+        arguments: [ArgumentSpec(name: "company-code", help: "The KOBIS company code (find it with `boxoffice companies`).")],
+        options: SharedOptions.network,
+        make: { reader throws(UsageError) in
+            CompanyCommand(code: try reader.code(of: "company", findWith: "companies <name>"), network: try NetworkOptions(reader))
+        })
+
+    func run(in runner: Runner) async throws -> Data {
+        let company = try await runner.makeClient(network, needs: [.kobis]).company(code: code)
+        return text(DocumentWriter.write(CompanyOutput(company), format: network.format, style: runner.style(network)))
+    }
+}

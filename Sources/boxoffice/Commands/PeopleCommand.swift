@@ -1,0 +1,34 @@
+import BoxOfficeCore
+import Foundation
+
+/// `boxoffice people <name>`: people and their codes.
+struct PeopleCommand: RunnableCommand {
+    let name: String?
+    let filmography: String?
+    let list: ListOptions
+    let network: NetworkOptions
+
+    static let spec = CommandSpec(
+        name: "people", abstract: "Find people (directors, actors, crew) and their codes by name.",
+        examples: ["boxoffice people 봉준호", "boxoffice people --filmography 기생충 --all --format csv"],
+        arguments: [ArgumentSpec(name: "name", help: "Part of the name (optional with --filmography).", isOptional: true)],
+        options: [OptionSpec(name: "filmography", valueName: "title", help: "Only people who worked on a film of this title.")]
+            + ListOptions.specs + SharedOptions.network,
+        make: { reader throws(UsageError) in
+            let name = reader.positionals.first.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
+            let filmography = reader.value("filmography").flatMap { $0.isEmpty ? nil : $0 }
+            guard name != nil || filmography != nil else { throw reader.error("Give a name to search for, or --filmography.") }
+            return PeopleCommand(name: name, filmography: filmography, list: try ListOptions(reader), network: try NetworkOptions(reader))
+        })
+
+    func run(in runner: Runner) async throws -> Data {
+        let client = try runner.makeClient(network, needs: [.kobis])
+        let (name, filmography) = (self.name, self.filmography)
+        let (people, total) = try await list.fetch(in: runner, client: client) { page, size in
+            let result = try await client.searchPeople(PeopleQuery(name: name, filmography: filmography, page: page, itemsPerPage: size))
+            return (result.people, result.totalCount)
+        }
+        let output = PeopleOutput(PeopleSearchResult(totalCount: total, people: people), page: list.shownPage)
+        return text(DocumentWriter.write(output, format: network.format, style: runner.style(network)))
+    }
+}

@@ -1,0 +1,22 @@
+import BoxOfficeCore
+import Foundation
+
+/// `boxoffice person <code>`: a person's details and films.
+struct PersonCommand: RunnableCommand {
+    let code: String
+    let network: NetworkOptions
+
+    static let spec = CommandSpec(
+        name: "person", abstract: "Show a person's details and films.",
+        examples: ["boxoffice person 20164556", "boxoffice person 20164556 --format json"],
+        arguments: [ArgumentSpec(name: "person-code", help: "The KOBIS person code (find it with `boxoffice people`).")],
+        options: SharedOptions.network,
+        make: { reader throws(UsageError) in
+            PersonCommand(code: try reader.code(of: "person", findWith: "people <name>"), network: try NetworkOptions(reader))
+        })
+
+    func run(in runner: Runner) async throws -> Data {
+        let person = try await runner.makeClient(network, needs: [.kobis]).person(code: code)
+        return text(DocumentWriter.write(PersonOutput(person), format: network.format, style: runner.style(network)))
+    }
+}
