@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+/// The people, company and code commands and the movie list's filters, run as a user would
+/// against a loopback server answering from our fixtures.
+@Suite(.serialized)
+struct ServicesEndToEndTests {
+    static let commands: [[String]] = [
+        ["people", "봉준호"], ["person", "20164001"], ["companies", "쇼박스"], ["company", "20060555"], ["codes", "regions"],
+        ["codes", "nations"], ["codes", "movie-types"], ["codes", "company-parts"], ["search", "--nation", "한국", "--type", "장편", "--year", "2023"],
+    ]
+
+    @Test(arguments: ["table", "tsv", "csv", "json", "jsonl", "markdown"])
+    func everyCommandInEveryFormat(_ format: String) throws {
+        let server = try LoopbackServer(handler: StubResponse.recorded)
+        defer { server.stop() }
+        let runner = BinaryRunner(kobisURL: server.baseURL)
+        for arguments in Self.commands {
+            let run = try runner.run(arguments + ["--format", format])
+            #expect(run.status == 0, "\(arguments) \(format): \(run.stderr)")
+            #expect(run.stderr.isEmpty && run.stdout.hasSuffix("\n"), "\(arguments) \(format): \(run.stderr)")
+            BinaryRunner.expectNoKey(run)
+            switch format {
+            case "json":
+                #expect(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) is [String: Any], "\(arguments)")
+            case "jsonl":
+                #expect(try run.stdout.split(separator: "\n").allSatisfy { try JSONSerialization.jsonObject(with: Data($0.utf8)) is [String: Any] })
+            case "csv":
+                let header = run.stdout.split(separator: "\n").first ?? ""
+                #expect(header.contains("code") && !header.contains(" "), "\(arguments): \(header)")
+            default:
+                #expect(!run.stdout.isEmpty)
+            }
+        }
+    }
+
+    @Test func theJSONShapesAreTheContract() throws {
+        let server = try LoopbackServer(handler: StubResponse.recorded)
+        defer { server.stop() }
+        let runner = BinaryRunner(kobisURL: server.baseURL)
+        func object(_ arguments: [String]) throws -> [String: Any] {
+            let run = try runner.run(arguments + ["--format", "json"])
+            return try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(run.stderr)")
+        }
+        let people = try object(["people", "봉준호"])
+        #expect(people["totalCount"] as? Int == 2 && people["page"] as? Int == 1)
+        let bong = try #require((people["people"] as? [[String: Any]])?.first)
+        #expect(Set(bong.keys) == ["code", "name", "nameEnglish", "role", "filmography"])
+        #expect(bong["filmography"] as? [String] == ["미키 17", "기생충", "옥자", "설국열차", "괴물"])
+        let person = try object(["person", "20164001"])
+        #expect(Set(person.keys) == ["code", "name", "nameEnglish", "sex", "role", "homepages", "filmography"])
+        let films = try #require(person["filmography"] as? [[String: Any]])
+        #expect(films.first?["movieCode"] as? String == "20183782" && films.first?["part"] as? String == "감독")
+        let companies = try object(["companies", "쇼박스"])
+        let showbox = try #require((companies["companies"] as? [[String: Any]])?.first)
+        #expect(Set(showbox.keys) == ["code", "name", "nameEnglish", "ceo", "parts", "filmography"])
+        #expect(showbox["parts"] as? [String] == ["배급사", "제작사", "투자사"])
+        let company = try object(["company", "20060555"])
+        let companyFilms = try #require(company["filmography"] as? [[String: Any]])
+        #expect(companyFilms.count == 2, "밀수 once, with both parts")
+        #expect(companyFilms.first?["parts"] as? [String] == ["배급사", "제작사"])
+        let codes = try object(["codes", "regions"])
+        #expect(codes["group"] as? String == "0105000000")
+        #expect((codes["codes"] as? [[String: Any]])?.first?["code"] as? String == "0105001")
+    }
+
+    @Test func namesBecomeCodesThroughTheirCodeGroups() throws {
+        let server = try LoopbackServer(handler: StubResponse.recorded)
+        defer { server.stop() }
+        let runner = BinaryRunner(kobisURL: server.baseURL)
+        let search = try runner.run(["search", "--nation", "한국", "--type", "장편", "--year", "2023"])
+        #expect(search.status == 0, "\(search.stderr)")
+        let list = try #require(server.requests.last { $0.path == "/movie/searchMovieList.json" })
+        #expect(list.query["repNationCd"] == "22041011" && list.query["movieTypeCd"] == "220101")
+        #expect(list.query["openStartDt"] == "2023" && list.query["openEndDt"] == "2023")
+        let unknown = try runner.run(["companies", "--part", "없는역할"])
+        BinaryRunner.expectFailure(unknown, status: 64, mentioning: ["배급사"])
+    }
+
+    @Test func allWalksEveryPageWithinTheQuota() throws {
+        let server = try LoopbackServer { request in
+            let page = Int(request.query["curPage"] ?? "1") ?? 1
+            let size = Int(request.query["itemPerPage"] ?? "10") ?? 10
+            let people = (0..<min(size, 250 - (page - 1) * size)).map { index in
+                #"{"peopleCd":"\#(page * 1000 + index)","peopleNm":"사람\#(page)-\#(index)","peopleNmEn":"","repRoleNm":"배우","filmoNames":""}"#
+            }
+            return .json(#"{"peopleListResult":{"totCnt":250,"peopleList":[\#(people.joined(separator: ","))]}}"#)
+        }
+        defer { server.stop() }
+        let runner = BinaryRunner(kobisURL: server.baseURL)
+        let run = try runner.run(["people", "사람", "--all", "--format", "jsonl"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.split(separator: "\n").count == 250)
+        #expect(Set(server.requests.compactMap { $0.query["curPage"] }) == ["1", "2", "3"])
+        #expect(server.requests.allSatisfy { $0.query["itemPerPage"] == "100" })
+        try TrustEndToEndTests.setLedger(runner, kobisCalls: 2_999)
+        let refused = try runner.run(["people", "사람", "--all", "--no-cache"])
+        // The first page spends the last call (and earns the 90 % warning); the other two do not fit.
+        #expect(refused.status == 75 && refused.stdout.isEmpty, "\(refused.stderr)")
+        #expect(refused.stderr.contains("needs 2") && refused.stderr.hasPrefix("warning:"), "\(refused.stderr)")
+    }
+
+    @Test func theSharedCapturesReplay() throws {
+        for (arguments, expected) in [(["person", "20164556"], "김종현"), (["company", "20122497"], "조이앤컨텐츠"), (["codes", "regions"], "세종시")] {
+            let run = try BinaryRunner(keys: false).run(arguments + ["--replay", "../shared/samples"])
+            #expect(run.status == 0, "\(arguments): \(run.stderr)")
+            #expect(run.stdout.contains(expected), "\(arguments): \(run.stdout)")
+        }
+    }
+
+    @Test func anUnknownPersonOrCompanyPointsAtItsSearch() throws {
+        let server = try LoopbackServer(handler: StubResponse.recorded)
+        defer { server.stop() }
+        let run = try BinaryRunner(kobisURL: server.baseURL).run(["person", "99999999"])
+        BinaryRunner.expectFailure(run, status: 1, mentioning: ["boxoffice people"])
+    }
+}
