@@ -114,4 +114,19 @@ struct ServicesEndToEndTests {
         let run = try BinaryRunner(kobisURL: server.baseURL).run(["person", "99999999"])
         BinaryRunner.expectFailure(run, status: 1, mentioning: ["boxoffice people"])
     }
+
+    @Test func anEmptyListIsSuccessAndAFaultIsAnError() throws {
+        let server = try LoopbackServer { request in
+            request.path.hasPrefix("/people")
+                ? .json(#"{"peopleListResult":{"totCnt":0,"peopleList":[],"source":"영화진흥위원회"}}"#)
+                : .fixture("errors/kobis-fault-320102.json")
+        }
+        defer { server.stop() }
+        let runner = BinaryRunner(kobisURL: server.baseURL)
+        let empty = try runner.run(["people", "없는사람", "--format", "json"])
+        #expect(empty.status == 0, "\(empty.stderr)")
+        #expect(empty.stdout.contains("\"people\": []") || empty.stdout.contains("\"people\" : ["), "\(empty.stdout)")
+        let fault = try runner.run(["companies", "어느회사"])
+        BinaryRunner.expectFailure(fault, status: 69, mentioning: ["320102"])
+    }
 }
