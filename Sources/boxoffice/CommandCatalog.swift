@@ -9,7 +9,7 @@ enum CommandCatalog {
                    "boxoffice daily --replay Fixtures --date 20230818"],
         options: [OptionSpec(name: "version", help: "Show the version.")],
         subcommands: [
-            DailyCommand.spec, WeeklyCommand.spec, MovieCommand.spec, SearchCommand.spec, PeopleCommand.spec, PersonCommand.spec,
+            DailyCommand.spec, WeeklyCommand.spec, ReportCommand.spec, TrendCommand.spec, MovieCommand.spec, SearchCommand.spec, PeopleCommand.spec, PersonCommand.spec,
             CompaniesCommand.spec, CompanyCommand.spec, CodesCommand.spec, ImagesCommand.spec, PosterCommand.spec, CacheCommand.spec, QuotaCommand.spec, ConfigCommand.spec, CompletionCommand.spec, HelpCommand.spec,
         ])
 

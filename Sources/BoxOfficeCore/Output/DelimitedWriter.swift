@@ -32,6 +32,8 @@ public struct DelimitedWriter: Sendable {
         case .date(let date): .date(date)
         case .rankChange(_, let intensity): .number(String(intensity))
         case .flag(let value): .number(value ? "true" : "false")
+        case .sparkline(let values): .text(values.map { $0.map(String.init) ?? "" }.joined(separator: ";"))
+        case .image(let address): .text(address)
         }
     }
 }

@@ -111,6 +111,10 @@ public enum Cell: Sendable, Equatable {
     case rankChange(RankChange, intensity: Int)
     /// Yes or no: `true` or `false` in CSV.
     case flag(Bool)
+    /// A run of values drawn small: `▁▃▇` for people, an SVG line in HTML; nil is a gap.
+    case sparkline([Int64?])
+    /// An image's address: the address itself in text, the image in HTML.
+    case image(String?)
 
     /// A count of any other integer type.
     public static func count(_ value: Int?) -> Cell {

@@ -23,7 +23,8 @@ public enum DocumentWriter {
         case .jsonl: output.jsonLines.map { $0.serialized(compact: true) + "\n" }.joined()
         case .csv, .tsv: DelimitedWriter(format: format).write(output.document)
         case .markdown: MarkdownWriter().write(output.document)
-        case .table: TerminalWriter(style: style).write(output.document)
+        case .table, .text: TerminalWriter(style: style).write(output.document)
+        case .html: HTMLWriter().write(output.document)
         }
     }
 }
@@ -40,6 +41,8 @@ extension Cell {
         case .date(let date): date?.iso ?? "-"
         case .rankChange(let change, _): change.marker
         case .flag(let value): value ? "yes" : "no"
+        case .sparkline(let values): Sparkline.text(values)
+        case .image(let address): address ?? "-"
         }
     }
 

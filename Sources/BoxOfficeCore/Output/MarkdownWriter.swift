@@ -18,7 +18,7 @@ public struct MarkdownWriter: Sendable {
         case .terminalLine:
             return ""
         case .note(let text):
-            return "_\(MarkdownTableWriter.escape(text))_\n"
+            return "_\(MarkdownTableWriter.escape(text))_\n\n"
         case .table(let table):
             let shown = table.columns.indices.filter { table.columns[$0].title != nil }
             guard !shown.isEmpty else { return "" }

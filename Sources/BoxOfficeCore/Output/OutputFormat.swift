@@ -12,6 +12,13 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     case jsonl
     /// A GitHub-flavoured Markdown table.
     case markdown
+    /// Plain text aligned by display width, for a mail body (`report`).
+    case text
+    /// One self-contained HTML page (`report`).
+    case html
+
+    /// The formats data commands offer; `report` offers text, markdown, html and json.
+    public static let data: [OutputFormat] = [.table, .tsv, .csv, .json, .jsonl, .markdown]
 }
 
 /// How output for people looks.

@@ -54,9 +54,10 @@ struct OptionReader: Sendable {
         return date
     }
 
-    /// `--format`, among the formats this command declares.
-    func format() throws(UsageError) -> OutputFormat {
-        try choice("format", OutputFormat.init(rawValue:)) ?? SharedOptions.defaultFormat
+    /// `--format`, among the formats this command declares; another is a usage error naming them.
+    func format(default fallback: OutputFormat = SharedOptions.defaultFormat) throws(UsageError) -> OutputFormat {
+        let offered = invocation.command.option(named: "format")?.choices ?? []
+        return try choice("format") { name in OutputFormat(rawValue: name).flatMap { offered.contains($0.rawValue) ? $0 : nil } } ?? fallback
     }
 
     /// `--color`.

@@ -7,10 +7,10 @@ enum SharedOptions {
     static let retryRange = 0...10
 
     /// `--format`, offering the formats a command supports.
-    static func format(_ formats: [OutputFormat] = OutputFormat.allCases) -> OptionSpec {
+    static func format(_ formats: [OutputFormat] = OutputFormat.data, default fallback: OutputFormat = defaultFormat) -> OptionSpec {
         let names = formats.map(\.rawValue)
         let listed = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "") : names.joined()
-        return OptionSpec(name: "format", valueName: "format", help: "Output format: \(listed).", choices: names, defaultValue: defaultFormat.rawValue)
+        return OptionSpec(name: "format", valueName: "format", help: "Output format: \(listed).", choices: names, defaultValue: fallback.rawValue)
     }
 
     static let color = OptionSpec(
@@ -48,8 +48,8 @@ struct NetworkOptions: Sendable {
 
 extension NetworkOptions {
     /// Reads and checks the shared network options.
-    init(_ reader: OptionReader) throws(UsageError) {
-        format = try reader.format()
+    init(_ reader: OptionReader, defaultFormat: OutputFormat = SharedOptions.defaultFormat) throws(UsageError) {
+        format = try reader.format(default: defaultFormat)
         color = try reader.color()
         if let text = reader.value("timeout") {
             guard let seconds = Double(text), SharedOptions.timeoutRange.contains(seconds) else {

@@ -1,0 +1,113 @@
+/// Writes a document as one self-contained HTML page: inline CSS and SVG, no script, no outside
+/// font or stylesheet, a Content-Security-Policy that forbids scripts, light and dark colours,
+/// tables that become cards on a phone, and every text escaped.
+public struct HTMLWriter: Sendable {
+    /// Creates a writer.
+    public init() {}
+
+    /// The page.
+    public func write(_ document: Document) -> String {
+        let title = document.sections.lazy.flatMap(\.blocks).compactMap { block -> String? in
+            if case .heading(let text, _) = block { return text }
+            return nil
+        }.first ?? "boxoffice"
+        let body = document.sections.map { section in
+            "<section>\n" + section.blocks.map(write).joined() + "</section>\n"
+        }.joined()
+        return """
+        <!DOCTYPE html>
+        <html lang="ko">
+        <head>
+        <meta charset="utf-8">
+        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src https: http: data:; style-src 'unsafe-inline'">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>\(Self.escape(title))</title>
+        <style>\(Self.style)</style>
+        </head>
+        <body>
+        <main>
+        \(body)</main>
+        </body>
+        </html>
+
+        """
+    }
+
+    private func write(_ block: Document.Block) -> String {
+        switch block {
+        case .heading(let text, _):
+            return "<h1>\(Self.escape(text))</h1>\n"
+        case .note(let text), .terminalLine(let text):
+            return "<p>\(Self.escape(text))</p>\n"
+        case .card(let fields):
+            return "<dl>\n" + fields.map { "<dt>\(Self.escape($0.label))</dt><dd>\(Self.escape($0.value))</dd>\n" }.joined() + "</dl>\n"
+        case .table(let table):
+            let shown = table.columns.indices.filter { table.columns[$0].title != nil }
+            guard !shown.isEmpty else { return "" }
+            let header = shown.map { index in
+                "<th\(table.columns[index].alignment == .right ? " class=\"number\"" : "")>\(Self.escape(table.columns[index].title ?? ""))</th>"
+            }.joined()
+            let rows = table.rows.map { row in
+                "<tr>" + shown.map { index in
+                    let column = table.columns[index]
+                    let classes = column.alignment == .right ? " class=\"number\"" : ""
+                    return "<td\(classes) data-label=\"\(Self.escape(column.title ?? ""))\">\(Self.html(row[index]))</td>"
+                }.joined() + "</tr>\n"
+            }.joined()
+            return "<table>\n<thead><tr>\(header)</tr></thead>\n<tbody>\n\(rows)</tbody>\n</table>\n"
+        }
+    }
+
+    private static func html(_ cell: Cell) -> String {
+        switch cell {
+        case .sparkline(let values): Sparkline.svg(values)
+        case .image(let address): address.map { "<img src=\"\(escape($0))\" alt=\"\" loading=\"lazy\">" } ?? "-"
+        default: escape(cell.humanText)
+        }
+    }
+
+    /// Text safe inside an element or a quoted attribute.
+    public static func escape(_ text: String) -> String {
+        var escaped = ""
+        for scalar in TerminalText.sanitize(text).unicodeScalars {
+            switch scalar {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#39;"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
+    }
+
+    private static let style = """
+
+        :root { color-scheme: light dark; --fg: #1d1d1f; --bg: #ffffff; --muted: #6e6e73; --line: #d2d2d7; --accent: #c2410c; }
+        @media (prefers-color-scheme: dark) { :root { --fg: #f5f5f7; --bg: #161617; --muted: #a1a1a6; --line: #3a3a3c; --accent: #fb923c; } }
+        * { box-sizing: border-box; }
+        body { margin: 0; background: var(--bg); color: var(--fg); font: 15px/1.5 system-ui, -apple-system, "Segoe UI", "Noto Sans KR", sans-serif; }
+        main { max-width: 1100px; margin: 0 auto; padding: 16px; }
+        h1 { font-size: 1.4em; margin: 0 0 12px; }
+        p { margin: 6px 0; overflow-wrap: anywhere; }
+        table { width: 100%; border-collapse: collapse; }
+        th, td { padding: 6px 8px; border-bottom: 1px solid var(--line); text-align: left; vertical-align: middle; overflow-wrap: anywhere; }
+        th { color: var(--muted); font-weight: 600; }
+        .number { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+        .spark { stroke: var(--accent); stroke-width: 2; fill: none; vertical-align: middle; }
+        .spark circle { fill: var(--accent); stroke: none; }
+        img { max-width: 64px; height: auto; border-radius: 4px; }
+        dl { display: grid; grid-template-columns: max-content 1fr; gap: 4px 12px; }
+        dt { color: var(--muted); } dd { margin: 0; overflow-wrap: anywhere; }
+        @media (max-width: 640px) {
+          thead { display: none; }
+          table, tbody, tr, td { display: block; width: 100%; }
+          tr { border-bottom: 1px solid var(--line); padding: 6px 0; }
+          td, td.number { display: grid; grid-template-columns: 9em 1fr; border: none; padding: 2px 0; text-align: left; white-space: normal; }
+          td::before { content: attr(data-label); color: var(--muted); }
+        }
+        @media print { :root { --fg: #000; --bg: #fff; --muted: #444; --line: #999; --accent: #000; } main { max-width: none; } tr { break-inside: avoid; } }
+
+        """
+}

@@ -1,0 +1,105 @@
+/// What `boxoffice report` prints: the day's top 10 with moves, runs and trends, then the news.
+public struct ReportOutput: Presentable {
+    /// The report.
+    public let report: DailyReport
+    /// Whether posters were looked up.
+    public let withPosters: Bool
+
+    /// Creates the output.
+    public init(_ report: DailyReport, withPosters: Bool = false) {
+        self.report = report
+        self.withPosters = withPosters
+    }
+
+    private static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+
+    static func dayName(_ date: KSTDate) -> String {
+        "\(date.iso) (\(weekdays[(date.weekday + 6) % 7]))"
+    }
+
+    /// ▲2 (4): two places up from 4th yesterday; NEW; - unchanged.
+    static func move(_ movie: DailyReport.Movie) -> String {
+        let change = RankChange(intensity: movie.rankChange, isNew: movie.isNew).marker
+        guard !movie.isNew, let previous = movie.previousRank, previous != movie.rank else { return change }
+        return "\(change) (\(previous))"
+    }
+
+    private static func json(_ move: DailyReport.Move?) -> JSONValue {
+        guard let move else { return .null }
+        return .object([
+            ("code", .string(move.code)), ("title", .string(move.title)), ("rank", .integer(move.rank)),
+            ("previousRank", .integer(move.previousRank)), ("rankChange", .integer(move.rankChange)),
+        ])
+    }
+
+    /// The whole report as data; every figure of the text is here.
+    public var json: JSONValue {
+        .object([
+            ("kind", .string("report")), ("date", .date(report.date)), ("days", .array(report.days.map(JSONValue.date))),
+            ("movies", .array(report.movies.map { movie in
+                .object([
+                    ("rank", .integer(movie.rank)), ("rankChange", .integer(movie.rankChange)), ("previousRank", .integer(movie.previousRank)),
+                    ("isNew", .bool(movie.isNew)), ("code", .string(movie.code)), ("title", .string(movie.title)),
+                    ("daysSinceOpening", .integer(movie.daysSinceOpening)), ("audience", .integer(movie.audience)),
+                    ("audienceTotal", .integer(movie.audienceTotal)), ("salesShare", .number(movie.salesShare)),
+                    ("screens", .integer(movie.screens)), ("trend", .array(movie.trend.map(JSONValue.integer))),
+                    ("posterURL", .string(movie.posterURL)),
+                ])
+            })),
+            ("newEntries", .array(report.newEntries.map(JSONValue.string))),
+            ("milestones", .array(report.milestones.map {
+                .object([("code", .string($0.code)), ("title", .string($0.title)), ("milestone", .integer($0.milestone))])
+            })),
+            ("climber", Self.json(report.climber)), ("faller", Self.json(report.faller)),
+            ("sameWeekdayLastWeek", report.sameWeekdayLastWeek.map { week in
+                .object([
+                    ("date", .date(week.date)), ("audience", .integer(week.audience)), ("audienceThatDay", .integer(week.audienceThatDay)),
+                    ("change", .integer(week.change)), ("changeRate", .number(week.changeRate)),
+                ])
+            } ?? .null),
+        ])
+    }
+
+    /// The table, then a line for each piece of news.
+    public var document: Document {
+        var columns = [
+            Column("#", key: "rank", alignment: .right), Column("Move", key: "move", alignment: .right),
+            Column("Title", key: "title", isTruncatable: true), Column("Day", key: "days_since_opening", alignment: .right),
+            Column("Audience", key: "audience", alignment: .right), Column("Total", key: "audience_total", alignment: .right),
+            Column("Share", key: "sales_share", alignment: .right), Column("Screens", key: "screens", alignment: .right),
+            Column("Trend (\(report.days.count) days)", key: "trend"),
+        ]
+        if withPosters { columns.append(Column("Poster", key: "poster_url", keepsWhole: true)) }
+        let rows: [[Cell]] = report.movies.map { movie in
+            var row: [Cell] = [
+                .count(movie.rank), .text(Self.move(movie)), .text(movie.title), .count(movie.daysSinceOpening.map { $0 + 1 }),
+                .count(movie.audience), .count(movie.audienceTotal), .percentage(movie.salesShare), .count(movie.screens),
+                .sparkline(movie.trend),
+            ]
+            if withPosters { row.append(.image(movie.posterURL)) }
+            return row
+        }
+        var news: [Document.Block] = []
+        let titles = Dictionary(report.movies.map { ($0.code, $0.title) }, uniquingKeysWith: { first, _ in first })
+        if !report.newEntries.isEmpty {
+            news.append(.note("New: " + report.newEntries.compactMap { titles[$0] }.joined(separator: ", ")))
+        }
+        if let climber = report.climber {
+            news.append(.note("Biggest climber: \(climber.title), ▲\(climber.rankChange) to #\(climber.rank)"))
+        }
+        if let faller = report.faller {
+            news.append(.note("Biggest faller: \(faller.title), ▼\(-faller.rankChange) to #\(faller.rank)"))
+        }
+        for milestone in report.milestones {
+            news.append(.note("Milestone: \(milestone.title) passed \(NumberText.grouped(milestone.milestone)) in total"))
+        }
+        if let week = report.sameWeekdayLastWeek {
+            let rate = week.changeRate.map { " (\($0 >= 0 ? "+" : "")\(NumberText.oneDecimal($0))%)" } ?? ""
+            news.append(.note("Top-10 audience: \(NumberText.grouped(week.audience)) against \(NumberText.grouped(week.audienceThatDay)) on \(Self.dayName(week.date))\(rate)"))
+        }
+        if report.movies.isEmpty { news.append(.note("No movies in the chart of \(report.date.iso).")) }
+        var sections = [Document.Section([.heading("Box office report, \(Self.dayName(report.date))", inMarkdown: true), .table(Table(columns: columns, rows: rows))])]
+        if !news.isEmpty { sections.append(Document.Section(news)) }
+        return Document(sections)
+    }
+}

@@ -1,0 +1,53 @@
+/// A movie's run, a day a row: its figures where it was in the top 10, nothing where it was not.
+public struct TrendOutput: Presentable {
+    /// The movie's code.
+    public let code: String
+    /// Its title.
+    public let title: String
+    /// Each day and the movie's entry that day, if it had one.
+    public let days: [(date: KSTDate, entry: ChartEntry?)]
+
+    /// Creates the output from the daily charts of the days, in order.
+    public init(code: String, title: String, charts: [(date: KSTDate, chart: BoxOfficeChart)]) {
+        self.code = code
+        self.title = title
+        days = charts.map { day in (day.date, day.chart.entries.first { $0.code == code }) }
+    }
+
+    private func json(_ day: (date: KSTDate, entry: ChartEntry?)) -> JSONValue {
+        let entry = day.entry
+        return .object([
+            ("date", .date(day.date)), ("rank", .integer(entry?.rank)), ("audience", .integer(entry?.audience)),
+            ("audienceTotal", .integer(entry?.audienceTotal)), ("salesShare", .number(entry?.salesShare)),
+            ("screens", .integer(entry?.screens)), ("shows", .integer(entry?.shows)),
+        ])
+    }
+
+    /// `{"code", "title", "days": [{"date", "rank", "audience", "audienceTotal", "salesShare", "screens", "shows"}]}`.
+    public var json: JSONValue {
+        .object([("code", .string(code)), ("title", .string(title)), ("days", .array(days.map(json)))])
+    }
+
+    /// One day a line.
+    public var jsonLines: [JSONValue] { days.map(json) }
+
+    /// A heading and a row a day.
+    public var document: Document {
+        let columns = [
+            Column.machine("code"), Column("Date", key: "date"), Column("#", key: "rank", alignment: .right),
+            Column("Audience", key: "audience", alignment: .right), Column("Total", key: "audience_total", alignment: .right),
+            Column("Share", key: "sales_share", alignment: .right), Column("Screens", key: "screens", alignment: .right),
+            Column("Shows", key: "shows", alignment: .right),
+        ]
+        let rows: [[Cell]] = days.map { day in
+            [.text(code), .date(day.date), .count(day.entry?.rank), .count(day.entry?.audience), .count(day.entry?.audienceTotal),
+             .percentage(day.entry?.salesShare), .count(day.entry?.screens), .count(day.entry?.shows)]
+        }
+        let first = days.first?.date.iso ?? "", last = days.last?.date.iso ?? ""
+        let shown = days.filter { $0.entry != nil }.count
+        return Document([Document.Section([
+            .heading("\(title) (\(code)), \(first) to \(last)", inMarkdown: true), .table(Table(columns: columns, rows: rows)),
+            .note("In the top 10 on \(shown) of \(days.count) days."),
+        ])])
+    }
+}

@@ -1,0 +1,149 @@
+/// The morning report: a day's top 10 with each movie's move, run, milestones and trend over the
+/// days before, and the day against the same weekday a week earlier. Computed from daily charts
+/// alone, so a daily cron costs one or two calls once the earlier days are cached.
+public struct DailyReport: Sendable, Equatable {
+    /// The day reported.
+    public var date: KSTDate
+    /// The days the trends cover, oldest first; `date` is the last.
+    public var days: [KSTDate]
+    /// The top 10 of `date`, best first.
+    public var movies: [Movie]
+    /// Codes of the movies new to the chart that day.
+    public var newEntries: [String]
+    /// The biggest climb and fall among the top 10 (not counting new entries).
+    public var climber: Move?
+    /// The biggest fall among the top 10.
+    public var faller: Move?
+    /// Audience totals that crossed a milestone that day.
+    public var milestones: [Milestone]
+    /// The day's top-10 audience against the same weekday a week earlier; nil without that chart.
+    public var sameWeekdayLastWeek: WeekComparison?
+
+    /// How many movies the report lists.
+    public static let topCount = 10
+    /// Days a report covers unless told otherwise.
+    public static let defaultDays = 7
+    /// The range `--days` accepts.
+    public static let dayRange = 2...31
+
+    /// One movie of the top 10.
+    public struct Movie: Sendable, Equatable {
+        public var rank: Int
+        /// KOBIS's `rankInten`: positive when it climbed.
+        public var rankChange: Int
+        /// Its rank the day before, nil when it was not in that day's top 10.
+        public var previousRank: Int?
+        public var isNew: Bool
+        public var code: String
+        public var title: String
+        /// Days since it opened; 0 on opening day, nil without an opening date.
+        public var daysSinceOpening: Int?
+        public var audience: Int64?
+        public var audienceTotal: Int64?
+        public var salesShare: Double?
+        public var screens: Int?
+        /// Its audience on each of `days`, nil where it was outside the top 10.
+        public var trend: [Int64?]
+        public var posterURL: String?
+    }
+
+    /// A climb or a fall.
+    public struct Move: Sendable, Equatable {
+        public var code: String
+        public var title: String
+        public var rank: Int
+        public var previousRank: Int?
+        public var rankChange: Int
+    }
+
+    /// A total audience that passed a round number that day.
+    public struct Milestone: Sendable, Equatable {
+        public var code: String
+        public var title: String
+        /// The number passed, such as 1,000,000.
+        public var milestone: Int64
+    }
+
+    /// The day's top-10 audience and the same weekday's a week earlier.
+    public struct WeekComparison: Sendable, Equatable {
+        public var date: KSTDate
+        public var audience: Int64
+        public var audienceThatDay: Int64
+        public var change: Int64
+        /// In percent; nil when a week earlier had no audience.
+        public var changeRate: Double?
+    }
+
+    /// 1 to 10 million by millions, then every 5 million.
+    public static func milestones(crossedFrom before: Int64, to after: Int64) -> [Int64] {
+        guard after > before, after > 0 else { return [] }
+        var marks: [Int64] = (1...10).map { Int64($0) * 1_000_000 }
+        var next: Int64 = 15_000_000
+        while next <= after {
+            marks.append(next)
+            next += 5_000_000
+        }
+        return marks.filter { before < $0 && $0 <= after }
+    }
+
+    /// Builds the report from the daily charts it needs, keyed by day: `days`, and the day a
+    /// week before `date` when there is one.
+    public init(date: KSTDate, days: [KSTDate], charts: [KSTDate: BoxOfficeChart]) {
+        self.date = date
+        self.days = days
+        let today = Array((charts[date]?.entries ?? []).prefix(Self.topCount))
+        let yesterday = charts[date.adding(days: -1)]?.entries ?? []
+        movies = today.map { entry in
+            Movie(
+                rank: entry.rank, rankChange: entry.rankIntensity,
+                previousRank: yesterday.first { $0.code == entry.code }.map(\.rank), isNew: entry.isNew,
+                code: entry.code, title: entry.title, daysSinceOpening: entry.openDate.map { date.days(since: $0) },
+                audience: entry.audience, audienceTotal: entry.audienceTotal, salesShare: entry.salesShare, screens: entry.screens,
+                trend: days.map { day in charts[day]?.entries.prefix(Self.topCount).first { $0.code == entry.code }?.audience ?? nil },
+                posterURL: entry.posterURL)
+        }
+        newEntries = movies.filter(\.isNew).map(\.code)
+        let moves = movies.filter { !$0.isNew }.map { Move(code: $0.code, title: $0.title, rank: $0.rank, previousRank: $0.previousRank, rankChange: $0.rankChange) }
+        climber = moves.filter { $0.rankChange > 0 }.max { $0.rankChange < $1.rankChange }
+        faller = moves.filter { $0.rankChange < 0 }.min { $0.rankChange < $1.rankChange }
+        milestones = movies.flatMap { movie -> [Milestone] in
+            guard let total = movie.audienceTotal, let audience = movie.audience else { return [] }
+            return Self.milestones(crossedFrom: total - audience, to: total).map { Milestone(code: movie.code, title: movie.title, milestone: $0) }
+        }
+        let weekEarlier = date.adding(days: -7)
+        if let earlier = charts[weekEarlier] {
+            let now = today.compactMap(\.audience).reduce(0, +)
+            let then = earlier.entries.prefix(Self.topCount).compactMap(\.audience).reduce(0, +)
+            sameWeekdayLastWeek = WeekComparison(
+                date: weekEarlier, audience: now, audienceThatDay: then, change: now - then,
+                changeRate: then == 0 ? nil : (Double(now - then) * 1000 / Double(then)).rounded() / 10)
+        } else {
+            sameWeekdayLastWeek = nil
+        }
+    }
+
+    /// The days a report on `date` over `count` days reads: the window and a week earlier.
+    public static func chartDays(for date: KSTDate, days count: Int) -> (window: [KSTDate], all: [KSTDate]) {
+        let window = (0..<count).map { date.adding(days: $0 - count + 1) }
+        let weekEarlier = date.adding(days: -7)
+        return (window, window.contains(weekEarlier) ? window : [weekEarlier] + window)
+    }
+}
+
+extension DailyReport {
+    /// The report with each poster downloaded and inlined as a data URI, so a mail client shows
+    /// it; a poster that cannot be had stays a link.
+    public func embeddingPosters(with downloader: ImageDownloader) async -> DailyReport {
+        var report = self
+        let images = await ConcurrentMap.run(movies.map(\.posterURL), limit: PosterFinder.jobs) { address -> String? in
+            guard let address else { return nil }
+            let data = try await downloader.image(at: address)
+            let type = ImageKind(data).map { $0 == .jpeg ? "jpeg" : $0.rawValue } ?? "png"
+            return "data:image/\(type);base64," + data.base64EncodedString()
+        }
+        for (index, result) in images.enumerated() {
+            if case .success(let inlined?) = result { report.movies[index].posterURL = inlined }
+        }
+        return report
+    }
+}

@@ -1,0 +1,63 @@
+import BoxOfficeCore
+import Foundation
+
+/// `boxoffice report`: the morning report of a day, for a mail body, a chat, a web page or a script.
+struct ReportCommand: RunnableCommand {
+    let date: KSTDate
+    let days: Int
+    let withPosters: Bool
+    let embedsPosters: Bool
+    let output: String?
+    let network: NetworkOptions
+
+    static let formats: [OutputFormat] = [.text, .markdown, .html, .json]
+
+    static let spec = CommandSpec(
+        name: "report", abstract: "Write the morning report: the top 10 with moves, trends, new entries and milestones.",
+        discussion: "Reads the daily charts of <date> and the days before it (settled days come from the cache, so a daily cron costs one or two calls) and the same weekday a week earlier.",
+        examples: ["boxoffice report", "boxoffice report --date 20230818 --format markdown",
+                   "boxoffice report --format html --posters --output /var/www/boxoffice.html"],
+        options: [
+            OptionSpec(name: "date", short: "d", valueName: "date", help: "The day to report on.", defaultValue: "yesterday"),
+            OptionSpec(name: "days", valueName: "n", help: "Days each trend covers, \(DailyReport.dayRange.lowerBound) to \(DailyReport.dayRange.upperBound).",
+                       defaultValue: String(DailyReport.defaultDays)),
+            SharedOptions.format(formats, default: .text),
+            OptionSpec(name: "posters", help: "Add each movie's poster (needs KAKAO_REST_API_KEY)."),
+            OptionSpec(name: "embed-posters", help: "With --format html, download the posters into the page so mail clients show them."),
+            OptionSpec(name: "output", short: "o", valueName: "file", help: "Write the report to <file> atomically instead of stdout.", completion: .paths),
+        ] + SharedOptions.network.filter { $0.name != "format" },
+        make: { reader throws(UsageError) in try ReportCommand(reader) })
+
+    init(_ reader: OptionReader) throws(UsageError) {
+        date = try reader.date("date") ?? reader.today.adding(days: -1)
+        days = try reader.integer("days", in: DailyReport.dayRange) ?? DailyReport.defaultDays
+        network = try NetworkOptions(reader, defaultFormat: .text)
+        embedsPosters = reader.flag("embed-posters")
+        withPosters = reader.flag("posters") || embedsPosters
+        guard !embedsPosters || network.format == .html else { throw reader.error("--embed-posters is for --format html.") }
+        output = reader.value("output")
+    }
+
+    func run(in runner: Runner) async throws -> Data {
+        if let output { try OutputFile.check(output) }
+        let client = try runner.makeClient(network, needs: withPosters ? [.kobis, .kakao] : [.kobis])
+        let (window, all) = DailyReport.chartDays(for: date, days: days)
+        let charts = try await ChartFetcher(client: client).charts(ChartQuery(span: .daily, dates: all))
+        var byDay = Dictionary(zip(all, charts), uniquingKeysWith: { first, _ in first })
+        if withPosters, let today = byDay[date] {
+            var top = today
+            top.entries = Array(top.entries.prefix(DailyReport.topCount))
+            byDay[date] = try await PosterFinder(client: client).addPosters(to: [top], jobs: PosterFinder.jobs).first
+        }
+        var report = DailyReport(date: date, days: window, charts: byDay)
+        if embedsPosters {
+            let downloader = ImageDownloader(loader: URLSessionTransport(policy: .image, timeout: network.timeout), timeout: network.timeout)
+            report = await report.embeddingPosters(with: downloader)
+        }
+        let text = DocumentWriter.write(ReportOutput(report, withPosters: withPosters), format: network.format, style: runner.style(network))
+        guard let output else { return self.text(text) }
+        try OutputFile.write(Data(text.utf8), toPath: output)
+        runner.context.log("Wrote the report of \(date.iso) to \(output).")
+        return Data()
+    }
+}
