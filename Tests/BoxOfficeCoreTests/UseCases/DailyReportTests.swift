@@ -1,0 +1,88 @@
+@testable import BoxOfficeCore
+import Foundation
+import Testing
+
+/// Every figure of the morning report, computed from our fixtures and the real captures.
+struct DailyReportTests {
+    let client = BoxOfficeClient.testing(StubLoader(body: Data()))
+
+    func chart(_ url: URL) throws -> BoxOfficeChart {
+        let data = try Data(contentsOf: url)
+        let day = try JSONDecoder().decode(BoxOfficeResponse.self, from: data).boxOfficeResult.days().first
+        return try BoxOfficeChart(client.interpret(data, response: nil, for: .dailyBoxOffice(on: day)), kind: .daily, requested: day.iso)
+    }
+
+    func fixtures(_ days: [String]) throws -> [KSTDate: BoxOfficeChart] {
+        var charts: [KSTDate: BoxOfficeChart] = [:]
+        for day in days {
+            let chart = try chart(TestFiles.fixtures.appendingPathComponent("kobis/daily-\(day).json"))
+            charts[chart.startDate] = chart
+        }
+        return charts
+    }
+
+    static let august18 = KSTDate(year: 2023, month: 8, day: 18)!
+
+    @Test func aReportFromTheReplaySetHasEveryFigure() throws {
+        let (window, all) = DailyReport.chartDays(for: Self.august18, days: 7)
+        #expect(window.first == KSTDate(year: 2023, month: 8, day: 12) && window.last == Self.august18)
+        #expect(all.first == KSTDate(year: 2023, month: 8, day: 11), "a week earlier is read too")
+        let charts = try fixtures(["20230811", "20230812", "20230813", "20230814", "20230815", "20230816", "20230817", "20230818"])
+        let report = DailyReport(date: Self.august18, days: window, charts: charts)
+        #expect(report.movies.count == 10)
+        let first = report.movies[0]
+        #expect(first.title == "콘크리트 유토피아" && first.previousRank == 1 && first.daysSinceOpening == 9)
+        #expect(first.trend == [221_929, 198_568, 105_124, 210_249, 110_964, 116_805, 112_934])
+        let oppenheimer = try #require(report.movies.first { $0.title == "오펜하이머" })
+        #expect(oppenheimer.trend.prefix(3).allSatisfy { $0 == nil }, "not in the chart before it opened: gaps")
+        #expect(report.newEntries == ["20233616"])
+        #expect(report.climber?.title == "달짝지근해: 7510" && report.climber?.rankChange == 2)
+        #expect(report.faller?.title == "더 문" && report.faller?.rankChange == -2)
+        #expect(report.milestones.map(\.milestone) == [2_000_000, 4_000_000])
+        let week = try #require(report.sameWeekdayLastWeek)
+        #expect(week.date == KSTDate(year: 2023, month: 8, day: 11))
+        #expect(week.audience == report.movies.compactMap(\.audience).reduce(0, +))
+        #expect(week.change == week.audience - week.audienceThatDay && week.changeRate == 47.5)
+    }
+
+    @Test func milestonesAreEveryMillionToTenThenEveryFive() {
+        #expect(DailyReport.milestones(crossedFrom: 990_000, to: 1_010_000) == [1_000_000])
+        #expect(DailyReport.milestones(crossedFrom: 999_999, to: 2_000_000) == [1_000_000, 2_000_000])
+        #expect(DailyReport.milestones(crossedFrom: 1_000_000, to: 1_500_000) == [], "reaching it the day before does not count again")
+        #expect(DailyReport.milestones(crossedFrom: 9_990_000, to: 10_020_000) == [10_000_000])
+        #expect(DailyReport.milestones(crossedFrom: 12_000_000, to: 15_100_000) == [15_000_000])
+        #expect(DailyReport.milestones(crossedFrom: 19_999_000, to: 25_000_000) == [20_000_000, 25_000_000])
+        #expect(DailyReport.milestones(crossedFrom: 500, to: 400) == [])
+    }
+
+    @Test func aReportFromFiveRealDaysHasMovesGapsAndNoWeekEarlier() throws {
+        var charts: [KSTDate: BoxOfficeChart] = [:]
+        for name in ["daily-20250825.json", "daily-20250826.json", "daily-20250827.json", "daily-20250828.json", "daily-20250829.json"] {
+            let chart = try chart(TestFiles.samples.appendingPathComponent("kobis/\(name)"))
+            charts[chart.startDate] = chart
+        }
+        let date = try #require(KSTDate(year: 2025, month: 8, day: 29))
+        let (window, _) = DailyReport.chartDays(for: date, days: 5)
+        let report = DailyReport(date: date, days: window, charts: charts)
+        #expect(report.movies.count == 10)
+        #expect(report.sameWeekdayLastWeek == nil, "no chart of 2025-08-22 was captured")
+        for movie in report.movies {
+            #expect(movie.trend.count == 5 && movie.trend.last == movie.audience)
+            let yesterday = charts[date.adding(days: -1)]?.entries.first { $0.code == movie.code }
+            #expect(movie.previousRank == yesterday?.rank, "\(movie.title)")
+        }
+        for milestone in report.milestones {
+            let movie = try #require(report.movies.first { $0.code == milestone.code })
+            let total = try #require(movie.audienceTotal), audience = try #require(movie.audience)
+            #expect(total - audience < milestone.milestone && milestone.milestone <= total)
+        }
+    }
+
+    @Test func sparklinesScaleToTheirOwnRangeWithGaps() {
+        #expect(Sparkline.text([1, 2, nil, 8]) == "▁▂ █")
+        #expect(Sparkline.text([5, 5]) == "▅▅")
+        #expect(Sparkline.text([nil, nil]) == "  ")
+        let svg = Sparkline.svg([1, 2, nil, 8])
+        #expect(svg.hasPrefix("<svg") && svg.contains("<polyline") && svg.contains("<circle"))
+    }
+}

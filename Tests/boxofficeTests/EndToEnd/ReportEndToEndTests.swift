@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `report` and `trend` run as a cron job would, against a loopback server answering from our fixtures.
+@Suite(.serialized)
+struct ReportEndToEndTests {
+    static let report = ["report", "--date", "20230818"]
+
+    @Test(arguments: ["text", "markdown", "html", "json"])
+    func theReportInEveryFormat(_ format: String) throws {
+        let server = try LoopbackServer(handler: StubResponse.recorded)
+        defer { server.stop() }
+        let run = try BinaryRunner(kobisURL: server.baseURL).run(Self.report + ["--format", format])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.isEmpty)
+        BinaryRunner.expectNoKey(run)
+        switch format {
+        case "text":
+            #expect(run.stdout.hasPrefix("Box office report, 2023-08-18 (Fri)\n"))
+            #expect(run.stdout.contains("█▇▁▇▁▂▁") && run.stdout.contains("Milestone: 콘크리트 유토피아 passed 2,000,000"))
+            #expect(!run.stdout.contains("\u{1B}"), "no colour when not a terminal")
+        case "markdown":
+            #expect(run.stdout.hasPrefix("### Box office report") && run.stdout.contains("| ---: |"))
+        case "html":
+            #expect(run.stdout.hasPrefix("<!DOCTYPE html>") && run.stdout.contains("Content-Security-Policy"))
+            #expect(!run.stdout.contains("<script") && run.stdout.components(separatedBy: "<svg").count == 11)
+        default:
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+            #expect(object["kind"] as? String == "report" && object["date"] as? String == "2023-08-18")
+            for key in ["days", "movies", "newEntries", "milestones", "climber", "faller", "sameWeekdayLastWeek"] {
+                #expect(object[key] != nil, "lacks \(key)")
+            }
+            let movie = try #require((object["movies"] as? [[String: Any]])?.first)
+            for key in ["rank", "rankChange", "previousRank", "isNew", "code", "title", "daysSinceOpening", "audience", "audienceTotal",
+                        "salesShare", "screens", "trend", "posterURL"] {
+                #expect(movie[key] != nil, "movies[0] lacks \(key)")
+            }
+            #expect((movie["trend"] as? [Any])?.count == 7)
+        }
+    }
+
+    @Test func aCronRunCostsOneCallOnceTheEarlierDaysAreCached() throws {
+        let server = try LoopbackServer(handler: StubResponse.recorded)
+        defer { server.stop() }
+        let runner = BinaryRunner(kobisURL: server.baseURL)
+        #expect(try runner.run(Self.report).status == 0)
+        #expect(server.requestCount == 8, "seven days and a week earlier")
+        #expect(try runner.run(Self.report).status == 0)
+        #expect(server.requestCount == 8, "settled days come from the cache")
+    }
+
+    @Test func outputGoesToARegularFileAtomicallyAndNeverToAFIFO() throws {
+        let server = try LoopbackServer(handler: StubResponse.recorded)
+        defer { server.stop() }
+        let runner = BinaryRunner(kobisURL: server.baseURL)
+        let target = runner.home.appendingPathComponent("report.html")
+        let run = try runner.run(Self.report + ["--format", "html", "--output", target.path])
+        #expect(run.status == 0 && run.stdout.isEmpty, "\(run.stderr)")
+        #expect(try String(contentsOf: target, encoding: .utf8).hasPrefix("<!DOCTYPE html>"))
+        let fifo = runner.home.appendingPathComponent("report.fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        BinaryRunner.expectFailure(try runner.run(Self.report + ["--output", fifo]), status: 73, mentioning: ["not a regular file"])
+        BinaryRunner.expectFailure(try runner.run(Self.report + ["--embed-posters"]), status: 64, mentioning: ["--format html"])
+        BinaryRunner.expectFailure(try runner.run(Self.report + ["--format", "csv"]), status: 64, mentioning: ["text, markdown, html, json"])
+    }
+
+    @Test func postersComeFromKakaoAndEmbedIntoTheHTML() throws {
+        let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3])
+        let images = try LoopbackServer { _ in StubResponse(status: 200, headers: ["Content-Type": "image/png"], body: png) }
+        defer { images.stop() }
+        let server = try CommandSurfaceEndToEndTests.fixtureServer(imageHost: images.baseURL)
+        defer { server.stop() }
+        let kobis = try LoopbackServer(handler: StubResponse.recorded)
+        defer { kobis.stop() }
+        let runner = BinaryRunner(kobisURL: kobis.baseURL, kakaoURL: server.baseURL)
+        let json = try runner.run(Self.report + ["--posters", "--format", "json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        #expect(json.stdout.contains(images.baseURL + "/"), "posterURL from Kakao")
+        let html = try runner.run(Self.report + ["--embed-posters", "--format", "html"])
+        #expect(html.status == 0, "\(html.stderr)")
+        #expect(html.stdout.contains("src=\"data:image/png;base64,"))
+    }
+
+    @Test func trendIsAMoviesRunADayARow() throws {
+        let server = try LoopbackServer(handler: StubResponse.recorded)
+        defer { server.stop() }
+        let runner = BinaryRunner(kobisURL: server.baseURL)
+        let arguments = ["trend", "20226411", "--from", "20230811", "--to", "20230818"]
+        let json = try runner.run(arguments + ["--format", "json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["code"] as? String == "20226411" && object["title"] as? String == "콘크리트 유토피아")
+        let days = try #require(object["days"] as? [[String: Any]])
+        #expect(days.count == 8 && days.first?["date"] as? String == "2023-08-11" && days.first?["rank"] as? Int == 1)
+        let csv = try runner.run(arguments + ["--format", "csv"])
+        #expect(csv.stdout.split(separator: "\n").count == 1 + 8)
+        let outside = try runner.run(["trend", "20232193", "--from", "20230811", "--to", "20230818", "--format", "json"])
+        let oppenheimer = try #require((try JSONSerialization.jsonObject(with: Data(outside.stdout.utf8)) as? [String: Any])?["days"] as? [[String: Any]])
+        #expect(oppenheimer.first?["rank"] is NSNull, "outside the top 10 before it opened")
+        let replayed = try BinaryRunner(keys: false).run(arguments + ["--replay", "Fixtures"])
+        #expect(replayed.status == 0 && replayed.stdout.contains("In the top 10 on 8 of 8 days."), "\(replayed.stderr)")
+    }
+}
