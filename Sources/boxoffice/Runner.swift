@@ -7,6 +7,8 @@ import FoundationNetworking
 /// Runs a command and returns what belongs on stdout; errors are thrown, never printed here.
 struct Runner: Sendable {
     let context: ProcessContext
+    /// The run's calls, added to the ledger once when it ends.
+    let quota: QuotaCounter
 
     var paths: Paths { Paths(context) }
 
@@ -52,7 +54,7 @@ struct Runner: Sendable {
             configuration: configuration, loader: loader,
             cache: isReplay ? nil : ResponseCache(directory: paths.responses),
             cacheMode: options.cacheMode,
-            ledger: isReplay ? nil : QuotaLedger(file: paths.quotaFile), enforcesQuota: !options.ignoresQuota,
+            quota: isReplay ? nil : quota, enforcesQuota: !options.ignoresQuota,
             now: context.clock,
             onEvent: { event in Self.handle(event, warnings: warnings, ledgerPath: ledgerPath, context: context, verbose: verbose) })
     }

@@ -122,6 +122,7 @@ enum Terminal {
             source.setEventHandler {
                 TemporaryFiles.shared.removeAll()
                 restoreTerminal()
+                QuotaCounter.flushAll()
                 let clearLine = stderrIsTerminal ? "\r\u{1B}[K" : ""
                 write(clearLine + "Error: Stopped by \(ending.name); nothing was printed.\n", to: STDERR_FILENO)
                 _exit(ending.status)

@@ -52,7 +52,7 @@ public struct MovieInfoDTO: Decodable, Sendable {
     /// Crew.
     public let staffs: [Staff]?
 
-    var hasCode: Bool { !(movieCd ?? "").trimmingCharacters(in: .whitespaces).isEmpty }
+    var hasCode: Bool { WireValue.text(movieCd) != nil }
 
     /// A production country.
     public struct Nation: Decodable, Sendable {

@@ -23,7 +23,7 @@ extension ChartEntry {
         }
         self.init(
             rank: rank, rankIntensity: rankIntensity,
-            isNew: dto.rankOldAndNew?.trimmingCharacters(in: .whitespaces).uppercased() == "NEW",
+            isNew: WireValue.text(dto.rankOldAndNew)?.uppercased() == "NEW",
             code: WireValue.text(dto.movieCd) ?? "", title: WireValue.text(dto.movieNm) ?? "")
         openDate = try wire.date("openDt", dto.openDt)
         audience = try wire.count("audiCnt", dto.audiCnt)

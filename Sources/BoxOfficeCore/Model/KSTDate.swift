@@ -26,20 +26,22 @@ public struct KSTDate: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     /// Parses `YYYYMMDD` or `YYYY-MM-DD`; anything else, or an impossible day, gives `nil`.
     public init?(parsing text: String) {
-        let digits: Substring
-        let scalars = Array(text.unicodeScalars)
-        if scalars.count == 8 {
-            digits = Substring(text)
-        } else if scalars.count == 10, scalars[4] == "-", scalars[7] == "-" {
-            digits = Substring(text.replacingOccurrences(of: "-", with: ""))
-        } else {
-            return nil
+        // Byte by byte: this runs for every date of every chart.
+        let bytes = Array(text.utf8)
+        let positions: [Int]
+        switch bytes.count {
+        case 8: positions = Array(0..<8)
+        case 10 where bytes[4] == UInt8(ascii: "-") && bytes[7] == UInt8(ascii: "-"): positions = [0, 1, 2, 3, 5, 6, 8, 9]
+        default: return nil
         }
-        guard digits.count == 8, digits.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }),
-              let year = Int(digits.prefix(4)),
-              let month = Int(digits.dropFirst(4).prefix(2)),
-              let day = Int(digits.suffix(2)) else { return nil }
-        self.init(year: year, month: month, day: day)
+        var digits: [Int] = []
+        for position in positions {
+            let byte = bytes[position]
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            digits.append(Int(byte - UInt8(ascii: "0")))
+        }
+        let year = digits[0] * 1000 + digits[1] * 100 + digits[2] * 10 + digits[3]
+        self.init(year: year, month: digits[4] * 10 + digits[5], day: digits[6] * 10 + digits[7])
     }
 
     /// The day it is in Seoul at the given instant.

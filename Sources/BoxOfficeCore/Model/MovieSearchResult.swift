@@ -32,7 +32,7 @@ public struct MovieSearchResult: Sendable, Equatable {
 
     /// KOBIS joins nations and genres with commas in the list; the details give them one by one.
     private static func list(_ joined: String?) -> [String] {
-        (joined ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        WireValue.list(joined, separator: ",")
     }
 }
 

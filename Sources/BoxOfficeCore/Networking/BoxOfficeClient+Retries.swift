@@ -66,21 +66,17 @@ extension BoxOfficeClient {
 
     /// Past the day's limit by the ledger's count, no request is sent.
     private func ensureLimitNotReached(_ service: APIService) throws {
-        guard let ledger, enforcesQuota else { return }
-        let used = ledger.counts(on: KSTDate.today(at: now()))[service] ?? 0
-        if used >= service.dailyQuota { throw BoxOfficeError.dailyLimitReached(service, limit: service.dailyQuota) }
+        guard let quota, enforcesQuota else { return }
+        if quota.used(service, on: KSTDate.today(at: now())) >= service.dailyQuota {
+            throw BoxOfficeError.dailyLimitReached(service, limit: service.dailyQuota)
+        }
     }
 
-    /// Counts an answered call in the ledger.
+    /// Counts an answered call; the ledger is written once, when the run ends.
     private func count(_ service: APIService) {
-        guard let ledger else { return }
-        do {
-            let (count, wasUnreadable) = try ledger.recordCall(to: service, on: KSTDate.today(at: now()))
-            onEvent(.callCounted(service, today: count, ledgerWasUnreadable: wasUnreadable))
-        } catch {
-            // A ledger that cannot be written must not fail the call it would have counted.
-            onEvent(.ledgerFailed(reason: "\(error)"))
-        }
+        guard let quota else { return }
+        let (count, wasUnreadable) = quota.count(service, on: KSTDate.today(at: now()))
+        onEvent(.callCounted(service, today: count, ledgerWasUnreadable: wasUnreadable))
     }
 
     /// Maps a transport error to ours; transient ones are wrapped so the loop retries them.

@@ -16,7 +16,7 @@ public struct BoxOfficeClient: Sendable {
     /// Scrubs both keys from every body before it is read, cached or quoted in an error.
     let redactor: SecretRedactor
     /// Counts each call that goes out, and refuses one past the day's limit unless told not to.
-    let ledger: QuotaLedger?
+    let quota: QuotaCounter?
     let enforcesQuota: Bool
 
     /// The version sent in `User-Agent`.
@@ -29,7 +29,7 @@ public struct BoxOfficeClient: Sendable {
         loader: any EndpointLoading,
         cache: ResponseCache? = nil,
         cacheMode: CacheMode = .normal,
-        ledger: QuotaLedger? = nil,
+        quota: QuotaCounter? = nil,
         enforcesQuota: Bool = true,
         now: @escaping @Sendable () -> Date = { Date() },
         onEvent: @escaping @Sendable (ClientEvent) -> Void = { _ in }
@@ -38,7 +38,7 @@ public struct BoxOfficeClient: Sendable {
         self.loader = loader
         self.cache = cache
         self.cacheMode = cache == nil ? .disabled : cacheMode
-        self.ledger = ledger
+        self.quota = quota
         self.enforcesQuota = enforcesQuota
         self.now = now
         self.onEvent = onEvent
@@ -68,8 +68,8 @@ public struct BoxOfficeClient: Sendable {
     /// Calls left of today's limit by the ledger's count; nil when nothing is counted or the
     /// limit is not enforced.
     public func callsLeftToday(_ service: APIService) -> Int? {
-        guard let ledger, enforcesQuota else { return nil }
-        return max(service.dailyQuota - (ledger.counts(on: KSTDate.today(at: now()))[service] ?? 0), 0)
+        guard let quota, enforcesQuota else { return nil }
+        return max(service.dailyQuota - quota.used(service, on: KSTDate.today(at: now())), 0)
     }
 
     /// Throws unless `calls` more requests fit in what is left of today's limit.

@@ -47,10 +47,8 @@ public struct QuotaLedger: Sendable {
         return [:]
     }
 
-    /// Adds one call unless `limit` calls were already made that day.
-    /// Returns the day's new count, and whether the file had to be started afresh.
-    @discardableResult
-    public func recordCall(to service: APIService, on day: KSTDate, limit: Int? = nil) throws -> (count: Int, wasUnreadable: Bool) {
+    /// Adds a run's calls under the lock; an unreadable file starts afresh.
+    public func add(_ calls: [APIService: Int], on day: KSTDate) throws {
         try FileManager.default.createDirectory(
             at: file.deletingLastPathComponent(), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let descriptor = open(file.path + ".lock", O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
@@ -58,29 +56,15 @@ public struct QuotaLedger: Sendable {
         defer { close(descriptor) }
         while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
         defer { flock(descriptor, LOCK_UN) }
-        let reading = reading(on: day)
         var counts: [APIService: Int] = [:]
-        if case .counts(let stored) = reading { counts = stored }
-        let used = counts[service] ?? 0
-        if let limit, used >= limit { throw QuotaLimitReached(service: service, used: used, limit: limit) }
-        counts[service] = used + 1
-        let calls = Dictionary(uniqueKeysWithValues: counts.map { ($0.key.rawValue, $0.value) })
-        try AtomicFile.write(try JSONEncoder().encode(Stored(day: day.iso, calls: calls)), toPath: file.path, permissions: .exactly(0o600))
-        return (used + 1, reading == .unreadable)
+        if case .counts(let stored) = reading(on: day) { counts = stored }
+        for (service, added) in calls { counts[service] = min((counts[service] ?? 0) + added, Self.largestCount) }
+        let stored = Dictionary(uniqueKeysWithValues: counts.map { ($0.key.rawValue, $0.value) })
+        try AtomicFile.write(try JSONEncoder().encode(Stored(day: day.iso, calls: stored)), toPath: file.path, permissions: .exactly(0o600))
     }
 
     private struct Stored: Codable {
         let day: String
         let calls: [String: Int]
     }
-}
-
-/// Today's calls already reached the service's daily limit, by the ledger's count.
-public struct QuotaLimitReached: Error, Sendable, Equatable {
-    /// The service whose limit it is.
-    public let service: APIService
-    /// Calls made today.
-    public let used: Int
-    /// The daily limit.
-    public let limit: Int
 }

@@ -71,9 +71,8 @@ struct CacheTests {
     @Test func quotaLedgerCountsPerDay() throws {
         let ledger = QuotaLedger(file: directory.appendingPathComponent("quota.json"))
         let day = KSTDate(year: 2023, month: 8, day: 18)!
-        try ledger.recordCall(to: .kobis, on: day)
-        try ledger.recordCall(to: .kobis, on: day)
-        try ledger.recordCall(to: .kakao, on: day)
+        try ledger.add([.kobis: 1], on: day)
+        try ledger.add([.kobis: 1, .kakao: 1], on: day)
         #expect(ledger.counts(on: day) == [.kobis: 2, .kakao: 1])
         #expect(ledger.counts(on: day.adding(days: 1)).isEmpty)
     }
@@ -86,18 +85,26 @@ struct CacheTests {
         for text in [#"{"day":"2023-08-18","calls":{"kob"#, #"{"day":"2023-08-18","calls":{"kobis":9223372036854775807}}"#] {
             try Data(text.utf8).write(to: file)
             #expect(ledger.reading(on: day) == .unreadable)
-            let recorded = try ledger.recordCall(to: .kobis, on: day)
-            #expect(recorded.count == 1 && recorded.wasUnreadable)
+            let counter = QuotaCounter(ledger: ledger)
+            let counted = counter.count(.kobis, on: day)
+            #expect(counted.count == 1 && counted.ledgerWasUnreadable)
+            try counter.flush()
             #expect(ledger.counts(on: day) == [.kobis: 1, .kakao: 0])
         }
     }
 
-    @Test func theLedgerRefusesACallPastTheLimit() throws {
+    @Test func aRunsCallsReachTheLedgerOnceAndAddToOthers() throws {
         let ledger = QuotaLedger(file: directory.appendingPathComponent("quota.json"))
         let day = KSTDate(year: 2023, month: 8, day: 18)!
-        try ledger.recordCall(to: .kobis, on: day, limit: 2)
-        try ledger.recordCall(to: .kobis, on: day, limit: 2)
-        #expect(throws: QuotaLimitReached(service: .kobis, used: 2, limit: 2)) { try ledger.recordCall(to: .kobis, on: day, limit: 2) }
-        #expect(ledger.counts(on: day)[.kobis] == 2)
+        let first = QuotaCounter(ledger: ledger), second = QuotaCounter(ledger: ledger)
+        _ = first.count(.kobis, on: day)
+        _ = first.count(.kobis, on: day)
+        _ = second.count(.kobis, on: day)
+        #expect(ledger.counts(on: day).isEmpty, "nothing is written before the runs end")
+        try first.flush()
+        try second.flush()
+        try first.flush()
+        #expect(ledger.counts(on: day)[.kobis] == 3)
+        #expect(QuotaCounter(ledger: ledger).used(.kobis, on: day) == 3)
     }
 }

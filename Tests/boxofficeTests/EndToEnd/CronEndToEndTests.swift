@@ -131,6 +131,16 @@ struct CronEndToEndTests {
         #expect(table.stdout.contains("3,000"))
     }
 
+    @Test func tenConcurrentRunsAreCountedExactly() throws {
+        let server = try LoopbackServer(handler: StubResponse.syntheticDay)
+        defer { server.stop() }
+        let runner = BinaryRunner(kobisURL: server.baseURL)
+        let runs = try (1...10).map { try runner.start(["daily", "--date", String(format: "202308%02d", $0)]) }
+        #expect(runs.map { $0.wait().status } == Array(repeating: 0, count: 10))
+        let quota = try runner.run(["quota", "--format", "json"])
+        #expect(quota.stdout.contains("\"calls\": 10,"), "\(quota.stdout)")
+    }
+
     @Test func aRefusedConnectionIsNotCountedAgainstTheQuota() throws {
         let server = try LoopbackServer(handler: StubResponse.syntheticDay)
         let url = server.baseURL
