@@ -10,6 +10,12 @@ public struct Document: Sendable {
         self.sections = sections
     }
 
+    /// The sections written block by block, a blank line between them: how the formats for
+    /// people lay a document out.
+    func joined(_ write: (Block) -> String) -> String {
+        sections.map { $0.blocks.map(write).joined() }.joined(separator: "\n")
+    }
+
     /// One part: a chart with its heading, a movie's card and its machine row.
     public struct Section: Sendable {
         /// The parts, in order.

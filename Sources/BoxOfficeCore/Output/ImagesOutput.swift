@@ -25,10 +25,7 @@ public struct ImagesOutput: Presentable {
     }
 
     /// One image a line.
-    public var jsonLines: [JSONValue] {
-        guard case .object(let members) = json, case .array(let records)? = members.first(where: { $0.0 == "images" })?.1 else { return [] }
-        return records
-    }
+    public var jsonLines: [JSONValue] { json.elements(of: "images") }
 
     /// A table of the images and a count of them.
     public var document: Document {

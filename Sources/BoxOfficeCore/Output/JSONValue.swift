@@ -105,3 +105,11 @@ public indirect enum JSONValue: Sendable {
         }
     }
 }
+
+extension JSONValue {
+    /// The elements of an object's array member, for a JSONL record a line; empty when absent.
+    func elements(of member: String) -> [JSONValue] {
+        guard case .object(let members) = self, case .array(let elements)? = members.first(where: { $0.0 == member })?.1 else { return [] }
+        return elements
+    }
+}

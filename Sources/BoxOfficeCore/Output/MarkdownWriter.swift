@@ -6,9 +6,7 @@ public struct MarkdownWriter: Sendable {
 
     /// The document; sections are separated by a blank line.
     public func write(_ document: Document) -> String {
-        document.sections.map { section in
-            section.blocks.map(write).joined()
-        }.joined(separator: "\n")
+        document.joined(write)
     }
 
     private func write(_ block: Document.Block) -> String {

@@ -28,10 +28,7 @@ public struct SearchOutput: Presentable {
     }
 
     /// One movie a line.
-    public var jsonLines: [JSONValue] {
-        guard case .object(let members) = json, case .array(let records)? = members.first(where: { $0.0 == "movies" })?.1 else { return [] }
-        return records
-    }
+    public var jsonLines: [JSONValue] { json.elements(of: "movies") }
 
     /// A table of the matches and a count of them.
     public var document: Document {
