@@ -10,7 +10,7 @@ public struct DailyReport: Sendable, Equatable {
     public var movies: [Movie]
     /// Codes of the movies new to the chart that day.
     public var newEntries: [String]
-    /// The biggest climb and fall among the top 10 (not counting new entries).
+    /// The biggest climb among the top 10 (not counting new entries).
     public var climber: Move?
     /// The biggest fall among the top 10.
     public var faller: Move?
@@ -28,37 +28,53 @@ public struct DailyReport: Sendable, Equatable {
 
     /// One movie of the top 10.
     public struct Movie: Sendable, Equatable {
+        /// Its rank that day.
         public var rank: Int
         /// KOBIS's `rankInten`: positive when it climbed.
         public var rankChange: Int
         /// Its rank the day before, nil when it was not in that day's top 10.
         public var previousRank: Int?
+        /// Whether it is new to the chart.
         public var isNew: Bool
+        /// The KOBIS movie code.
         public var code: String
+        /// The Korean title.
         public var title: String
         /// Days since it opened; 0 on opening day, nil without an opening date.
         public var daysSinceOpening: Int?
+        /// Audience that day.
         public var audience: Int64?
+        /// Audience since it opened.
         public var audienceTotal: Int64?
+        /// Share of the day's sales, in percent.
         public var salesShare: Double?
+        /// Screens that day.
         public var screens: Int?
         /// Its audience on each of `days`, nil where it was outside the top 10.
         public var trend: [Int64?]
+        /// Its poster, with `--posters`.
         public var posterURL: String?
     }
 
     /// A climb or a fall.
     public struct Move: Sendable, Equatable {
+        /// The KOBIS movie code.
         public var code: String
+        /// The Korean title.
         public var title: String
+        /// Its rank that day.
         public var rank: Int
+        /// Its rank the day before, if it was in the top 10.
         public var previousRank: Int?
+        /// KOBIS's `rankInten`.
         public var rankChange: Int
     }
 
     /// A total audience that passed a round number that day.
     public struct Milestone: Sendable, Equatable {
+        /// The KOBIS movie code.
         public var code: String
+        /// The Korean title.
         public var title: String
         /// The number passed, such as 1,000,000.
         public var milestone: Int64
@@ -66,9 +82,13 @@ public struct DailyReport: Sendable, Equatable {
 
     /// The day's top-10 audience and the same weekday's a week earlier.
     public struct WeekComparison: Sendable, Equatable {
+        /// The same weekday a week earlier.
         public var date: KSTDate
+        /// The report day's top-10 audience.
         public var audience: Int64
+        /// That day's top-10 audience.
         public var audienceThatDay: Int64
+        /// The difference.
         public var change: Int64
         /// In percent; nil when a week earlier had no audience.
         public var changeRate: Double?
