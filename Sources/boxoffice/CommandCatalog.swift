@@ -5,8 +5,8 @@ enum CommandCatalog {
     static let root = CommandSpec(
         name: "boxoffice", abstract: "Korea's official box office (KOBIS) and movie posters (Kakao) in your terminal.",
         discussion: "Keys come from KOBIS_API_KEY and KAKAO_REST_API_KEY, or from `boxoffice config set`.",
-        examples: ["boxoffice daily", "boxoffice daily --date 20230818 --format json", "boxoffice movie 20124079",
-                   "boxoffice daily --replay Fixtures --date 20230818"],
+        examples: ["boxoffice daily", "boxoffice daily --date 20230818 --format json", "boxoffice report --format markdown",
+                   "boxoffice movie 20124079", "boxoffice daily --replay Fixtures --date 20230818"],
         options: [OptionSpec(name: "version", help: "Show the version.")],
         subcommands: [
             DailyCommand.spec, WeeklyCommand.spec, ReportCommand.spec, TrendCommand.spec, MovieCommand.spec, SearchCommand.spec, PeopleCommand.spec, PersonCommand.spec,

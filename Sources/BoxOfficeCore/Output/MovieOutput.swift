@@ -69,7 +69,7 @@ public struct MovieOutput: Presentable {
             ("English title", movie.titleEnglish),
             ("Original title", movie.titleOriginal),
             ("Code", movie.code),
-            ("Year", movie.productionYear.map(String.init)),
+            ("Produced", movie.productionYear.map(String.init)),
             ("Runtime", movie.runtimeMinutes.map { "\($0) min" }),
             ("Opened", movie.openDate?.iso),
             ("Status", movie.status),
