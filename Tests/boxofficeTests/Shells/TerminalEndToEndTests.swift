@@ -8,12 +8,14 @@ struct TerminalEndToEndTests {
     static let script = "/usr/bin/script"
 
     /// Runs the binary on a pseudo-terminal, typing `input` after `delay` seconds.
-    static func runAtTerminal(_ arguments: [String], runner: BinaryRunner, input: String, delay: Double) throws -> String {
+    static func runAtTerminal(
+        _ arguments: [String], runner: BinaryRunner, input: String, delay: Double, environment: [String: String] = [:]
+    ) throws -> String {
         let command = ([BinaryRunner.binary.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: script)
         process.arguments = ["-q", "-e", "-c", command, "/dev/null"]
-        process.environment = runner.environment.merging(["TERM": "xterm"]) { $1 }
+        process.environment = runner.environment.merging(["TERM": "xterm"].merging(environment) { $1 }) { $1 }
         process.currentDirectoryURL = BinaryRunner.repositoryRoot
         let stdin = Pipe()
         let stdout = Pipe()
@@ -51,5 +53,18 @@ struct TerminalEndToEndTests {
         let output = try Self.runAtTerminal(["daily", "--from", "20230801", "--to", "20230810", "--jobs", "2"], runner: runner, input: "\u{3}", delay: 1)
         #expect(output.contains("1/10 days"), "the progress line showed: \(output.debugDescription)")
         #expect(output.contains("\r\u{1B}[KError: Stopped by SIGINT"), "the progress line was cleared: \(output.debugDescription)")
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: script), "util-linux script is not installed"))
+    func urlsStayWholeInANarrowTerminal() throws {
+        let server = try CommandSurfaceEndToEndTests.fixtureServer()
+        defer { server.stop() }
+        let runner = CommandSurfaceEndToEndTests.runner(server)
+        for arguments in [["images", "밀수"], ["daily", "--date", "20230818", "--posters"]] {
+            let output = try Self.runAtTerminal(arguments + ["--color", "never"], runner: runner, input: "", delay: 0, environment: ["COLUMNS": "40"])
+            #expect(output.contains("https://example-images.invalid/"), "\(output)")
+            #expect(!output.contains("https://…") && !output.contains(".invalid/…"), "a URL was cut: \(output)")
+            #expect(!output.contains("Site") && !output.contains("Opened"), "lower-priority columns gave way first: \(output)")
+        }
     }
 }
