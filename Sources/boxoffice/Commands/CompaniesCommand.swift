@@ -18,9 +18,9 @@ struct CompaniesCommand: RunnableCommand {
             OptionSpec(name: "part", valueName: "part", help: "Only companies with this part: a code of the company-parts group, or its name such as 배급사."),
         ] + ListOptions.specs + SharedOptions.network,
         make: { reader throws(UsageError) in
-            let name = reader.positionals.first.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
-            let ceo = reader.value("ceo").flatMap { $0.isEmpty ? nil : $0 }
-            let part = reader.value("part").flatMap { $0.isEmpty ? nil : $0 }
+            let name = reader.searchTerm
+            let ceo = reader.nonEmptyValue("ceo")
+            let part = reader.nonEmptyValue("part")
             guard name != nil || ceo != nil || part != nil else { throw reader.error("Give a name to search for, or --ceo or --part.") }
             return CompaniesCommand(name: name, ceo: ceo, part: part, list: try ListOptions(reader), network: try NetworkOptions(reader))
         })

@@ -28,6 +28,16 @@ struct OptionReader: Sendable {
 
     var positionals: [String] { invocation.positionals }
 
+    /// The first positional as a search term; a blank one is no term.
+    var searchTerm: String? {
+        positionals.first.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
+    }
+
+    /// An option's value, where an empty one counts as not given.
+    func nonEmptyValue(_ name: String) -> String? {
+        value(name).flatMap { $0.isEmpty ? nil : $0 }
+    }
+
     func choice<Value>(_ name: String, _ make: (String) -> Value?) throws(UsageError) -> Value? {
         guard let text = invocation.values[name] else { return nil }
         if let value = make(text.lowercased()) { return value }

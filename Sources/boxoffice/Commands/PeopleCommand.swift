@@ -15,8 +15,8 @@ struct PeopleCommand: RunnableCommand {
         options: [OptionSpec(name: "filmography", valueName: "title", help: "Only people who worked on a film of this title.")]
             + ListOptions.specs + SharedOptions.network,
         make: { reader throws(UsageError) in
-            let name = reader.positionals.first.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
-            let filmography = reader.value("filmography").flatMap { $0.isEmpty ? nil : $0 }
+            let name = reader.searchTerm
+            let filmography = reader.nonEmptyValue("filmography")
             guard name != nil || filmography != nil else { throw reader.error("Give a name to search for, or --filmography.") }
             return PeopleCommand(name: name, filmography: filmography, list: try ListOptions(reader), network: try NetworkOptions(reader))
         })

@@ -30,8 +30,8 @@ struct SearchCommand: RunnableCommand {
         make: { reader throws(UsageError) in try SearchCommand(reader) })
 
     init(_ reader: OptionReader) throws(UsageError) {
-        let title = reader.positionals.first.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
-        let director = reader.value("director").flatMap { $0.isEmpty ? nil : $0 }
+        let title = reader.searchTerm
+        let director = reader.nonEmptyValue("director")
         nations = reader.values("nation").filter { !$0.isEmpty }
         types = reader.values("type").filter { !$0.isEmpty }
         let year = try reader.integer("year", in: Self.years)
