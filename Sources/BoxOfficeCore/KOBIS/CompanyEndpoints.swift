@@ -1,9 +1,7 @@
 extension Endpoint where Response == CompanyListResponse {
     /// Companies by name, chief executive or part.
     public static func companyList(_ query: CompanyQuery) -> Self {
-        var parameters: [QueryParameter] = []
-        if let page = query.page { parameters.append(QueryParameter("curPage", String(page))) }
-        if let limit = query.itemsPerPage { parameters.append(QueryParameter("itemPerPage", String(limit))) }
+        var parameters = QueryParameter.kobisPaging(page: query.page, itemsPerPage: query.itemsPerPage)
         if let name = query.name { parameters.append(QueryParameter("companyNm", name)) }
         if let ceo = query.ceo { parameters.append(QueryParameter("ceoNm", ceo)) }
         if let part = query.partCode { parameters.append(QueryParameter("companyPartCd", part)) }

@@ -40,9 +40,7 @@ extension Endpoint where Response == MovieInfoResponse {
 extension Endpoint where Response == MovieListResponse {
     /// Movies matching a title, director or opening years.
     public static func movieList(_ query: MovieSearchQuery) -> Self {
-        var parameters: [QueryParameter] = []
-        if let page = query.page { parameters.append(QueryParameter("curPage", String(page))) }
-        if let limit = query.itemsPerPage { parameters.append(QueryParameter("itemPerPage", String(limit))) }
+        var parameters = QueryParameter.kobisPaging(page: query.page, itemsPerPage: query.itemsPerPage)
         if let title = query.title { parameters.append(QueryParameter("movieNm", title)) }
         if let director = query.director { parameters.append(QueryParameter("directorNm", director)) }
         if let from = query.openedFromYear { parameters.append(QueryParameter("openStartDt", String(from))) }

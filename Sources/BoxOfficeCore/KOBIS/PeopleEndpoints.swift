@@ -1,9 +1,7 @@
 extension Endpoint where Response == PeopleListResponse {
     /// People by name, or by a film they worked on.
     public static func peopleList(_ query: PeopleQuery) -> Self {
-        var parameters: [QueryParameter] = []
-        if let page = query.page { parameters.append(QueryParameter("curPage", String(page))) }
-        if let limit = query.itemsPerPage { parameters.append(QueryParameter("itemPerPage", String(limit))) }
+        var parameters = QueryParameter.kobisPaging(page: query.page, itemsPerPage: query.itemsPerPage)
         if let name = query.name { parameters.append(QueryParameter("peopleNm", name)) }
         if let film = query.filmography { parameters.append(QueryParameter("filmoNames", film)) }
         return Endpoint(

@@ -59,6 +59,14 @@ public struct QueryParameter: Sendable, Hashable {
         self.name = name
         self.value = value
     }
+
+    /// The paging pair every KOBIS list takes: `curPage` from 1 and `itemPerPage`.
+    static func kobisPaging(page: Int?, itemsPerPage: Int?) -> [QueryParameter] {
+        var parameters: [QueryParameter] = []
+        if let page { parameters.append(QueryParameter("curPage", String(page))) }
+        if let itemsPerPage { parameters.append(QueryParameter("itemPerPage", String(itemsPerPage))) }
+        return parameters
+    }
 }
 
 /// What kind of answer an endpoint gives, which decides how long it may be cached.
