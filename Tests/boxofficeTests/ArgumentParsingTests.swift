@@ -68,6 +68,25 @@ struct ArgumentParsingTests {
         #expect(request.query.span == .weekly(.week))
     }
 
+    @Test func trendCoversTheFirstYearFromTheOpeningUnlessToldOtherwise() throws {
+        func days(_ arguments: [String], opening: KSTDate?) throws -> [KSTDate] {
+            try #require(try command(["trend", "20226411"] + arguments) as? TrendCommand).days(opening: opening)
+        }
+        let opening = try #require(KSTDate(year: 2023, month: 8, day: 9))
+        let firstYear = try days([], opening: opening)
+        #expect(firstYear.count == 366 && firstYear.first == opening && firstYear.last == KSTDate(year: 2024, month: 8, day: 8))
+        let recent = try #require(KSTDate(year: 2026, month: 11, day: 1))
+        let sinceRecent = try days([], opening: recent)
+        #expect(sinceRecent.first == recent && sinceRecent.last == KSTDate(year: 2026, month: 11, day: 21), "ends yesterday")
+        #expect(try days([], opening: KSTDate(year: 2026, month: 12, day: 24)) == [KSTDate(year: 2026, month: 11, day: 21)!],
+                "not yet open: only yesterday")
+        let untilTo = try days(["--to", "20250101"], opening: opening)
+        #expect(untilTo.count == 366 && untilTo.last == KSTDate(year: 2025, month: 1, day: 1), "a year back from --to")
+        let between = try days(["--from", "20230811", "--to", "20230818"], opening: opening)
+        #expect(between.count == 8 && between.first == KSTDate(year: 2023, month: 8, day: 11))
+        #expect(try days(["--from", "20261120"], opening: opening).count == 2, "--from alone runs to yesterday")
+    }
+
     @Test func movieAndHelp() throws {
         #expect((try command(["movie", "20124079"]) as? MovieCommand)?.code == "20124079")
         #expect((try command(["daily", "--help"]) as? HelpCommand.Page)?.path == ["daily"])

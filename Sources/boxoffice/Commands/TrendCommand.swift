@@ -5,25 +5,29 @@ import Foundation
 struct TrendCommand: RunnableCommand {
     let code: String
     let from: KSTDate?
-    let to: KSTDate
+    /// `--to` as given; without it the run ends a year after the first day, or yesterday if sooner.
+    let to: KSTDate?
+    let yesterday: KSTDate
     let jobs: Int
     let network: NetworkOptions
 
     static let spec = CommandSpec(
         name: "trend", abstract: "Show a movie's run: its rank and audience each day it was in the top 10.",
-        discussion: "Reads the daily charts from the movie's opening (at most \(ChartQuery.longestDailyRange) days) to yesterday, or --from/--to; cached days cost nothing.",
+        discussion: "Reads the daily charts of the movie's first \(ChartQuery.longestDailyRange) days from its opening (up to yesterday), or of --from/--to; cached days cost nothing.",
         examples: ["boxoffice trend 20218541", "boxoffice trend 20218541 --from 20230726 --to 20230831 --format csv"],
         arguments: [ArgumentSpec(name: "movie-code", help: "The KOBIS movie code.")],
         options: [
             OptionSpec(name: "from", valueName: "date", help: "First day.", defaultValue: "the opening date"),
-            OptionSpec(name: "to", valueName: "date", help: "Last day.", defaultValue: "yesterday"),
+            OptionSpec(name: "to", valueName: "date", help: "Last day.", defaultValue: "a year after the first day, or yesterday"),
             OptionSpec(name: "jobs", short: "j", valueName: "n", help: "Requests in flight at once, 1 to \(ChartQuery.jobRange.upperBound).",
                        defaultValue: String(ChartQuery.defaultJobs)),
         ] + SharedOptions.network,
         make: { reader throws(UsageError) in
-            let to = try reader.date("to") ?? reader.today.adding(days: -1)
+            let yesterday = reader.today.adding(days: -1)
+            let to = try reader.date("to")
             let from = try reader.date("from")
             if let from {
+                let to = to ?? yesterday
                 guard from <= to else { throw reader.error("--from \(from.iso) is after --to \(to.iso).") }
                 let days = to.days(since: from) + 1
                 guard days <= ChartQuery.longestDailyRange else {
@@ -31,22 +35,36 @@ struct TrendCommand: RunnableCommand {
                 }
             }
             return TrendCommand(
-                code: try reader.movieCode(), from: from, to: to,
+                code: try reader.movieCode(), from: from, to: to, yesterday: yesterday,
                 jobs: try reader.integer("jobs", in: ChartQuery.jobRange) ?? ChartQuery.defaultJobs, network: try NetworkOptions(reader))
         })
 
     func run(in runner: Runner) async throws -> Data {
         let client = try runner.makeClient(network, needs: [.kobis])
         let movie = try await client.movie(code: code)
-        // From the opening, but never more than the longest range back from the last day.
-        let earliest = to.adding(days: 1 - ChartQuery.longestDailyRange)
-        let start = from ?? max(min(movie.openDate ?? to, to), earliest)
-        let dates = (0...to.days(since: start)).map { start.adding(days: $0) }
+        let dates = days(opening: movie.openDate)
         let unit = "days"
         let progress = dates.count > 1 && runner.context.stderrIsTerminal ? ProgressLine(total: dates.count, unit: unit) : nil
         let charts = try await ChartFetcher(client: client).charts(ChartQuery(span: .daily, dates: dates, jobs: jobs)) { await progress?.advance() }
         await progress?.finish()
         let output = TrendOutput(code: movie.code, title: movie.title, charts: Array(zip(dates, charts)).map { ($0.0, $0.1) })
         return text(DocumentWriter.write(output, format: network.format, style: runner.style(network)))
+    }
+
+    /// The days to read: what --from/--to say, else the first year of the run from its opening,
+    /// and never more than the longest range.
+    func days(opening: KSTDate?) -> [KSTDate] {
+        let longest = ChartQuery.longestDailyRange
+        let start: KSTDate, end: KSTDate
+        switch (from, to) {
+        case let (from?, to):
+            (start, end) = (from, to ?? yesterday)
+        case let (nil, to?):
+            (start, end) = (max(min(opening ?? to, to), to.adding(days: 1 - longest)), to)
+        case (nil, nil):
+            start = min(opening ?? yesterday, yesterday)
+            end = min(start.adding(days: longest - 1), yesterday)
+        }
+        return (0...end.days(since: start)).map { start.adding(days: $0) }
     }
 }
