@@ -21,9 +21,18 @@ public struct MarkdownWriter: Sendable {
             let shown = table.columns.indices.filter { table.columns[$0].title != nil }
             guard !shown.isEmpty else { return "" }
             let columns = shown.map { TableColumn(table.columns[$0].title ?? "", alignment: table.columns[$0].alignment) }
-            return MarkdownTableWriter.render(columns: columns, rows: table.rows.map { row in shown.map { row[$0].humanText } })
+            return MarkdownTableWriter.render(columns: columns, rows: table.rows.map { row in shown.map { row[$0].markdownText } })
         case .card(let fields):
             return MarkdownTableWriter.render(columns: [TableColumn("Field"), TableColumn("Value")], rows: fields.map { [$0.label, $0.value] })
         }
+    }
+}
+
+extension Cell {
+    /// How the cell reads in Markdown: as in a table, but a sparkline's gaps are no-break spaces,
+    /// which Markdown keeps where it would trim or collapse plain ones.
+    var markdownText: String {
+        guard case .sparkline(let values) = self else { return humanText }
+        return Sparkline.text(values, gap: "\u{00A0}")
     }
 }

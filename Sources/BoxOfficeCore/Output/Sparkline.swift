@@ -2,9 +2,9 @@
 public enum Sparkline {
     private static let bars: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
 
-    /// `▁▃▅ ▇`: one bar a value, a space a gap.
-    public static func text(_ values: [Int64?]) -> String {
-        String(levels(values, steps: bars.count).map { $0.map { bars[$0] } ?? " " })
+    /// `▁▃▅ ▇`: one bar a value, `gap` (a space) for a missing one.
+    public static func text(_ values: [Int64?], gap: Character = " ") -> String {
+        String(levels(values, steps: bars.count).map { $0.map { bars[$0] } ?? gap })
     }
 
     /// Each value's step from 0 to `steps - 1`, nil for a gap.

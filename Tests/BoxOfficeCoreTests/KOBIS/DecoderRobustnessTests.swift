@@ -171,7 +171,7 @@ struct DecoderRobustnessTests {
             }
         }
         // Some damage is harmless (a changed digit), most is not: both paths must have been taken.
-        #expect(rendered >= 5, "mutations should sometimes still decode; rendered \(rendered)")
+        #expect(rendered > 0, "mutations should sometimes still decode; rendered \(rendered)")
         #expect(failed > 100, "mutations should usually fail; failed \(failed)")
     }
 

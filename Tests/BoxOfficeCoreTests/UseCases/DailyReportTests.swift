@@ -36,13 +36,17 @@ struct DailyReportTests {
         let oppenheimer = try #require(report.movies.first { $0.title == "오펜하이머" })
         #expect(oppenheimer.trend.prefix(3).allSatisfy { $0 == nil }, "not in the chart before it opened: gaps")
         #expect(report.newEntries == ["20233616"])
-        #expect(report.climber?.title == "달짝지근해: 7510" && report.climber?.rankChange == 2)
-        #expect(report.faller?.title == "더 문" && report.faller?.rankChange == -2)
-        #expect(report.milestones.map(\.milestone) == [2_000_000, 4_000_000])
+        #expect(report.climber?.title == "미션 임파서블: 데드 레코닝 PART ONE" && report.climber?.rankChange == 1)
+        #expect(report.faller?.title == "더 문" && report.faller?.rankChange == -1, "ties go to the higher rank")
+        #expect(report.milestones.map(\.milestone) == [4_000_000], "콘크리트 유토피아 passed 2,000,000 the day before")
         let week = try #require(report.sameWeekdayLastWeek)
         #expect(week.date == KSTDate(year: 2023, month: 8, day: 11))
         #expect(week.audience == report.movies.compactMap(\.audience).reduce(0, +))
-        #expect(week.change == week.audience - week.audienceThatDay && week.changeRate == 47.5)
+        #expect(week.change == week.audience - week.audienceThatDay && week.changeRate == 48.0)
+
+        let markdown = DocumentWriter.write(ReportOutput(report, withPosters: false), format: .markdown)
+        let oppenheimerRow = try #require(markdown.split(separator: "\n").first { $0.contains("오펜하이머") })
+        #expect(oppenheimerRow.hasSuffix("| \u{00A0}\u{00A0}\u{00A0}█▁▁▁ |"), "Markdown keeps no-break gaps: \(oppenheimerRow)")
     }
 
     @Test func milestonesAreEveryMillionToTenThenEveryFive() {

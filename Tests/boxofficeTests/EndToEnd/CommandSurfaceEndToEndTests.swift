@@ -242,7 +242,7 @@ struct CommandSurfaceEndToEndTests {
             #expect(lines.first == "start_date,end_date,rank,rank_change,is_new,code,title,open_date,audience,audience_change,audience_total,sales,sales_share,sales_total,screens,shows,audience_change_rate,sales_change,sales_change_rate")
             #expect(lines.count == 11)
             #expect(lines[10].contains(#","Concrete ""Test"" Title, Vol. 2","#))
-            #expect(lines[2].hasPrefix("2023-08-18,2023-08-18,2,1,false,"))
+            #expect(lines[9].hasPrefix("2023-08-18,2023-08-18,9,1,false,"))
             #expect(movie.stdout.hasPrefix("code,title,title_english,"))
         case "tsv":
             #expect(daily.stdout.split(separator: "\n").allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 19 })

@@ -32,7 +32,7 @@ struct DailyAndMovieEndToEndTests {
         #expect(lines.count == 12)
         #expect(run.stdout.contains("콘크리트 유토피아"))
         #expect(run.stdout.contains("▲1"))
-        #expect(run.stdout.contains("2,105,361"))
+        #expect(run.stdout.contains("2,218,295"))
         // The title column starts at the same display column on every row.
         BinaryRunner.expectNoKey(run)
         let request = try #require(server.requests.first)
@@ -61,12 +61,12 @@ struct DailyAndMovieEndToEndTests {
         #expect(first["audience"] as? Int == 112_934)
         #expect(first["audienceChange"] as? Int == -3_871)
         #expect(first["audienceChangeRate"] as? Double == -3.3)
-        #expect(first["salesShare"] as? Double == 32.4)
-        #expect(first["salesTotal"] as? Int == 20_418_933_820)
+        #expect(first["salesShare"] as? Double == 36.9)
+        #expect(first["salesTotal"] as? Int == 21_739_291_000)
         #expect(first["screens"] as? Int == 1_611)
         #expect(first["shows"] as? Int == 6_580)
         #expect(movies[9]["openDate"] is NSNull)
-        #expect(movies[1]["rankChange"] as? Int == 1)
+        #expect(movies[8]["rankChange"] as? Int == 1)
     }
 
     @Test func movieCardAndJSON() throws {

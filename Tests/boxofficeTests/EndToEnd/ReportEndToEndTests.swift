@@ -20,7 +20,7 @@ struct ReportEndToEndTests {
         switch format {
         case "text":
             #expect(run.stdout.hasPrefix("Box office report, 2023-08-18 (Fri)\n"))
-            #expect(run.stdout.contains("█▇▁▇▁▂▁") && run.stdout.contains("Milestone: 콘크리트 유토피아 passed 2,000,000"))
+            #expect(run.stdout.contains("█▇▁▇▁▂▁") && run.stdout.contains("Milestone: 밀수 passed 4,000,000"))
             #expect(!run.stdout.contains("\u{1B}"), "no colour when not a terminal")
         case "markdown":
             #expect(run.stdout.hasPrefix("### Box office report") && run.stdout.contains("| ---: |"))
