@@ -42,8 +42,11 @@ struct ReportCommand: RunnableCommand {
         if let output { try OutputFile.check(output) }
         let client = try runner.makeClient(network, needs: withPosters ? [.kobis, .kakao] : [.kobis])
         let (window, all) = DailyReport.chartDays(for: date, days: days)
-        let charts = try await ChartFetcher(client: client).charts(ChartQuery(span: .daily, dates: all))
-        var byDay = Dictionary(zip(all, charts), uniquingKeysWith: { first, _ in first })
+        let charts = try await ChartFetcher(client: client).charts(ChartQuery(span: .daily, dates: window))
+        var byDay = Dictionary(zip(window, charts), uniquingKeysWith: { first, _ in first })
+        for weekEarlier in all where byDay[weekEarlier] == nil {
+            byDay[weekEarlier] = try await optionalChart(on: weekEarlier, client: client)
+        }
         if withPosters, let today = byDay[date] {
             var top = today
             top.entries = Array(top.entries.prefix(DailyReport.topCount))
@@ -59,5 +62,14 @@ struct ReportCommand: RunnableCommand {
         try OutputFile.write(Data(text.utf8), toPath: output)
         runner.context.log("Wrote the report of \(date.iso) to \(output).")
         return Data()
+    }
+
+    /// The chart a week earlier only adds a comparison: a replay set without it reports without one.
+    private func optionalChart(on day: KSTDate, client: BoxOfficeClient) async throws -> BoxOfficeChart? {
+        do {
+            return try await ChartFetcher(client: client).charts(ChartQuery(span: .daily, dates: [day])).first
+        } catch ReplayError.noRecording {
+            return nil
+        }
     }
 }

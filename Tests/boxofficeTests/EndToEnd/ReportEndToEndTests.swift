@@ -42,6 +42,15 @@ struct ReportEndToEndTests {
         }
     }
 
+    @Test func aReplaySetWithoutTheWeekEarlierReportsWithoutTheComparison() throws {
+        let run = try BinaryRunner(keys: false).run(["report", "--date", "20230817", "--days", "6", "--format", "json", "--replay", "Fixtures"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect(object["sameWeekdayLastWeek"] is NSNull, "no recording of 2023-08-10")
+        let missingDay = try BinaryRunner(keys: false).run(["report", "--date", "20230817", "--days", "8", "--replay", "Fixtures"])
+        #expect(missingDay.status == 78 && missingDay.stdout.isEmpty, "a day of the trend is still needed")
+    }
+
     @Test func aCronRunCostsOneCallOnceTheEarlierDaysAreCached() throws {
         let server = try LoopbackServer(handler: StubResponse.recorded)
         defer { server.stop() }
