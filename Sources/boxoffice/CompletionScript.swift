@@ -23,24 +23,29 @@ enum CompletionScript {
 
     // MARK: bash
 
-    private static func bash() -> String {
-        var optionValues = ""
-        var seen: Set<String> = []
-        for option in commands.flatMap(\.spec.options) where !option.isFlag && seen.insert(option.name).inserted {
+    /// A `case "$prev"` arm for each of the command's options that takes a value: its values.
+    private static func bashOptionValues(_ spec: CommandSpec) -> String {
+        spec.options.filter { !$0.isFlag }.map { option in
             let reply = switch option.completion {
             case .paths: #"COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null"#
             case .folders: #"COMPREPLY=($(compgen -d -- "$cur")); compopt -o filenames 2>/dev/null"#
             case .words: option.choices.isEmpty ? "COMPREPLY=()" : #"COMPREPLY=($(compgen -W "\#(option.choices.joined(separator: " "))" -- "$cur"))"#
             }
-            optionValues += "        --\(option.name)\(option.short.map { "|-\($0)" } ?? "")) \(reply); return ;;\n"
-        }
+            return "                --\(option.name)\(option.short.map { "|-\($0)" } ?? "")) \(reply); return ;;\n"
+        }.joined()
+    }
+
+    private static func bash() -> String {
         var cases = ""
         for (path, spec) in commands {
             let options = spec.options.map { "--\($0.name)" }.joined(separator: " ")
             let positional = spec.subcommands.isEmpty
                 ? (spec.arguments.first.map { words(for: $0) } ?? []).joined(separator: " ")
                 : spec.subcommands.map(\.name).joined(separator: " ")
-            cases += "        \"\(path.joined(separator: " "))\") options=\"\(options)\"; positional=\"\(positional)\" ;;\n"
+            let values = bashOptionValues(spec)
+            cases += "        \"\(path.joined(separator: " "))\")\n"
+            if !values.isEmpty { cases += "            case \"$prev\" in\n\(values)            esac\n" }
+            cases += "            options=\"\(options)\"; positional=\"\(positional)\" ;;\n"
         }
         let top = CommandCatalog.root.subcommands.map(\.name).joined(separator: " ")
         return """
@@ -53,8 +58,6 @@ enum CompletionScript {
                 COMPREPLY=($(compgen -W "\(top) --help --version" -- "$cur"))
                 return
             fi
-            case "$prev" in
-        \(optionValues)    esac
             key="${COMP_WORDS[1]}"
             if [ "$COMP_CWORD" -gt 2 ]; then
                 case "$key ${COMP_WORDS[2]}" in

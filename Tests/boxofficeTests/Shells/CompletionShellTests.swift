@@ -48,6 +48,11 @@ struct CompletionShellTests {
         ("boxoffice completion ", ["bash", "zsh", "fish"], []),
         ("boxoffice help ", ["daily", "exit-codes"], []),
         ("boxoffice daily --date ", [], ["--"]),
+        // Each command's own values for an option that several commands share.
+        ("boxoffice report --format ", ["text", "markdown", "html", "json"], ["table", "csv"]),
+        ("boxoffice daily --nation ", ["korean", "foreign"], []),
+        ("boxoffice search --nation ", [], ["korean", "foreign"]),
+        ("boxoffice search --type ", [], ["commercial", "independent"]),
     ]
 
     static func check(_ offered: [String: String], shell: String) {
