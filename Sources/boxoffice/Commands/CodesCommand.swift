@@ -27,13 +27,16 @@ struct CodesCommand: RunnableCommand {
 /// Names people know (배급사, 한국, 장편) turned into the codes KOBIS wants, by asking the group
 /// (cached for 30 days); a value that already is a code of digits is sent as it is.
 enum CodeNames {
-    static func code(for value: String, in group: CodeGroup, option: String, client: BoxOfficeClient) async throws -> String {
+    /// A name that is not in the group is a usage error of `command`, whose usage line it shows.
+    static func code(
+        for value: String, in group: CodeGroup, option: String, of command: CommandSpec, client: BoxOfficeClient
+    ) async throws -> String {
         if value.allSatisfy(\.isNumber) { return value }
         let list = try await client.codes(group: group.code)
         guard let code = list.code(named: value) else {
             let names = list.codes.map(\.name).joined(separator: ", ")
             throw UsageError("'\(value)' is not a name in the \(group.rawValue) codes for '--\(option)'; use a code or one of: \(names).",
-                             commandPath: [])
+                             commandPath: [command.name])
         }
         return code
     }

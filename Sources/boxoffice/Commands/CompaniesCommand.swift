@@ -27,7 +27,7 @@ struct CompaniesCommand: RunnableCommand {
 
     func run(in runner: Runner) async throws -> Data {
         let client = try runner.makeClient(network, needs: [.kobis])
-        let partCode = try await part.asyncMap { try await CodeNames.code(for: $0, in: .companyParts, option: "part", client: client) }
+        let partCode = try await part.asyncMap { try await CodeNames.code(for: $0, in: .companyParts, option: "part", of: Self.spec, client: client) }
         let (name, ceo) = (self.name, self.ceo)
         let (companies, total) = try await list.fetch(in: runner, client: client) { page, size in
             let result = try await client.searchCompanies(CompanyQuery(name: name, ceo: ceo, partCode: partCode, page: page, itemsPerPage: size))

@@ -60,8 +60,8 @@ struct SearchCommand: RunnableCommand {
     func run(in runner: Runner) async throws -> Data {
         let client = try runner.makeClient(network, needs: [.kobis])
         var query = self.query
-        for nation in nations { query.nationCodes.append(try await CodeNames.code(for: nation, in: .nations, option: "nation", client: client)) }
-        for type in types { query.typeCodes.append(try await CodeNames.code(for: type, in: .movieTypes, option: "type", client: client)) }
+        for nation in nations { query.nationCodes.append(try await CodeNames.code(for: nation, in: .nations, option: "nation", of: Self.spec, client: client)) }
+        for type in types { query.typeCodes.append(try await CodeNames.code(for: type, in: .movieTypes, option: "type", of: Self.spec, client: client)) }
         let resolved = query
         let (movies, total) = try await list.fetch(in: runner, client: client) { page, size in
             var pageQuery = resolved

@@ -75,6 +75,7 @@ struct ServicesEndToEndTests {
         #expect(list.query["openStartDt"] == "2023" && list.query["openEndDt"] == "2023")
         let unknown = try runner.run(["companies", "--part", "없는역할"])
         BinaryRunner.expectFailure(unknown, status: 64, mentioning: ["배급사"])
+        #expect(unknown.stderr.contains("Usage: boxoffice companies"), "the command's own usage: \(unknown.stderr)")
     }
 
     @Test func allWalksEveryPageWithinTheQuota() throws {
