@@ -66,7 +66,7 @@ struct KeyStore {
             throw ConfigurationError(description: "Cannot read the config file \(path); it is not a readable regular file.")
         }
         if warns, Int(status.st_mode) & Self.groupAndOtherBits != 0 {
-            context.log("warning: \(path) can be read by others; run chmod 600 \(path).")
+            context.warn("\(path) can be read by others; run chmod 600 \(path).")
         }
         return try Self.parse(data, path: path)
     }
@@ -136,7 +136,7 @@ struct KeyStore {
         let home = context.variable("HOME").map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         guard status.st_uid == geteuid(), !isShared, URL(fileURLWithPath: directory).standardizedFileURL.path != home,
               chmod(directory, mode_t(Self.privateDirectoryMode)) == 0 else {
-            context.log("warning: the config folder \(directory) can be opened by others (mode \(String(mode, radix: 8))); the key file itself is 0600.")
+            context.warn("the config folder \(directory) can be opened by others (mode \(String(mode, radix: 8))); the key file itself is 0600.")
             return
         }
         context.log("Made the config folder \(directory) private (mode \(String(mode, radix: 8)) → 700).")

@@ -37,6 +37,11 @@ struct ProcessContext: Sendable {
             log: { Terminal.write(TerminalText.sanitize($0) + "\n", to: STDERR_FILENO) })
     }
 
+    /// Writes one warning line to stderr, labelled as errors are.
+    func warn(_ message: String) {
+        log("Warning: " + message)
+    }
+
     /// A variable's value, nil when unset or empty.
     func variable(_ name: String) -> String? {
         variables[name].flatMap { $0.isEmpty ? nil : $0 }

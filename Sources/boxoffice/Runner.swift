@@ -65,10 +65,10 @@ struct Runner: Sendable {
             break
         case .callCounted(let service, let count, let ledgerWasUnreadable):
             if ledgerWasUnreadable, warnings.firstTime("ledger") {
-                context.log("warning: the quota ledger \(ledgerPath) was unreadable; today's count starts again from this run.")
+                context.warn("the quota ledger \(ledgerPath) was unreadable; today's count starts again from this run.")
             }
             if Double(count) >= Double(service.dailyQuota) * QuotaLedger.warningShare, warnings.firstTime(service.rawValue) {
-                context.log("warning: \(count) of \(service.dailyQuota) daily \(service.displayName) calls used today (Seoul).")
+                context.warn("\(count) of \(service.dailyQuota) daily \(service.displayName) calls used today (Seoul).")
             }
             if verbose { context.log("boxoffice: \(service.displayName) request (\(count) today)") }
         case .ledgerFailed(let reason):

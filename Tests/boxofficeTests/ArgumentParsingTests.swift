@@ -66,6 +66,14 @@ struct ArgumentParsingTests {
         let request = try chart(["weekly"])
         #expect(request.query.dates == [KSTDate(year: 2026, month: 11, day: 15)!])
         #expect(request.query.span == .weekly(.week))
+        #expect(usageError(["weekly", "--date", "20261122"])?.contains("The week of 2026-11-16 has not ended yet") == true)
+        let wednesday = try #require(KSTDate(year: 2026, month: 11, day: 18))
+        do {
+            _ = try CommandCatalog.command(for: try CommandLineParser.parse(["weekly", "--period", "weekdays", "--date", "20261117"]), today: wednesday)
+            Issue.record("the weekdays of a Wednesday's week have not ended")
+        } catch {
+            #expect(error.message.contains("The weekdays of 2026-11-16 have not ended yet"), "\(error.message)")
+        }
     }
 
     @Test func trendCoversTheFirstYearFromTheOpeningUnlessToldOtherwise() throws {

@@ -35,6 +35,7 @@ struct ErrorReportingTests {
         let message = ErrorText.message(for: error)
         #expect(!message.isEmpty && !message.contains("\n"), "\(message)", sourceLocation: sourceLocation)
         #expect(!message.contains("..") && !message.hasPrefix("Internal error"), "\(message)", sourceLocation: sourceLocation)
+        #expect(message.hasSuffix(".") && !message.contains(".)."), "one sentence or more, each ended once: \(message)", sourceLocation: sourceLocation)
     }
 
     @Test func everyServiceErrorHasItsCodeAndOneLine() {
@@ -51,6 +52,7 @@ struct ErrorReportingTests {
             (ConfigurationError(description: "Cannot clear the cache at x.", isInternal: true), .internalError),
             (FileWriteError(path: "/tmp/x", reason: "Permission denied"), .cannotCreateOutput),
             (ReplayError.noRecording(.kobis, file: "kobis/daily-1.json"), .configuration),
+            (RangeFailure(failures: [("2023-08-10", ReplayError.noRecording(.kobis, file: "kobis/daily-20230810.json"))], total: 7), .configuration),
             (RangeFailure(failures: [("2023-08-01", BoxOfficeError.timedOut(.kobis, seconds: 1))], total: 2), .tryLater),
             (RangeFailure(failures: [("a", BoxOfficeError.timedOut(.kobis, seconds: 1)), ("b", BoxOfficeError.missingAPIKey(.kobis))], total: 2),
              .configuration),

@@ -63,15 +63,15 @@ public enum BoxOfficeError: ReportableError, Equatable, CustomStringConvertible 
             let detail = message.map { ": \(clean($0))" } ?? ""
             return "\(service.displayName) is throttling requests\(detail). Try again later."
         case .serviceFault(let service, let code, let message):
-            return "\(service.displayName) returned error \(clean(code)): \(clean(message))"
+            return "\(service.displayName) returned error \(clean(code)): \(clean(message))."
         case .httpStatus(let service, let status, let message):
             let detail = message.map { ": \(clean($0))" } ?? ""
-            return "\(service.displayName) answered HTTP \(status)\(detail)"
+            return "\(service.displayName) answered HTTP \(status)\(detail)."
         case .serverError(let service, let status, let attempts):
             let tries = attempts == 1 ? "the one attempt" : "all \(attempts) attempts"
             return "\(service.displayName) answered HTTP \(status), a server error, to \(tries); it may be down or busy. Try again later."
         case .malformedResponse(let service, let expected, let detail):
-            return "\(service.displayName) sent a response that is not \(expected): \(clean(detail))"
+            return "\(service.displayName) sent a response that is not \(expected): \(clean(detail))."
         case .noChartData(let what):
             return "No box-office data for \(what) yet. KOBIS publishes a day's figures the next morning; try again later."
         case .notFound(let sentence):

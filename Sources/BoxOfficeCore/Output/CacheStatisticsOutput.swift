@@ -26,7 +26,7 @@ public struct CacheStatisticsOutput: Presentable {
     /// The folder as a caption and a count a row for people; one row under the keys for CSV and TSV.
     public var document: Document {
         let people = Table(
-            columns: [Column("Count", key: nil), Column("Value", key: nil, alignment: .right)],
+            columns: [Column("Statistic", key: nil), Column("Value", key: nil, alignment: .right)],
             rows: counts.map { [.text($0.label), .count($0.value)] })
         let machines = Table(columns: counts.map { Column.machine($0.csv) }, rows: [counts.map { .count($0.value) }])
         return Document([Document.Section([.heading("Cache folder: \(path)", inMarkdown: false), .table(people), .table(machines)])])

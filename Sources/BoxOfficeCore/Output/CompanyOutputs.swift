@@ -40,7 +40,7 @@ public struct CompaniesOutput: Presentable {
             [.text($0.code), .text($0.name), .text($0.nameEnglish), .text($0.ceo), .list($0.parts), .list($0.filmography)]
         }
         return Document([Document.Section([
-            .table(Table(columns: columns, rows: rows)), .terminalLine("\(result.companies.count) of \(result.totalCount) companies"),
+            .table(Table(columns: columns, rows: rows)), .terminalLine(NumberText.shown(result.companies.count, of: result.totalCount, "company", "companies")),
         ])])
     }
 }

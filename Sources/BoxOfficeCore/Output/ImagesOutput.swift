@@ -40,7 +40,7 @@ public struct ImagesOutput: Presentable {
                     .text(image.site), .text(image.documentURL), .text(image.datetime), .text(image.imageURL)]
         }
         return Document([Document.Section([
-            .table(Table(columns: columns, rows: rows)), .terminalLine("\(result.images.count) of \(result.totalCount) images"),
+            .table(Table(columns: columns, rows: rows)), .terminalLine(NumberText.shown(result.images.count, of: result.totalCount, "image", "images")),
         ])])
     }
 }

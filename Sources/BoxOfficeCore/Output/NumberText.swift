@@ -11,6 +11,12 @@ public enum NumberText {
         return value < 0 ? "-" + result : result
     }
 
+    /// How much of a list is shown: "1 of 1 company", "10 of 1,234 companies"; the noun agrees
+    /// with the total.
+    public static func shown(_ count: Int, of total: Int, _ singular: String, _ plural: String) -> String {
+        "\(grouped(Int64(count))) of \(grouped(Int64(total))) \(total == 1 ? singular : plural)"
+    }
+
     /// A decimal without exponent or trailing zeros: 12.5, 3, -0.25; empty when not finite.
     /// It reads back as the same `Double`.
     public static func decimal(_ value: Double) -> String {

@@ -35,7 +35,7 @@ public struct PeopleOutput: Presentable {
         ]
         let rows: [[Cell]] = result.people.map { [.text($0.code), .text($0.name), .text($0.nameEnglish), .text($0.role), .list($0.filmography)] }
         return Document([Document.Section([
-            .table(Table(columns: columns, rows: rows)), .terminalLine("\(result.people.count) of \(result.totalCount) people"),
+            .table(Table(columns: columns, rows: rows)), .terminalLine(NumberText.shown(result.people.count, of: result.totalCount, "person", "people")),
         ])])
     }
 }

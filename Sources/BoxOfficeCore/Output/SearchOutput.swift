@@ -44,7 +44,7 @@ public struct SearchOutput: Presentable {
              .date(movie.openDate), .text(movie.type), .text(movie.status), .list(movie.nations), .list(movie.genres), .list(movie.directors)]
         }
         return Document([Document.Section([
-            .table(Table(columns: columns, rows: rows)), .terminalLine("\(result.movies.count) of \(result.totalCount) matches"),
+            .table(Table(columns: columns, rows: rows)), .terminalLine(NumberText.shown(result.movies.count, of: result.totalCount, "match", "matches")),
         ])])
     }
 }

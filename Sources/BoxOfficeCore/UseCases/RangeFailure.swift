@@ -18,7 +18,11 @@ public struct RangeFailure: ReportableError, CustomStringConvertible {
 
     /// One line naming the first few failures.
     public var description: String {
-        let listed = failures.prefix(Self.listedFailures).map { "\($0.0) (\(Self.message(for: $0.1)))" }
+        // Each message is a sentence; inside the brackets its own final period would double the line's.
+        let listed = failures.prefix(Self.listedFailures).map { failure in
+            let message = Self.message(for: failure.1)
+            return "\(failure.0) (\(message.hasSuffix(".") ? String(message.dropLast()) : message))"
+        }
         let more = failures.count > Self.listedFailures ? " and \(failures.count - Self.listedFailures) more" : ""
         return "\(failures.count) of \(total) charts failed, so nothing was printed: \(listed.joined(separator: "; "))\(more).\(fetchedAreCached ? " Charts already fetched are cached; run again to retry." : "")"
     }

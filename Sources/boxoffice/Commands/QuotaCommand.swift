@@ -15,7 +15,7 @@ struct QuotaCommand: RunnableCommand {
         let today = runner.context.today
         let ledger = QuotaLedger(file: runner.paths.quotaFile)
         if ledger.reading(on: today) == .unreadable {
-            runner.context.log("warning: the quota ledger \(runner.paths.quotaFile.path) is unreadable; today's count is shown as zero.")
+            runner.context.warn("the quota ledger \(runner.paths.quotaFile.path) is unreadable; today's count is shown as zero.")
         }
         return text(DocumentWriter.write(QuotaOutput(day: today, counts: ledger.counts(on: today)), format: format, style: runner.style(color)))
     }

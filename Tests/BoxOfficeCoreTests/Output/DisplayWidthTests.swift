@@ -114,6 +114,12 @@ struct NumberTextTests {
         #expect(NumberText.grouped(value) == expected)
     }
 
+    @Test func shownCountsAgreeWithTheTotal() {
+        #expect(NumberText.shown(1, of: 1, "company", "companies") == "1 of 1 company")
+        #expect(NumberText.shown(10, of: 1_234, "company", "companies") == "10 of 1,234 companies")
+        #expect(NumberText.shown(0, of: 0, "person", "people") == "0 of 0 people")
+    }
+
     @Test(arguments: [(32.4, "32.4"), (3.0, "3"), (-0.25, "-0.25"), (100.0, "100"), (-0.0, "0"), (-3871.0, "-3871"),
                       (0.1 + 0.2, "0.30000000000000004"), (0.000001, "0.000001"), (1.5e-7, "0.00000015"),
                       (1e20, "100000000000000000000"), (-2.5e16, "-25000000000000000"), (1234567.25, "1234567.25")])

@@ -77,7 +77,7 @@ struct ConfigEndToEndTests {
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
         let run = try runner.run(["daily", "--date", "20230818"])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr.contains("warning:") && run.stderr.contains("chmod 600"), "\(run.stderr)")
+        #expect(run.stderr.contains("Warning:") && run.stderr.contains("chmod 600"), "\(run.stderr)")
         BinaryRunner.expectNoKey(run)
     }
 
@@ -225,7 +225,7 @@ struct ConfigEndToEndTests {
         try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("config").path, withDestinationPath: real.path)
         let run = try runner.run(["daily", "--date", "20230818"])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(!run.stderr.contains("warning"), "\(run.stderr)")
+        #expect(!run.stderr.contains("Warning"), "\(run.stderr)")
         let set = try runner.run(["config", "set", "kakao"], stdin: BinaryRunner.kakaoKey)
         #expect(set.status == 0, "\(set.stderr)")
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: folder.appendingPathComponent("config").path)) == real.path)

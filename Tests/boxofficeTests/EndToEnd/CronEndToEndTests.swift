@@ -161,10 +161,10 @@ struct CronEndToEndTests {
         try Data(#"{"day":"\#(Self.seoulDay().iso)","calls":{"kobis":2698}}"#.utf8).write(to: ledger)
         let below = try runner.run(["daily", "--date", "20230801"])
         #expect(below.status == 0)
-        #expect(!below.stderr.contains("warning"), "2,699 calls is below 90 %")
+        #expect(!below.stderr.contains("Warning"), "2,699 calls is below 90 %")
         let past = try runner.run(["daily", "--from", "20230802", "--to", "20230804"])
         #expect(past.status == 0)
-        let warnings = past.stderr.split(separator: "\n").filter { $0.contains("warning") }
+        let warnings = past.stderr.split(separator: "\n").filter { $0.contains("Warning") }
         #expect(warnings.count == 1, "one warning per run: \(past.stderr)")
         #expect(past.stderr.contains("3000") || past.stderr.contains("3,000"))
     }

@@ -98,7 +98,7 @@ struct ServicesEndToEndTests {
         let refused = try runner.run(["people", "사람", "--all", "--no-cache"])
         // The first page spends the last call (and earns the 90 % warning); the other two do not fit.
         #expect(refused.status == 75 && refused.stdout.isEmpty, "\(refused.stderr)")
-        #expect(refused.stderr.contains("needs 2") && refused.stderr.hasPrefix("warning:"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("needs 2") && refused.stderr.hasPrefix("Warning:"), "\(refused.stderr)")
     }
 
     @Test func theSharedCapturesReplay() throws {

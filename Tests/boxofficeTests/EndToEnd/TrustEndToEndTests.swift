@@ -350,7 +350,7 @@ struct TrustEndToEndTests {
         #expect(quota.status == 0 && quota.stderr.contains("unreadable"), "\(quota.stderr)")
         let run = try runner.run(Self.daily)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr.contains("warning: the quota ledger") && run.stderr.contains("unreadable"), "\(run.stderr)")
+        #expect(run.stderr.contains("Warning: the quota ledger") && run.stderr.contains("unreadable"), "\(run.stderr)")
         let after = try runner.run(["quota", "--format", "json"])
         #expect(after.stdout.contains("\"calls\" : 1") || after.stdout.contains("\"calls\": 1"), "\(after.stdout)")
     }
