@@ -74,10 +74,10 @@ public struct CompanyOutput: Presentable {
         if !company.parts.isEmpty { fields.append(("Parts", company.parts.joined(separator: ", "))) }
         fields.append(("Films", String(company.filmography.count)))
         let columns = [
-            Column.machine("company_code"), Column("Movie code", key: "movie_code"), Column("Title", key: "title", isTruncatable: true),
+            Column.machine("company_code"), Column.machine("company_name"), Column("Movie code", key: "movie_code"), Column("Title", key: "title", isTruncatable: true),
             Column("Parts", key: "parts"),
         ]
-        let rows: [[Cell]] = company.filmography.map { [.text(company.code), .text($0.movieCode), .text($0.title), .list($0.parts)] }
+        let rows: [[Cell]] = company.filmography.map { [.text(company.code), .text(company.name), .text($0.movieCode), .text($0.title), .list($0.parts)] }
         return Document([Document.Section([.card(fields)]), Document.Section([.table(Table(columns: columns, rows: rows))])])
     }
 }

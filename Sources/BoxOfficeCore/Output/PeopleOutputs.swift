@@ -61,7 +61,8 @@ public struct PersonOutput: Presentable {
         ])
     }
 
-    /// A card, then the films a row each (their codes feed `boxoffice movie`).
+    /// A card, then the films a row each (their codes feed `boxoffice movie`); CSV and TSV have only
+    /// the rows, so each names the person too.
     public var document: Document {
         var fields: [(label: String, value: String)] = [("Name", person.name), ("Code", person.code)]
         if let english = person.nameEnglish { fields.append(("English name", english)) }
@@ -69,10 +70,10 @@ public struct PersonOutput: Presentable {
         if let role = person.role { fields.append(("Role", role)) }
         if !person.homepages.isEmpty { fields.append(("Home pages", person.homepages.joined(separator: " "))) }
         let columns = [
-            Column.machine("person_code"), Column("Movie code", key: "movie_code"), Column("Title", key: "title", isTruncatable: true),
+            Column.machine("person_code"), Column.machine("person_name"), Column("Movie code", key: "movie_code"), Column("Title", key: "title", isTruncatable: true),
             Column("Part", key: "part"),
         ]
-        let rows: [[Cell]] = person.filmography.map { [.text(person.code), .text($0.movieCode), .text($0.title), .text($0.part)] }
+        let rows: [[Cell]] = person.filmography.map { [.text(person.code), .text(person.name), .text($0.movieCode), .text($0.title), .text($0.part)] }
         return Document([Document.Section([.card(fields)]), Document.Section([.table(Table(columns: columns, rows: rows))])])
     }
 }

@@ -14,22 +14,25 @@ public struct TrendOutput: Presentable {
         days = charts.map { day in (day.date, day.chart.entries.first { $0.code == code }) }
     }
 
-    private func json(_ day: (date: KSTDate, entry: ChartEntry?)) -> JSONValue {
+    private func fields(_ day: (date: KSTDate, entry: ChartEntry?)) -> [(String, JSONValue)] {
         let entry = day.entry
-        return .object([
+        return [
             ("date", .date(day.date)), ("rank", .integer(entry?.rank)), ("audience", .integer(entry?.audience)),
             ("audienceTotal", .integer(entry?.audienceTotal)), ("salesShare", .number(entry?.salesShare)),
             ("screens", .integer(entry?.screens)), ("shows", .integer(entry?.shows)),
-        ])
+        ]
     }
 
     /// `{"code", "title", "days": [{"date", "rank", "audience", "audienceTotal", "salesShare", "screens", "shows"}]}`.
     public var json: JSONValue {
-        .object([("code", .string(code)), ("title", .string(title)), ("days", .array(days.map(json)))])
+        .object([("code", .string(code)), ("title", .string(title)), ("days", .array(days.map { .object(fields($0)) }))])
     }
 
-    /// One day a line.
-    public var jsonLines: [JSONValue] { days.map(json) }
+    /// One day a line, each naming the movie so lines of several runs can be mixed:
+    /// `{"code", "title", "date", "rank", …}`.
+    public var jsonLines: [JSONValue] {
+        days.map { .object([("code", .string(code)), ("title", .string(title))] + fields($0)) }
+    }
 
     /// A heading and a row a day.
     public var document: Document {

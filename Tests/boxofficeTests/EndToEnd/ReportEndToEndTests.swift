@@ -106,6 +106,9 @@ struct ReportEndToEndTests {
         #expect(days.count == 8 && days.first?["date"] as? String == "2023-08-11" && days.first?["rank"] as? Int == 1)
         let csv = try runner.run(arguments + ["--format", "csv"])
         #expect(csv.stdout.split(separator: "\n").count == 1 + 8)
+        let lines = try runner.run(arguments + ["--format", "jsonl"]).stdout.split(separator: "\n")
+        let records = try lines.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        #expect(records.count == 8 && records.allSatisfy { $0["code"] as? String == "20226411" && $0["date"] is String })
         let outside = try runner.run(["trend", "20232193", "--from", "20230811", "--to", "20230818", "--format", "json"])
         let oppenheimer = try #require((try JSONSerialization.jsonObject(with: Data(outside.stdout.utf8)) as? [String: Any])?["days"] as? [[String: Any]])
         #expect(oppenheimer.first?["rank"] is NSNull, "outside the top 10 before it opened")
