@@ -63,11 +63,11 @@ public struct ReportOutput: Presentable {
     /// The table, then a line for each piece of news.
     public var document: Document {
         var columns = [
-            Column("#", key: "rank", alignment: .right), Column("Move", key: "move", alignment: .right),
-            Column("Title", key: "title", isTruncatable: true), Column("Day", key: "days_since_opening", alignment: .right),
-            Column("Audience", key: "audience", alignment: .right), Column("Total", key: "audience_total", alignment: .right),
-            Column("Share", key: "sales_share", alignment: .right), Column("Screens", key: "screens", alignment: .right),
-            Column("Trend (\(report.days.count) days)", key: "trend"),
+            Column("#", key: "rank", alignment: .right), Column("Move", key: "move", alignment: .right, dropOrder: 5),
+            Column("Title", key: "title", isTruncatable: true), Column("Day", key: "days_since_opening", alignment: .right, dropOrder: 3),
+            Column("Audience", key: "audience", alignment: .right), Column("Total", key: "audience_total", alignment: .right, dropOrder: 4),
+            Column("Share", key: "sales_share", alignment: .right, dropOrder: 2), Column("Screens", key: "screens", alignment: .right, dropOrder: 1),
+            Column("Trend", key: "trend"),
         ]
         if withPosters { columns.append(Column("Poster", key: "poster_url", keepsWhole: true)) }
         let rows: [[Cell]] = report.movies.map { movie in

@@ -67,6 +67,8 @@ public struct TableRenderer: Sendable {
 
     private static let gap = "  "
     private static let narrowest = 6
+    /// A title cut to this many columns (eight Hangul) still reads; below it, columns go first.
+    private static let readable = 16
 
     /// Creates a renderer.
     public init(columns: [TableColumn], maxWidth: Int? = nil, usesColor: Bool = false) {
@@ -127,25 +129,28 @@ public struct TableRenderer: Sendable {
         return leading + escape + body + "\u{1B}[0m" + trailing
     }
 
-    /// The columns shown and every column's width. Truncatable columns shrink, one cell at a
-    /// time, until the table fits; when a column must stay whole (a URL), columns are first left
-    /// out in their drop order. What still does not fit is left to the terminal to wrap.
+    /// The columns shown and every column's width. Truncatable columns (titles) shrink, one cell
+    /// at a time, to a width that still reads; then columns are left out in their drop order;
+    /// then the truncatable ones shrink on to the narrowest. A column that must stay whole (a URL)
+    /// never shrinks. What still does not fit is left to the terminal to wrap.
     private func fitted(natural: [Int]) -> (shown: [Int], widths: [Int]) {
         var shown = Array(columns.indices)
         var widths = natural
         guard let maxWidth else { return (shown, widths) }
         let total = { shown.map { widths[$0] }.reduce(0, +) + Self.gap.count * max(shown.count - 1, 0) }
-        if columns.contains(where: \.keepsWhole) {
-            let droppable = columns.indices.filter { columns[$0].dropOrder != nil }.sorted { (columns[$0].dropOrder ?? 0) < (columns[$1].dropOrder ?? 0) }
-            for index in droppable where total() > maxWidth {
-                shown.removeAll { $0 == index }
+        func shrink(downTo least: Int) {
+            while total() > maxWidth {
+                let candidates = shown.filter { columns[$0].isTruncatable && !columns[$0].keepsWhole && widths[$0] > least }
+                guard let widest = candidates.max(by: { widths[$0] < widths[$1] }) else { return }
+                widths[widest] -= 1
             }
         }
-        while total() > maxWidth {
-            let candidates = shown.filter { columns[$0].isTruncatable && !columns[$0].keepsWhole && widths[$0] > Self.narrowest }
-            guard let widest = candidates.max(by: { widths[$0] < widths[$1] }) else { break }
-            widths[widest] -= 1
+        shrink(downTo: Self.readable)
+        let droppable = columns.indices.filter { columns[$0].dropOrder != nil }.sorted { (columns[$0].dropOrder ?? 0) < (columns[$1].dropOrder ?? 0) }
+        for index in droppable where total() > maxWidth {
+            shown.removeAll { $0 == index }
         }
+        shrink(downTo: Self.narrowest)
         return (shown, widths)
     }
 }

@@ -204,6 +204,15 @@ struct NarrowTerminalTests {
         #expect(!text.contains("https://…"))
     }
 
+    @Test func aChartFitsNarrowTerminalsByLeavingOutColumnsBeforeTitlesGetUnreadable() throws {
+        let chart = try ChartsOutputTests.daily()
+        for width in [30, 40, 50, 60, 80] {
+            let text = DocumentWriter.write(ChartsOutput([chart]), format: .table, style: RenderStyle(terminalWidth: width))
+            #expect(text.split(separator: "\n").allSatisfy { DisplayWidth.of(String($0)) <= width }, "\(width):\n\(text)")
+            #expect(text.contains("콘크리트 유토") && text.contains("112,934"), "\(width):\n\(text)")
+        }
+    }
+
     @Test func titlesCutToTheSameTextAreCutInTheMiddleInstead() {
         let renderer = TableRenderer(columns: [TableColumn("Title", isTruncatable: true)], maxWidth: 20)
         let text = renderer.render([[TableCell("미션 임파서블: 데드 레코닝 PART ONE")], [TableCell("미션 임파서블: 데드 레코닝 PART TWO")]])

@@ -49,6 +49,20 @@ struct DailyReportTests {
         #expect(oppenheimerRow.hasSuffix("| \u{00A0}\u{00A0}\u{00A0}█▁▁▁ |"), "Markdown keeps no-break gaps: \(oppenheimerRow)")
     }
 
+    @Test func theReportTableFitsNarrowTerminalsByLeavingOutColumns() throws {
+        let charts = try fixtures(["20230811", "20230812", "20230813", "20230814", "20230815", "20230816", "20230817", "20230818"])
+        let (window, _) = DailyReport.chartDays(for: Self.august18, days: 7)
+        let output = ReportOutput(DailyReport(date: Self.august18, days: window, charts: charts), withPosters: false)
+        for width in [30, 40, 60, 80] {
+            let text = DocumentWriter.write(output, format: .table, style: RenderStyle(terminalWidth: width))
+            // The header and ten rows; the heading and the news are prose the terminal may wrap.
+            let table = Array(text.split(separator: "\n").dropFirst().prefix(11))
+            #expect(table.allSatisfy { DisplayWidth.of(String($0)) <= width }, "\(width):\n\(text)")
+            #expect(table[0].contains("Title") && table[0].contains("Audience") && table[0].contains("Trend"), "\(width): \(table[0])")
+            #expect(table[0].contains("Screens") == (width >= 80), "\(width): \(table[0])")
+        }
+    }
+
     @Test func milestonesAreEveryMillionToTenThenEveryFive() {
         #expect(DailyReport.milestones(crossedFrom: 990_000, to: 1_010_000) == [1_000_000])
         #expect(DailyReport.milestones(crossedFrom: 999_999, to: 2_000_000) == [1_000_000, 2_000_000])
