@@ -1,6 +1,10 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+/// FoundationNetworking asks the linker for libcurl; LazyCurl provides its functions instead, so
+/// that only a run that makes a request loads it.
+let withoutLibcurl: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-autolink-library", "-Xfrontend", "curl"])]
+
 let package = Package(
     name: "boxoffice",
     products: [
@@ -8,8 +12,10 @@ let package = Package(
         .executable(name: "boxoffice", targets: ["boxoffice"]),
     ],
     targets: [
-        .target(name: "BoxOfficeCore"),
-        .executableTarget(name: "boxoffice", dependencies: ["BoxOfficeCore"]),
+        .target(name: "BoxOfficeCore", swiftSettings: withoutLibcurl),
+        // libcurl's functions, loaded on the first request rather than at start-up.
+        .target(name: "LazyCurl", linkerSettings: [.linkedLibrary("dl")]),
+        .executableTarget(name: "boxoffice", dependencies: ["BoxOfficeCore", "LazyCurl"], swiftSettings: withoutLibcurl),
         .testTarget(name: "BoxOfficeCoreTests", dependencies: ["BoxOfficeCore"]),
         .testTarget(name: "boxofficeTests", dependencies: ["boxoffice", "BoxOfficeCore"]),
     ],

@@ -41,10 +41,10 @@ struct Runner: Sendable {
             loader = ReplayLoader(directory: URL(fileURLWithPath: replay))
         } else if let record = options.recordDirectory {
             loader = RecordingLoader(
-                base: URLSessionTransport(policy: .api, timeout: timeout), directory: URL(fileURLWithPath: record),
+                base: transport(.api, timeout: timeout), directory: URL(fileURLWithPath: record),
                 redactor: SecretRedactor(secrets: [keys[.kobis]?.value, keys[.kakao]?.value]))
         } else {
-            loader = URLSessionTransport(policy: .api, timeout: timeout)
+            loader = transport(.api, timeout: timeout)
         }
         let context = self.context
         let verbose = options.isVerbose

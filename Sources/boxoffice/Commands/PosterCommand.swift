@@ -48,7 +48,7 @@ struct PosterCommand: RunnableCommand {
         let (details, best) = try await PosterFinder(client: client).poster(forMovie: code)
         var saved: String?
         if let download {
-            let downloader = ImageDownloader(loader: URLSessionTransport(policy: .image, timeout: network.timeout), timeout: network.timeout)
+            let downloader = ImageDownloader(loader: runner.transport(.image, timeout: network.timeout), timeout: network.timeout)
             let image = try await downloader.image(at: best.imageURL)
             if download == Self.standardOutput { return image }
             // Into a folder, the file is named after the movie and the image's real type.

@@ -54,7 +54,7 @@ struct ReportCommand: RunnableCommand {
         }
         var report = DailyReport(date: date, days: window, charts: byDay)
         if embedsPosters {
-            let downloader = ImageDownloader(loader: URLSessionTransport(policy: .image, timeout: network.timeout), timeout: network.timeout)
+            let downloader = ImageDownloader(loader: runner.transport(.image, timeout: network.timeout), timeout: network.timeout)
             report = await report.embeddingPosters(with: downloader)
         }
         let text = DocumentWriter.write(ReportOutput(report, withPosters: withPosters), format: network.format, style: runner.style(network))

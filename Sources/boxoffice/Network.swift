@@ -1,0 +1,38 @@
+import BoxOfficeCore
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import LazyCurl
+
+/// The network as the executable wires it: `URLSessionTransport`, behind loading libcurl on the
+/// first request (see `Sources/LazyCurl`), so a run the cache answers never maps it.
+struct LibcurlLoadingTransport: HTTPDataLoading {
+    let base: URLSessionTransport
+    /// `BOXOFFICE_LIBCURL`: the library to load instead of libcurl.so.4.
+    let libraryPath: String?
+
+    func data(for request: URLRequest) async throws -> (Data, URLResponse) {
+        let failure = libraryPath.map { path in path.withCString { lazy_curl_load($0) } } ?? lazy_curl_load(nil)
+        if let failure { throw LibcurlUnavailable(reason: String(cString: failure)) }
+        return try await base.data(for: request)
+    }
+}
+
+/// libcurl could not be loaded, so no request can be made (exit 69).
+struct LibcurlUnavailable: ReportableError {
+    let reason: String
+
+    var message: String {
+        "No network requests are possible: \(reason). Install libcurl 4 (Debian and Ubuntu: libcurl4), or set BOXOFFICE_LIBCURL to the library's path."
+    }
+
+    var exitCode: ExitCode { .unavailable }
+}
+
+extension Runner {
+    /// The transport every request of the run goes through.
+    func transport(_ policy: TransferPolicy, timeout: Double) -> LibcurlLoadingTransport {
+        LibcurlLoadingTransport(base: URLSessionTransport(policy: policy, timeout: timeout), libraryPath: context.variable("BOXOFFICE_LIBCURL"))
+    }
+}

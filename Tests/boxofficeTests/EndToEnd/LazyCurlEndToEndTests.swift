@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+/// libcurl is loaded on the first request, not before `main` (see Sources/LazyCurl): a run the
+/// cache answers never maps it, and a missing libcurl is a clear exit 69.
+@Suite(.serialized)
+struct LazyCurlEndToEndTests {
+    /// The static release binary, built as the README installs it; `.ci/run` builds it and sets this.
+    static let staticBinary = ProcessInfo.processInfo.environment["BOXOFFICE_STATIC_BINARY"]
+    static let nowhere = ["BOXOFFICE_LIBCURL": "/nonexistent/libcurl.so.4"]
+
+    /// What every build must do: answer from the cache without libcurl, and say why it cannot
+    /// make a request, once one is needed.
+    static func expectLibcurlOnlyForRequests(_ binary: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let server = try LoopbackServer(handler: StubResponse.recorded)
+        defer { server.stop() }
+        let runner = BinaryRunner(kobisURL: server.baseURL)
+        let daily = ["daily", "--date", "20230818"]
+        let missing = try runner.start(daily, extraEnvironment: nowhere, executable: binary).wait()
+        BinaryRunner.expectFailure(missing, status: 69, mentioning: ["libcurl", "/nonexistent/libcurl.so.4", "BOXOFFICE_LIBCURL"], sourceLocation: sourceLocation)
+        #expect(missing.stderr.split(separator: "\n").count == 1, "\(missing.stderr)", sourceLocation: sourceLocation)
+        #expect(server.requestCount == 0, sourceLocation: sourceLocation)
+        let fetched = try runner.start(daily, executable: binary).wait()
+        #expect(fetched.status == 0 && fetched.stdout.contains("콘크리트 유토피아"), "\(fetched.stderr)", sourceLocation: sourceLocation)
+        let cached = try runner.start(daily, extraEnvironment: nowhere, executable: binary).wait()
+        #expect(cached.status == 0 && cached.stdout == fetched.stdout, "the cache needs no libcurl: \(cached.stderr)", sourceLocation: sourceLocation)
+        #expect(server.requestCount == 1, sourceLocation: sourceLocation)
+    }
+
+    @Test func theBuiltBinaryLoadsLibcurlOnlyForRequests() throws {
+        try Self.expectLibcurlOnlyForRequests(BinaryRunner.binary.path)
+    }
+
+    @Test(.enabled(if: staticBinary != nil, "no static build here; .ci/run builds one and sets BOXOFFICE_STATIC_BINARY"))
+    func theStaticBinaryMapsNoLibcurlBeforeItsFirstRequest() throws {
+        let binary = try #require(Self.staticBinary)
+        // glibc's loader lists the libraries it would map, and stops, as ldd does.
+        let trace = try BinaryRunner().start(["--version"], extraEnvironment: ["LD_TRACE_LOADED_OBJECTS": "1"], executable: binary).wait()
+        #expect(trace.stdout.contains("libc.so") && !trace.stdout.contains("curl"), "\(trace.stdout)")
+        try Self.expectLibcurlOnlyForRequests(binary)
+        // Real requests through the loaded libcurl: concurrent ones, a movie and a refused redirect.
+        let server = try LoopbackServer(handler: StubResponse.recorded)
+        defer { server.stop() }
+        let runner = BinaryRunner(kobisURL: server.baseURL)
+        let range = try runner.start(["daily", "--from", "20230811", "--to", "20230818", "--format", "csv"], executable: binary).wait()
+        #expect(range.status == 0 && range.stdout.split(separator: "\n").count == 1 + 4 * 9 + 4 * 10, "\(range.stderr)")
+        let movie = try runner.start(["movie", "20218541", "--format", "json"], executable: binary).wait()
+        #expect(movie.status == 0 && movie.stdout.contains("\"title\": \"밀수\""), "\(movie.stderr)")
+        let elsewhere = try LoopbackServer { _ in StubResponse(status: 302, headers: ["Location": "http://127.0.0.1:9/rest/x"], body: Data()) }
+        defer { elsewhere.stop() }
+        let redirected = try BinaryRunner(kobisURL: elsewhere.baseURL).start(["daily", "--date", "20230818"], executable: binary).wait()
+        BinaryRunner.expectFailure(redirected, status: 69, mentioning: ["redirected"])
+    }
+}
