@@ -51,7 +51,8 @@ const char *lazy_curl_load(const char *path) {
     pthread_mutex_lock(&lock);
     if (atomic_load_explicit(&state, memory_order_relaxed) == 0) {
         const char *file = path ? path : "libcurl.so.4";
-        void *library = dlopen(file, RTLD_NOW | RTLD_LOCAL);
+        // Lazy binding, as the loader does for a library linked the usual way.
+        void *library = dlopen(file, RTLD_LAZY | RTLD_LOCAL);
         const char *missing = NULL;
         for (int index = 0; library && index < function_count && !missing; index++) {
             functions[index] = dlsym(library, names[index]);
