@@ -1,9 +1,12 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-/// FoundationNetworking asks the linker for libcurl; LazyCurl provides its functions instead, so
-/// that only a run that makes a request loads it.
-let withoutLibcurl: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-autolink-library", "-Xfrontend", "curl"])]
+/// FoundationNetworking asks the linker for libcurl; on Linux, LazyCurl provides its functions
+/// instead, so that only a run that makes a request loads it. (Unsafe flags keep BoxOfficeCore from
+/// being a dependency pinned by version; it is this tool's library, not a published one.)
+let withoutLibcurl: [SwiftSetting] = [
+    .unsafeFlags(["-Xfrontend", "-disable-autolink-library", "-Xfrontend", "curl"], .when(platforms: [.linux])),
+]
 
 let package = Package(
     name: "boxoffice",

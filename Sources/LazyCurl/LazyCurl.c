@@ -10,7 +10,8 @@
 // request, so a missing libcurl is a clear error (exit 69) and never a crash here.
 //
 // In a build that links FoundationNetworking dynamically, libFoundationNetworking.so still needs
-// libcurl itself; these definitions then only add one hop, and dlopen returns the loaded library.
+// libcurl itself and calls it directly: these definitions are hidden, so they serve only a static
+// FoundationNetworking. The file is for glibc Linux; elsewhere it is empty and libcurl is linked.
 //
 // The types are libcurl's ABI, written out so that no libcurl headers are needed to build: handles
 // are pointers, its enums are ints. Three functions are variadic and take exactly one argument
@@ -26,6 +27,9 @@
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
+
+#if defined(__linux__) && defined(__GLIBC__) // (which <stdio.h> defines)
 
 _Static_assert(sizeof(long) == sizeof(void *) && sizeof(long long) == sizeof(void *), "LP64 only");
 
@@ -44,7 +48,7 @@ static const char *const names[function_count] = { LAZY_CURL_FUNCTIONS(AS_NAME) 
 static void *functions[function_count];
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static atomic_int state; // 0 not tried, 1 loaded, 2 failed
-static char failure[512];
+static char failure[4200];
 
 const char *lazy_curl_load(const char *path) {
     if (atomic_load_explicit(&state, memory_order_acquire) == 1) return NULL;
@@ -63,6 +67,7 @@ const char *lazy_curl_load(const char *path) {
             snprintf(failure, sizeof failure, "cannot load libcurl: %s", reason ? reason : file);
         } else if (missing) {
             snprintf(failure, sizeof failure, "%s has no function %s; libcurl 7.62 or later is needed", file, missing);
+            dlclose(library);
         }
         atomic_store_explicit(&state, library && !missing ? 1 : 2, memory_order_release);
     }
@@ -71,16 +76,20 @@ const char *lazy_curl_load(const char *path) {
     return result;
 }
 
-/// The real function; the executable has loaded libcurl before any request, so failing here
-/// means a request was made without asking first: say so and stop rather than jump to nothing.
+/// The real function. The executable loads libcurl before its first request, so reaching here
+/// without it is a bug in boxoffice: say so and stop rather than jump to nothing.
 static void *real(int index) {
-    const char *reason = lazy_curl_load(NULL);
-    if (reason) {
-        fprintf(stderr, "Error: %s.\n", reason);
-        exit(69);
+    if (atomic_load_explicit(&state, memory_order_acquire) != 1) {
+        static const char message[] = "Error: Internal error (libcurl was called before it was loaded). Please report it.\n";
+        (void)!write(2, message, sizeof message - 1);
+        _exit(70);
     }
     return functions[index];
 }
+
+// The definitions stay inside the binary: exported, they would also catch libcurl's calls to its
+// own functions (and, where FoundationNetworking is a shared library, its calls too).
+#pragma GCC visibility push(hidden)
 
 typedef void *handle;
 
@@ -122,3 +131,6 @@ void *curl_version_info(int age) { return ((void *(*)(int))real(index_curl_versi
 int curl_easy_setopt(handle target, int option, ...) { FORWARD_ONE_VALUE(curl_easy_setopt, option) }
 int curl_easy_getinfo(handle target, int info, ...) { FORWARD_ONE_VALUE(curl_easy_getinfo, info) }
 int curl_multi_setopt(handle target, int option, ...) { FORWARD_ONE_VALUE(curl_multi_setopt, option) }
+
+#pragma GCC visibility pop
+#endif

@@ -3,7 +3,9 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+#if canImport(Glibc)
 import LazyCurl
+#endif
 
 /// The network as the executable wires it: `URLSessionTransport`, behind loading libcurl on the
 /// first request (see `Sources/LazyCurl`), so a run the cache answers never maps it.
@@ -13,8 +15,10 @@ struct LibcurlLoadingTransport: HTTPDataLoading {
     let libraryPath: String?
 
     func data(for request: URLRequest) async throws -> (Data, URLResponse) {
+        #if canImport(Glibc)
         let failure = libraryPath.map { path in path.withCString { lazy_curl_load($0) } } ?? lazy_curl_load(nil)
         if let failure { throw LibcurlUnavailable(reason: String(cString: failure)) }
+        #endif
         return try await base.data(for: request)
     }
 }
