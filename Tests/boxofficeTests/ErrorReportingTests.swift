@@ -38,6 +38,15 @@ struct ErrorReportingTests {
         #expect(message.hasSuffix(".") && !message.contains(".)."), "one sentence or more, each ended once: \(message)", sourceLocation: sourceLocation)
     }
 
+    @Test func aRangeSaysOneReasonForManyChartsOnce() {
+        let failures: [(String, any Error)] = (11...18).map { ("2023-08-\($0)", BoxOfficeError.timedOut(.kobis, seconds: 1)) }
+        let message = RangeFailure(failures: failures, total: 8).message
+        #expect(message.hasPrefix("8 of 8 charts failed (2023-08-11, 2023-08-12, 2023-08-13, 2023-08-14, 2023-08-15 and 3 more), so nothing was printed: KOBIS did not answer"), "\(message)")
+        #expect(message.components(separatedBy: "did not answer").count == 2, "said once: \(message)")
+        let mixed = RangeFailure(failures: [failures[0], ("2023-08-12", BoxOfficeError.missingAPIKey(.kobis))], total: 8).message
+        #expect(mixed.contains("2023-08-11 (KOBIS did not answer") && mixed.contains("2023-08-12 (No KOBIS API key"), "\(mixed)")
+    }
+
     @Test func everyServiceErrorHasItsCodeAndOneLine() {
         for error in Self.samples {
             #expect(ErrorText.exitCode(for: error) == Self.expectedCode(error), "\(error)")

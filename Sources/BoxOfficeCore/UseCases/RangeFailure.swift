@@ -18,13 +18,20 @@ public struct RangeFailure: ReportableError, CustomStringConvertible {
 
     /// One line naming the first few failures.
     public var description: String {
-        // Each message is a sentence; inside the brackets its own final period would double the line's.
-        let listed = failures.prefix(Self.listedFailures).map { failure in
-            let message = Self.message(for: failure.1)
-            return "\(failure.0) (\(message.hasSuffix(".") ? String(message.dropLast()) : message))"
-        }
+        let messages = failures.map { Self.message(for: $0.1) }
         let more = failures.count > Self.listedFailures ? " and \(failures.count - Self.listedFailures) more" : ""
-        return "\(failures.count) of \(total) charts failed, so nothing was printed: \(listed.joined(separator: "; "))\(more).\(fetchedAreCached ? " Charts already fetched are cached; run again to retry." : "")"
+        let retry = fetchedAreCached ? " Charts already fetched are cached; run again to retry." : ""
+        let head = "\(failures.count) of \(total) charts failed"
+        // One reason for every chart is said once, after the charts it stopped.
+        if let only = messages.first, messages.allSatisfy({ $0 == only }) {
+            let names = failures.prefix(Self.listedFailures).map(\.0).joined(separator: ", ")
+            return "\(head) (\(names)\(more)), so nothing was printed: \(only)\(retry)"
+        }
+        // Each message is a sentence; inside the brackets its own final period would double the line's.
+        let listed = zip(failures, messages).prefix(Self.listedFailures).map { failure, message in
+            "\(failure.0) (\(message.hasSuffix(".") ? String(message.dropLast()) : message))"
+        }
+        return "\(head), so nothing was printed: \(listed.joined(separator: "; "))\(more).\(retry)"
     }
 
     static let listedFailures = 5
