@@ -66,7 +66,13 @@ enum CommandLineParser {
                 invocation.flags.insert(option.name)
                 continue
             }
-            if let value = attachedValue ?? remaining.popFirst().flatMap({ $0 == "--" ? nil : $0 }) {
+            // A long option where its value should be means the value was forgotten ('--director
+            // --year 2023'); a value that starts with '--' can still be attached: '--name=--x'.
+            // One dash stays a value: '-3d', or '-' for standard output.
+            if let next = remaining.first, next.hasPrefix("--"), attachedValue == nil {
+                throw UsageError("Missing value for '--\(option.name) <\(option.valueName ?? "value")>' before '\(next)'.", commandPath: currentPath())
+            }
+            if let value = attachedValue ?? remaining.popFirst() {
                 invocation.values[option.name] = value
                 invocation.allValues[option.name, default: []].append(value)
             } else {

@@ -111,6 +111,8 @@ struct ArgumentParsingTests {
 
     @Test func doubleDashEndsOptions() throws {
         #expect((try command(["search", "--", "-weird title"]) as? SearchCommand)?.query.title == "-weird title")
+        #expect((try command(["search", "--director=--weird"]) as? SearchCommand)?.query.director == "--weird", "attached, a value may start with --")
+        #expect(try chart(["daily", "--date", "-3d"]).query.dates == [KSTDate(year: 2026, month: 11, day: 19)!], "one dash is a value")
     }
 
     @Test(arguments: [
@@ -120,6 +122,9 @@ struct ArgumentParsingTests {
         (["daily", "--date", "20261123"], "in the future"),
         (["daily", "--date", "abc"], "not a valid date"),
         (["daily", "--date"], "Missing value"),
+        (["daily", "--limit", "--date", "20230818"], "Missing value for '--limit <n>' before '--date'"),
+        (["search", "--director", "--year", "2023"], "Missing value for '--director"),
+        (["poster", "20218541", "--download", "--replay", "Fixtures"], "Missing value for '--download"),
         (["daily", "--dat", "20230818"], "Did you mean '--date'"),
         (["dialy"], "Did you mean 'daily'"),
         (["daily", "--limit", "11"], "from 1 to 10"),
@@ -131,6 +136,8 @@ struct ArgumentParsingTests {
         (["daily", "--from", "20230801"], "both --from and --to"),
         (["daily", "--from", "20230901", "--to", "20230801"], "is after"),
         (["daily", "--from", "20200101", "--to", "20230801"], "at most 366"),
+        (["weekly", "--from", "20000101", "--to", "20230813"], "covers 1,233 weeks"),
+        (["daily", "--region", "0105999"], "or their codes 0105001–0105017."),
         (["daily", "--jobs", "17", "--from", "20230801", "--to", "20230802"], "from 1 to 16"),
         (["movie"], "Missing expected argument"),
         (["movie", ""], "movie code is empty"),

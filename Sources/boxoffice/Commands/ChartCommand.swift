@@ -39,13 +39,13 @@ struct ChartCommand: RunnableCommand {
                 let firstMonday = from.adding(days: 1 - from.weekday)
                 let weeks = to.days(since: firstMonday) / 7 + 1
                 guard weeks <= ChartQuery.longestWeeklyRange else {
-                    throw reader.error("The range covers \(weeks) weeks; at most \(ChartQuery.longestWeeklyRange) (five years) are allowed.")
+                    throw reader.error("The range covers \(NumberText.grouped(Int64(weeks))) weeks; at most \(ChartQuery.longestWeeklyRange) (five years) are allowed.")
                 }
                 dates = (0..<weeks).map { firstMonday.adding(days: $0 * 7) }
             } else {
                 let days = to.days(since: from) + 1
                 guard days <= ChartQuery.longestDailyRange else {
-                    throw reader.error("The range covers \(days) days; at most \(ChartQuery.longestDailyRange) are allowed.")
+                    throw reader.error("The range covers \(NumberText.grouped(Int64(days))) days; at most \(ChartQuery.longestDailyRange) are allowed.")
                 }
                 dates = (0..<days).map { from.adding(days: $0) }
             }
@@ -66,7 +66,7 @@ struct ChartCommand: RunnableCommand {
             guard let region = Region.named(regionName) else {
                 let names = Region.all.map(\.englishName)
                 let hint = CommandLineParser.suggestion(for: regionName, among: names).map { " Did you mean '\($0)'?" } ?? ""
-                throw reader.error("Unknown region '\(regionName)'.\(hint) Use one of: \(names.joined(separator: ", ")), their Korean names, or a 7-digit code.")
+                throw reader.error("Unknown region '\(regionName)'.\(hint) Use one of: \(names.joined(separator: ", ")), their Korean names, or their codes \(Region.all.first?.code ?? "")–\(Region.all.last?.code ?? "").")
             }
             query.filter.region = region
         }

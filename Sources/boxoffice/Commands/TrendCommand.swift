@@ -31,7 +31,7 @@ struct TrendCommand: RunnableCommand {
                 guard from <= to else { throw reader.error("--from \(from.iso) is after --to \(to.iso).") }
                 let days = to.days(since: from) + 1
                 guard days <= ChartQuery.longestDailyRange else {
-                    throw reader.error("The range covers \(days) days; at most \(ChartQuery.longestDailyRange) are allowed.")
+                    throw reader.error("The range covers \(NumberText.grouped(Int64(days))) days; at most \(ChartQuery.longestDailyRange) are allowed.")
                 }
             }
             return TrendCommand(
