@@ -122,10 +122,11 @@ public struct ChartsOutput: Presentable {
             Column("Share", key: "sales_share", alignment: .right, dropOrder: 4), Column.machine("sales_total"),
             Column("Screens", key: "screens", alignment: .right, dropOrder: 3), Column.machine("shows"),
         ]
-        if withPosters { columns.append(Column("Poster", key: Self.posterColumn, keepsWhole: true)) }
-        // Added after every older column, so scripts reading by position keep working.
+        // Added after every older column, so scripts reading by position keep working; the poster,
+        // which only --posters adds, comes last so that it moves no other column.
         columns += [Column.machine("audience_change_rate"), Column.machine("sales_change"), Column.machine("sales_change_rate")]
         if chart.kind != .daily { columns.append(Column.machine("year_week")) }
+        if withPosters { columns.append(Column("Poster", key: Self.posterColumn, keepsWhole: true)) }
         let rows = chart.entries.map { entry in
             var row: [Cell] = [
                 .date(chart.startDate), .date(chart.endDate), .count(entry.rank), .rankChange(entry.rankChange, intensity: entry.rankIntensity),
@@ -133,9 +134,9 @@ public struct ChartsOutput: Presentable {
                 .decimal(entry.audienceChange), .count(entry.audienceTotal), .count(entry.sales), .percentage(entry.salesShare),
                 .count(entry.salesTotal), .count(entry.screens), .count(entry.shows),
             ]
-            if withPosters { row.append(.text(entry.posterURL)) }
             row += [.decimal(entry.audienceChangeRate), .decimal(entry.salesChange), .decimal(entry.salesChangeRate)]
             if chart.kind != .daily { row.append(.text(chart.yearWeek)) }
+            if withPosters { row.append(.text(entry.posterURL)) }
             return row
         }
         return Table(columns: columns, rows: rows)

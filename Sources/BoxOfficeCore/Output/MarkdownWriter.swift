@@ -4,9 +4,15 @@ public struct MarkdownWriter: Sendable {
     /// Creates a writer.
     public init() {}
 
-    /// The document; sections are separated by a blank line.
+    /// The document; sections are separated by a blank line, and so is a table from what follows
+    /// it in its section, which would otherwise read as one more row.
     public func write(_ document: Document) -> String {
-        document.joined(write)
+        document.sections.map { section in
+            section.blocks.map(write).reduce(into: "") { text, part in
+                if text.hasSuffix("|\n"), !part.isEmpty { text += "\n" }
+                text += part
+            }
+        }.joined(separator: "\n")
     }
 
     private func write(_ block: Document.Block) -> String {

@@ -34,10 +34,10 @@ public struct SearchOutput: Presentable {
     public var document: Document {
         let columns = [
             Column("Code", key: "code"), Column("Title", key: "title", isTruncatable: true),
-            Column("English title", key: "title_english", isTruncatable: true),
-            Column("Produced", key: "production_year", alignment: .right), Column("Opened", key: "open_date"),
+            Column("English title", key: "title_english", isTruncatable: true, dropOrder: 1),
+            Column("Produced", key: "production_year", alignment: .right, dropOrder: 2), Column("Opened", key: "open_date", dropOrder: 4),
             Column.machine("type"), Column.machine("status"), Column.machine("nations"), Column.machine("genres"),
-            Column("Directors", key: "directors", isTruncatable: true),
+            Column("Directors", key: "directors", isTruncatable: true, dropOrder: 3),
         ]
         let rows: [[Cell]] = result.movies.map { movie in
             [.text(movie.code), .text(movie.title), .text(movie.titleEnglish), .text(movie.productionYear.map(String.init)),

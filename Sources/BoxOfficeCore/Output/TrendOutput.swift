@@ -38,9 +38,9 @@ public struct TrendOutput: Presentable {
     public var document: Document {
         let columns = [
             Column.machine("code"), Column("Date", key: "date"), Column("#", key: "rank", alignment: .right),
-            Column("Audience", key: "audience", alignment: .right), Column("Total", key: "audience_total", alignment: .right),
-            Column("Share", key: "sales_share", alignment: .right), Column("Screens", key: "screens", alignment: .right),
-            Column("Shows", key: "shows", alignment: .right),
+            Column("Audience", key: "audience", alignment: .right), Column("Total", key: "audience_total", alignment: .right, dropOrder: 4),
+            Column("Share", key: "sales_share", alignment: .right, dropOrder: 3), Column("Screens", key: "screens", alignment: .right, dropOrder: 2),
+            Column("Shows", key: "shows", alignment: .right, dropOrder: 1),
         ]
         let rows: [[Cell]] = days.map { day in
             [.text(code), .date(day.date), .count(day.entry?.rank), .count(day.entry?.audience), .count(day.entry?.audienceTotal),

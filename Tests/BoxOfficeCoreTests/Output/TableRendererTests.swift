@@ -210,6 +210,10 @@ struct NarrowTerminalTests {
             let text = DocumentWriter.write(ChartsOutput([chart]), format: .table, style: RenderStyle(terminalWidth: width))
             #expect(text.split(separator: "\n").allSatisfy { DisplayWidth.of(String($0)) <= width }, "\(width):\n\(text)")
             #expect(text.contains("콘크리트 유토") && text.contains("112,934"), "\(width):\n\(text)")
+            let trend = TrendOutput(code: "20226411", title: "콘크리트 유토피아", charts: [(chart.startDate, chart)])
+            let run = DocumentWriter.write(trend, format: .table, style: RenderStyle(terminalWidth: width))
+            let table = run.split(separator: "\n").dropFirst().prefix(2)
+            #expect(table.allSatisfy { DisplayWidth.of(String($0)) <= width } && run.contains("112,934"), "\(width):\n\(run)")
         }
     }
 
