@@ -98,21 +98,39 @@ public enum DisplayWidth {
         return head + "…" + String(tail)
     }
 
-    /// Words filled into lines of at most `width` cells; a word longer than a line stands alone.
+    /// Words filled into lines of at most `width` cells. A word longer than a line is broken
+    /// between characters, except an address (`://`), which stands whole so it can still be opened.
     public static func wrap(_ text: String, toWidth width: Int) -> [String] {
         var lines: [String] = []
         var line = ""
-        for word in text.split(separator: " ") {
-            let candidate = line.isEmpty ? String(word) : line + " " + word
+        for word in text.split(separator: " ").flatMap({ pieces(of: String($0), toWidth: width) }) {
+            let candidate = line.isEmpty ? word : line + " " + word
             if of(candidate) > width, !line.isEmpty {
                 lines.append(line)
-                line = String(word)
+                line = word
             } else {
                 line = candidate
             }
         }
         if !line.isEmpty || lines.isEmpty { lines.append(line) }
         return lines
+    }
+
+    /// A word cut into pieces of at most `width` cells; an address stays whole.
+    private static func pieces(of word: String, toWidth width: Int) -> [String] {
+        guard of(word) > width, width > 1, !word.contains("://") else { return [word] }
+        var pieces = [""]
+        var used = 0
+        for character in word {
+            let cells = of(character)
+            if used + cells > width {
+                pieces.append("")
+                used = 0
+            }
+            pieces[pieces.count - 1].append(character)
+            used += cells
+        }
+        return pieces
     }
 
     /// Pads text with spaces to `width` cells; text already that wide is returned as is.

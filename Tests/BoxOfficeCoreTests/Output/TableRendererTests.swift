@@ -226,6 +226,11 @@ struct NarrowTerminalTests {
         #expect(lines[0].hasSuffix("ONE") && lines[1].hasSuffix("TWO"))
     }
 
+    @Test func aWordLongerThanTheLineIsBrokenUnlessItIsAnAddress() {
+        #expect(DisplayWidth.wrap("(주)넥스트엔터테인먼트월드(NEW)", toWidth: 10) == ["(주)넥스트", "엔터테인먼", "트월드(NEW", ")"])
+        #expect(DisplayWidth.wrap("see \(Self.url)", toWidth: 20) == ["see", Self.url], "an address stays whole")
+    }
+
     @Test func theMovieCardWrapsItsListsInsteadOfCuttingThem() throws {
         var movie = MovieDetails(code: "20124079", title: "광해, 왕이 된 남자")
         movie.actors = (1...8).map { MovieDetails.Actor(name: "배우\($0)", nameEnglish: "Actor Number \($0)", role: "역할 \($0)", roleEnglish: nil) }
