@@ -69,15 +69,15 @@ enum CommandLineParser {
             // A long option where its value should be means the value was forgotten ('--director
             // --year 2023'); a value that starts with '--' can still be attached: '--name=--x'.
             // One dash stays a value: '-3d', or '-' for standard output.
-            if let next = remaining.first, next.hasPrefix("--"), attachedValue == nil {
-                throw UsageError("Missing value for '--\(option.name) <\(option.valueName ?? "value")>' before '\(next)'.", commandPath: currentPath())
+            let missing = "Missing value for '--\(option.name) <\(option.valueName ?? "value")>'"
+            if attachedValue == nil, let next = remaining.first, next.hasPrefix("--") {
+                throw UsageError("\(missing) before '\(next)'.", commandPath: currentPath())
             }
-            if let value = attachedValue ?? remaining.popFirst() {
-                invocation.values[option.name] = value
-                invocation.allValues[option.name, default: []].append(value)
-            } else {
-                throw UsageError("Missing value for '--\(option.name) <\(option.valueName ?? "value")>'.", commandPath: currentPath())
+            guard let value = attachedValue ?? remaining.popFirst() else {
+                throw UsageError("\(missing).", commandPath: currentPath())
             }
+            invocation.values[option.name] = value
+            invocation.allValues[option.name, default: []].append(value)
         }
         if invocation.wantsHelp { return invocation }
         try checkPositionals(invocation)
