@@ -34,8 +34,8 @@ struct ChartCommand: RunnableCommand {
         if from != nil || to != nil {
             guard reader.value("date") == nil else { throw reader.error("Use either --date or --from/--to, not both.") }
             guard let from, let to else { throw reader.error("A range needs both --from and --to.") }
-            guard from <= to else { throw reader.error("--from \(from.iso) is after --to \(to.iso).") }
             if isWeekly {
+                guard from <= to else { throw reader.error("--from \(from.iso) is after --to \(to.iso).") }
                 let firstMonday = from.adding(days: 1 - from.weekday)
                 let weeks = to.days(since: firstMonday) / 7 + 1
                 guard weeks <= ChartQuery.longestWeeklyRange else {
@@ -43,11 +43,7 @@ struct ChartCommand: RunnableCommand {
                 }
                 dates = (0..<weeks).map { firstMonday.adding(days: $0 * 7) }
             } else {
-                let days = to.days(since: from) + 1
-                guard days <= ChartQuery.longestDailyRange else {
-                    throw reader.error("The range covers \(NumberText.grouped(Int64(days))) days; at most \(ChartQuery.longestDailyRange) are allowed.")
-                }
-                dates = (0..<days).map { from.adding(days: $0) }
+                dates = try reader.days(from: from, to: to)
             }
             isRange = true
         } else {

@@ -64,6 +64,17 @@ struct OptionReader: Sendable {
         return date
     }
 
+    /// Every day from `from` to `to`, both included; a reversed range, or one longer than the
+    /// daily charts allow, is a usage error.
+    func days(from: KSTDate, to: KSTDate) throws(UsageError) -> [KSTDate] {
+        guard from <= to else { throw error("--from \(from.iso) is after --to \(to.iso).") }
+        let count = to.days(since: from) + 1
+        guard count <= ChartQuery.longestDailyRange else {
+            throw error("The range covers \(NumberText.grouped(Int64(count))) days; at most \(ChartQuery.longestDailyRange) are allowed.")
+        }
+        return (0..<count).map { from.adding(days: $0) }
+    }
+
     /// `--format`, among the formats this command declares; another is a usage error naming them.
     func format(default fallback: OutputFormat = SharedOptions.defaultFormat) throws(UsageError) -> OutputFormat {
         let offered = invocation.command.option(named: "format")?.choices ?? []

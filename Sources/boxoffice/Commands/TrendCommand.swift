@@ -26,14 +26,7 @@ struct TrendCommand: RunnableCommand {
             let yesterday = reader.today.adding(days: -1)
             let to = try reader.date("to")
             let from = try reader.date("from")
-            if let from {
-                let to = to ?? yesterday
-                guard from <= to else { throw reader.error("--from \(from.iso) is after --to \(to.iso).") }
-                let days = to.days(since: from) + 1
-                guard days <= ChartQuery.longestDailyRange else {
-                    throw reader.error("The range covers \(NumberText.grouped(Int64(days))) days; at most \(ChartQuery.longestDailyRange) are allowed.")
-                }
-            }
+            if let from { _ = try reader.days(from: from, to: to ?? yesterday) }
             return TrendCommand(
                 code: try reader.movieCode(), from: from, to: to, yesterday: yesterday,
                 jobs: try reader.integer("jobs", in: ChartQuery.jobRange) ?? ChartQuery.defaultJobs, network: try NetworkOptions(reader))
