@@ -8,6 +8,14 @@ let withoutLibcurl: [SwiftSetting] = [
     .unsafeFlags(["-Xfrontend", "-disable-autolink-library", "-Xfrontend", "curl"], .when(platforms: [.linux])),
 ]
 
+/// An async function runs on its caller's executor unless it asks for another, so a run that never
+/// waits on the network (`--version`, a cached chart) stays on the main thread and starts no
+/// threads; the concurrent fetches of a range still run in parallel as child tasks. Every target
+/// takes it, the tests too: a test target built without it crashed calling into the library.
+let onTheCallersExecutor: [SwiftSetting] = [
+    .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+]
+
 let package = Package(
     name: "boxoffice",
     products: [
@@ -15,12 +23,12 @@ let package = Package(
         .executable(name: "boxoffice", targets: ["boxoffice"]),
     ],
     targets: [
-        .target(name: "BoxOfficeCore", swiftSettings: withoutLibcurl),
+        .target(name: "BoxOfficeCore", swiftSettings: withoutLibcurl + onTheCallersExecutor),
         // libcurl's functions, loaded on the first request rather than at start-up.
         .target(name: "LazyCurl", linkerSettings: [.linkedLibrary("dl")]),
-        .executableTarget(name: "boxoffice", dependencies: ["BoxOfficeCore", "LazyCurl"], swiftSettings: withoutLibcurl),
-        .testTarget(name: "BoxOfficeCoreTests", dependencies: ["BoxOfficeCore"]),
-        .testTarget(name: "boxofficeTests", dependencies: ["boxoffice", "BoxOfficeCore"]),
+        .executableTarget(name: "boxoffice", dependencies: ["BoxOfficeCore", "LazyCurl"], swiftSettings: withoutLibcurl + onTheCallersExecutor),
+        .testTarget(name: "BoxOfficeCoreTests", dependencies: ["BoxOfficeCore"], swiftSettings: onTheCallersExecutor),
+        .testTarget(name: "boxofficeTests", dependencies: ["boxoffice", "BoxOfficeCore"], swiftSettings: onTheCallersExecutor),
     ],
     swiftLanguageModes: [.v6]
 )
