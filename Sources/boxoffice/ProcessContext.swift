@@ -23,7 +23,7 @@ struct ProcessContext: Sendable {
     /// The real process's surroundings.
     static func current() -> ProcessContext {
         let stdoutIsTerminal = Terminal.isTerminal(STDOUT_FILENO)
-        let variables = ProcessInfo.processInfo.environment
+        let variables = environmentVariables()
         return ProcessContext(
             variables: variables,
             now: Date(),
@@ -35,6 +35,23 @@ struct ProcessContext: Sendable {
             readHiddenLine: { limit in Terminal.readHiddenLine(from: STDIN_FILENO, atMost: limit) },
             // User and service text reaches stderr in many messages; none may steer the terminal.
             log: { Terminal.write(TerminalText.sanitize($0) + "\n", to: STDERR_FILENO) })
+    }
+
+    /// The environment, read from the C library's list: `ProcessInfo` builds far more on first use
+    /// than the variables, at a cost larger than all the rest of a `--version` run.
+    private static func environmentVariables() -> [String: String] {
+        var variables: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let text = String(cString: pointer)
+            if let equals = text.firstIndex(of: "=") {
+                let name = String(text[..<equals])
+                // The first of a repeated name wins, as it does for getenv.
+                if variables[name] == nil { variables[name] = String(text[text.index(after: equals)...]) }
+            }
+            entry += 1
+        }
+        return variables
     }
 
     /// Writes one warning line to stderr, labelled as errors are.
