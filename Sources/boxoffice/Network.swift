@@ -15,6 +15,8 @@ struct LibcurlLoadingTransport: HTTPDataLoading {
     let libraryPath: String?
 
     func data(for request: URLRequest) async throws -> (Data, URLResponse) {
+        // A request may be followed by cache and ledger writes, and may take a while to answer.
+        Terminal.armSignalHandlers()
         #if canImport(Glibc)
         let failure = libraryPath.map { path in path.withCString { lazy_curl_load($0) } } ?? lazy_curl_load(nil)
         if let failure { throw LibcurlUnavailable(reason: String(cString: failure)) }

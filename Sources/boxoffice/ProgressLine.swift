@@ -7,6 +7,7 @@ actor ProgressLine {
     private var done = 0
 
     init(total: Int, unit: String) {
+        Terminal.armSignalHandlers()
         self.total = total
         self.unit = unit
     }

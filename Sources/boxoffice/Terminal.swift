@@ -45,6 +45,7 @@ enum Terminal {
     /// Reads one line from a terminal without echoing it (a pasted key), up to `limit` bytes.
     /// The terminal's settings come back afterwards, and also if a signal ends the run meanwhile.
     static func readHiddenLine(from descriptor: Int32, atMost limit: Int) -> Data {
+        armSignalHandlers()
         var original = termios()
         guard tcgetattr(descriptor, &original) == 0 else { return read(from: descriptor, atMost: limit) }
         var hidden = original
@@ -108,12 +109,20 @@ enum Terminal {
         (SIGINT, "SIGINT (Ctrl-C)", 130), (SIGTERM, "SIGTERM", 143), (SIGHUP, "SIGHUP", 129),
     ]
 
-    /// A signal that ends the run removes the temporary files of atomic writes in progress,
-    /// clears a progress line, says so in one line on stderr and exits with its code. Output is
-    /// written only when complete, so none is partial. A closed pipe is reported by `write`
-    /// instead of killing the process.
-    static func installSignalHandlers(stderrIsTerminal: Bool) {
-        signal(SIGPIPE, SIG_IGN)
+    /// Arms the handlers of the signals that end a run; the first call installs them, later calls
+    /// do nothing. A run arms them before it starts anything a signal could leave half done (a
+    /// request, a file write, a hidden read, a progress line), so that a run with none of those
+    /// (`--version`, help, a cached chart) starts no signal thread.
+    ///
+    /// Such a signal then removes the temporary files of atomic writes in progress, puts back the
+    /// terminal, clears a progress line, says so in one line on stderr and exits with its code.
+    /// Output is written only when complete, so none is partial.
+    static func armSignalHandlers() {
+        _ = signalHandlers
+    }
+
+    private static let signalHandlers: Void = {
+        let stderrIsTerminal = isTerminal(STDERR_FILENO)
         for ending in endingSignals {
             // A signal the caller ignores (nohup's SIGHUP, a background job's SIGINT) stays ignored.
             let previous = signal(ending.signal, SIG_IGN)
@@ -131,7 +140,7 @@ enum Terminal {
             // The sources live as long as the process.
             _ = Unmanaged.passRetained(source as AnyObject)
         }
-    }
+    }()
 }
 
 private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {

@@ -2,7 +2,8 @@ import BoxOfficeCore
 import Foundation
 
 // The edge of the program: arguments and environment in; stdout, stderr and an exit code out.
-Terminal.installSignalHandlers(stderrIsTerminal: Terminal.isTerminal(STDERR_FILENO))
+// A closed pipe (`| head`) is reported by the write that meets it instead of killing the process.
+signal(SIGPIPE, SIG_IGN)
 let context = ProcessContext.current()
 let status = await BoxOffice.main(Array(CommandLine.arguments.dropFirst()), context: context)
 exit(status.rawValue)
