@@ -71,21 +71,26 @@ def median_time(command, env, runs, prepare=None):
     return statistics.median(times)
 
 
-def measure_peak_memory(command, env):
-    """Peak resident memory of one run in MiB, from the process's own high-water mark (VmHWM):
-    getrusage's maxrss would also count the spawning process's size from before the exec."""
-    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    peak = 0
-    while process.poll() is None:
-        try:
-            with open(f"/proc/{process.pid}/status") as status:
-                for line in status:
-                    if line.startswith("VmHWM:"):
-                        peak = max(peak, int(line.split()[1]))
-        except OSError:
-            pass
-        time.sleep(0.0002)
-    return peak / 1024
+def measure_peak_memory(peak_memory, command, env, runs=5):
+    """Median peak resident memory in MiB of a few runs, as the kernel counts it at exit (wait4's
+    ru_maxrss), through the small C program peak_memory: a sample taken while the process runs
+    misses its last moments, and Python's own memory would count in its child's."""
+    peaks = []
+    for _ in range(runs):
+        process = subprocess.run([peak_memory] + command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        if process.returncode != 0:
+            sys.exit(f"benchmark command failed ({process.returncode}): {' '.join(command)}")
+        peaks.append(int(process.stderr.split()[-1]) / 1024)
+    return statistics.median(peaks)
+
+
+def build_peak_memory(output):
+    compiler = shutil.which("clang") or shutil.which("cc")
+    if not compiler:
+        sys.exit("a C compiler is needed to measure memory: the Swift toolchain's clang, or cc")
+    source = os.path.join(ROOT, "Tests", "Benchmark", "peak_memory.c")
+    subprocess.run([compiler, "-O2", source, "-o", output], check=True)
+    return output
 
 
 def build_floor(name, output):
@@ -119,6 +124,7 @@ def main():
                            stdout=subprocess.DEVNULL)
 
     floors = tempfile.mkdtemp(prefix="boxoffice-floor-")
+    peak_memory = build_peak_memory(os.path.join(floors, "peak_memory"))
     hello = build_floor("hello", os.path.join(floors, "hello"))
     floor_charts = build_floor("cached_charts", os.path.join(floors, "cached_charts"))
     hello_networking = build_floor("hello_networking", os.path.join(floors, "hello_networking"))
@@ -139,7 +145,7 @@ def main():
     version = median_time([binary, "--version"], env, args.runs)
     hello_time = median_time([hello], env, args.runs)
     hello_networking_time = median_time([hello_networking], env, args.runs)
-    hello_networking_peak = measure_peak_memory([hello_networking], env)
+    hello_networking_peak = measure_peak_memory(peak_memory, [hello_networking], env)
     curl_single = median_time(curl_jq, env, args.runs)
     ours_uncached = median_time(ours + ["--no-cache"], env, args.runs)
     clear_cache()
@@ -147,7 +153,7 @@ def main():
     ours_cached = median_time(ours, env, args.runs)
     cached_entry = os.path.join(cache, "responses", "kobis", "daily-20230818.json")
     floor_daily = median_time([floor_charts, cached_entry], env, args.runs)
-    cached_peak = measure_peak_memory(ours, env)
+    cached_peak = measure_peak_memory(peak_memory, ours, env)
     month = [f"202307{day:02d}" for day in range(1, 32)]
     timed([binary, "daily", "--from", "2023-07-01", "--to", "2023-07-31", "--format", "csv"], env)  # fills the cache
     ours_cached_range = median_time([binary, "daily", "--from", "2023-07-01", "--to", "2023-07-31", "--format", "csv"], env, args.runs)
@@ -164,7 +170,7 @@ def main():
     loop = " ".join(f"202307{day:02d}" for day in range(1, args.days + 1))
     curl_loop_cmd = ["bash", "-c", f"for d in {loop}; do curl -sf '{base}/boxoffice/searchDailyBoxOfficeList.json?key={KEY}&targetDt='$d | jq -r '{JQ}'; done"]
     curl_loop = median_time(curl_loop_cmd, env, max(3, range_runs // 2))
-    peak = measure_peak_memory(ours_range_cmd, env)
+    peak = measure_peak_memory(peak_memory, ours_range_cmd, env, runs=1)
     ideal = math.ceil(args.days / args.jobs) * Handler.latency + ours_uncached
     server.shutdown()
     clear_cache()
