@@ -6,12 +6,13 @@ enum BoxOffice {
     static func main(_ arguments: [String], context: ProcessContext) async -> ExitCode {
         let output: Data
         // The run's calls reach the ledger once, however the run ends.
-        let quota = QuotaCounter(ledger: QuotaLedger(file: Paths(context).quotaFile))
+        let paths = Paths(context)
+        let quota = QuotaCounter(ledger: QuotaLedger(file: paths.quotaFile))
         defer { try? quota.flush() }
         do {
             let invocation = try CommandLineParser.parse(arguments)
             let command = try CommandCatalog.command(for: invocation, today: context.today)
-            output = try await Runner(context: context, quota: quota).run(command)
+            output = try await Runner(context: context, quota: quota, paths: paths).run(command)
         } catch let error as UsageError {
             context.log("Error: \(error.message)")
             context.log("Usage: \(HelpFormatter.usage(forPath: error.commandPath))")

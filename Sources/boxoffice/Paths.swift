@@ -5,23 +5,25 @@ struct Paths: Sendable {
     let cacheRoot: URL
     let configFile: URL
 
+    // Every URL here says whether it is a folder: left to find out, Foundation asks the file
+    // system, a system call for each path of every run.
     init(_ context: ProcessContext) {
-        let home = context.variable("HOME").map { URL(fileURLWithPath: $0) }
-            ?? FileManager.default.homeDirectoryForCurrentUser
+        func folder(_ path: String) -> URL { URL(fileURLWithPath: path, isDirectory: true) }
+        let home = context.variable("HOME").map(folder) ?? FileManager.default.homeDirectoryForCurrentUser
         func absolute(_ name: String) -> URL? {
-            context.variable(name).flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
+            context.variable(name).flatMap { $0.hasPrefix("/") ? folder($0) : nil }
         }
-        cacheRoot = context.variable("BOXOFFICE_CACHE_DIR").map { URL(fileURLWithPath: $0) }
-            ?? absolute("XDG_CACHE_HOME")?.appendingPathComponent("boxoffice")
-            ?? home.appendingPathComponent(".cache/boxoffice")
-        let configDirectory = context.variable("BOXOFFICE_CONFIG_DIR").map { URL(fileURLWithPath: $0) }
-            ?? absolute("XDG_CONFIG_HOME")?.appendingPathComponent("boxoffice")
-            ?? home.appendingPathComponent(".config/boxoffice")
-        configFile = configDirectory.appendingPathComponent("config")
+        cacheRoot = context.variable("BOXOFFICE_CACHE_DIR").map(folder)
+            ?? absolute("XDG_CACHE_HOME")?.appendingPathComponent("boxoffice", isDirectory: true)
+            ?? home.appendingPathComponent(".cache/boxoffice", isDirectory: true)
+        let configDirectory = context.variable("BOXOFFICE_CONFIG_DIR").map(folder)
+            ?? absolute("XDG_CONFIG_HOME")?.appendingPathComponent("boxoffice", isDirectory: true)
+            ?? home.appendingPathComponent(".config/boxoffice", isDirectory: true)
+        configFile = configDirectory.appendingPathComponent("config", isDirectory: false)
     }
 
     /// Cached responses; `cache clear` removes this folder only.
-    var responses: URL { cacheRoot.appendingPathComponent("responses") }
+    var responses: URL { cacheRoot.appendingPathComponent("responses", isDirectory: true) }
     /// The per-day call counter, beside the responses so clearing the cache keeps it.
-    var quotaFile: URL { cacheRoot.appendingPathComponent("quota.json") }
+    var quotaFile: URL { cacheRoot.appendingPathComponent("quota.json", isDirectory: false) }
 }

@@ -9,8 +9,7 @@ struct Runner: Sendable {
     let context: ProcessContext
     /// The run's calls, added to the ledger once when it ends.
     let quota: QuotaCounter
-
-    var paths: Paths { Paths(context) }
+    let paths: Paths
 
     /// What belongs on stdout.
     func run(_ command: any RunnableCommand) async throws -> Data {
@@ -38,10 +37,10 @@ struct Runner: Sendable {
             guard FileManager.default.fileExists(atPath: replay, isDirectory: &isDirectory), isDirectory.boolValue else {
                 throw ConfigurationError(description: "The replay folder \(replay) does not exist.")
             }
-            loader = ReplayLoader(directory: URL(fileURLWithPath: replay))
+            loader = ReplayLoader(directory: URL(fileURLWithPath: replay, isDirectory: true))
         } else if let record = options.recordDirectory {
             loader = RecordingLoader(
-                base: transport(.api, timeout: timeout), directory: URL(fileURLWithPath: record),
+                base: transport(.api, timeout: timeout), directory: URL(fileURLWithPath: record, isDirectory: true),
                 redactor: SecretRedactor(secrets: [keys[.kobis]?.value, keys[.kakao]?.value]))
         } else {
             loader = transport(.api, timeout: timeout)

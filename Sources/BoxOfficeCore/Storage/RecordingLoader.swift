@@ -23,7 +23,7 @@ public struct RecordingLoader: EndpointLoading {
     public func data(for request: URLRequest, endpoint: EndpointInfo) async throws -> (Data, URLResponse) {
         let (data, response) = try await base.data(for: request, endpoint: endpoint)
         if let http = response as? HTTPURLResponse, (200..<300).contains(http.statusCode) {
-            let file = directory.appendingPathComponent(RecordingName.fileName(for: endpoint.recordingName))
+            let file = directory.appendingPathComponent(RecordingName.fileName(for: endpoint.recordingName), isDirectory: false)
             let folder = file.deletingLastPathComponent()
             do {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -33,7 +33,7 @@ public struct ReplayLoader: EndpointLoading {
     }
 
     private func recording(named name: String) -> URL? {
-        let exact = directory.appendingPathComponent(RecordingName.fileName(for: name))
+        let exact = directory.appendingPathComponent(RecordingName.fileName(for: name), isDirectory: false)
         if FileManager.default.fileExists(atPath: exact.path) { return exact }
         let folder = exact.deletingLastPathComponent()
         let capturePrefix = exact.deletingPathExtension().lastPathComponent + "-capture"
@@ -42,7 +42,7 @@ public struct ReplayLoader: EndpointLoading {
             .filter { $0.hasPrefix(capturePrefix) && $0.hasSuffix(".json") }
             .sorted()
             .first
-            .map { folder.appendingPathComponent($0) }
+            .map { folder.appendingPathComponent($0, isDirectory: false) }
     }
 }
 

@@ -93,7 +93,7 @@ public struct ResponseCache: Sendable {
     }
 
     func fileURL(for name: String) -> URL {
-        directory.appendingPathComponent(RecordingName.fileName(for: name))
+        directory.appendingPathComponent(RecordingName.fileName(for: name), isDirectory: false)
     }
 
     /// Regular `.json` files only: opening a FIFO someone named `x.json` would block for good.
