@@ -7,7 +7,11 @@ enum ConcurrentMap {
         giveUp: @escaping @Sendable (_ completed: [Result<Output, any Error>], _ wave: Int) -> Bool = { _, _ in false },
         _ transform: @escaping @Sendable (Input) async throws -> Output
     ) async -> [Result<Output, any Error>] {
-        await withTaskGroup(of: (Int, Result<Output, any Error>).self) { group in
+        // One input needs no child task: it runs on the caller's executor, with no thread to start.
+        if inputs.count == 1 {
+            do { return [.success(try await transform(inputs[0]))] } catch { return [.failure(error)] }
+        }
+        return await withTaskGroup(of: (Int, Result<Output, any Error>).self) { group in
             var results = [Result<Output, any Error>?](repeating: nil, count: inputs.count)
             var completed: [Result<Output, any Error>] = []
             var gaveUp = false
