@@ -35,8 +35,10 @@ public struct ChartFetcher: Sendable {
 
     /// A range never plans more uncached calls than today's limit has left. The cache is looked
     /// at only when the range is longer than what is left, so a cached run pays nothing extra.
+    /// A single day needs no plan: its one request is checked against the limit as it is sent,
+    /// and a cached one never reads the ledger.
     private func ensureQuota(for query: ChartQuery) throws {
-        guard let left = client.callsLeftToday(.kobis), query.dates.count > left else { return }
+        guard query.dates.count > 1, let left = client.callsLeftToday(.kobis), query.dates.count > left else { return }
         let uncached = query.dates.filter { !client.hasCachedAnswer(query.endpoint(for: $0)) }
         try client.ensureRoom(for: uncached.count, to: .kobis)
     }

@@ -318,6 +318,20 @@ struct TrustEndToEndTests {
         #expect(server.requestCount == 25 + 6)
     }
 
+    @Test func aCachedDayAnswersEvenWithTheLimitReached() throws {
+        let server = try LoopbackServer(handler: StubResponse.syntheticDay)
+        defer { server.stop() }
+        let runner = BinaryRunner(kobisURL: server.baseURL)
+        #expect(try runner.run(Self.daily).status == 0)
+        try Self.setLedger(runner, kobisCalls: 3_000)
+        let cached = try runner.run(Self.daily)
+        #expect(cached.status == 0 && !cached.stdout.isEmpty, "\(cached.stderr)")
+        let uncached = try runner.run(["daily", "--date", "20230817"])
+        #expect(uncached.status == 75 && uncached.stdout.isEmpty, "\(uncached.stderr)")
+        #expect(uncached.stderr.contains("All 3,000 of today's KOBIS calls are used"), "\(uncached.stderr)")
+        #expect(server.requestCount == 1)
+    }
+
     @Test func noRequestGoesOutOnceTheLedgerReachesTheLimit() throws {
         let server = try LoopbackServer(sequence: [StubResponse(status: 503)])
         defer { server.stop() }
