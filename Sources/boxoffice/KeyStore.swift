@@ -32,7 +32,7 @@ struct KeyStore {
             if let raw = context.variable(service.keyVariable) {
                 // `$(cat key.txt)` of a CRLF file keeps the CR: surrounding whitespace goes, and a
                 // key that still holds some is refused, for it could not be found to be scrubbed.
-                let value = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+                let value = raw.trimmed
                 guard !value.isEmpty, !Self.hasWhitespaceOrControls(value) else {
                     throw ConfigurationError(description: "\(service.keyVariable) contains whitespace or control characters, which no API key has; set it to the key alone.")
                 }

@@ -114,7 +114,7 @@ public enum BoxOfficeError: ReportableError, Equatable, CustomStringConvertible 
 
     /// Outside text made safe for a terminal, without the closing period our own sentence adds.
     private func clean(_ text: String) -> String {
-        var text = Substring(TerminalText.sanitize(text).trimmingCharacters(in: .whitespaces))
+        var text = Substring(TerminalText.sanitize(text).trimmed)
         while text.last == "." || text.last == "。" { text.removeLast() }
         return String(text)
     }

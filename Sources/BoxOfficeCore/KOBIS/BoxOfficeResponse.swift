@@ -25,7 +25,7 @@ public struct BoxOfficeResultDTO: Decodable, Sendable {
 
     /// The first and last day of `showRange`, or a malformed-response error.
     public func days() throws -> (first: KSTDate, last: KSTDate) {
-        let days = showRange.split(separator: "~").map { WireValue.trimmed(String($0)) }
+        let days = showRange.split(separator: "~").map { String($0).trimmed }
         guard days.count == 2, let first = KSTDate(parsing: days[0]), let last = KSTDate(parsing: days[1]) else {
             throw BoxOfficeError.malformedResponse(
                 .kobis, expected: "a box-office JSON body", detail: "showRange is \"\(showRange.prefix(40))\", not YYYYMMDD~YYYYMMDD")

@@ -26,7 +26,7 @@ public struct CodeList: Sendable, Equatable {
 
     /// The code a name stands for: its code itself, or its Korean or English name.
     public func code(named name: String) -> String? {
-        let wanted = name.trimmingCharacters(in: .whitespaces)
+        let wanted = name.trimmed
         return codes.first { $0.code == wanted || $0.name == wanted || $0.nameEnglish?.lowercased() == wanted.lowercased() }?.code
     }
 }

@@ -2,7 +2,7 @@ extension KSTDate {
     /// Reads a date as people type it: `YYYYMMDD`, `YYYY-MM-DD`, `today`, `yesterday` or `-Nd`
     /// (N days before today). Returns nil for anything else or an impossible day.
     public static func resolve(_ expression: String, today: KSTDate) -> KSTDate? {
-        let text = expression.trimmingCharacters(in: .whitespaces).lowercased()
+        let text = expression.trimmed.lowercased()
         switch text {
         case "today": return today
         case "yesterday": return today.adding(days: -1)

@@ -31,7 +31,7 @@ public struct Region: Sendable, Hashable {
     /// Finds a region by code, English name (any case) or Korean name, with or without the
     /// administrative suffix (`서울시`, `서울특별시`, `경기도`).
     public static func named(_ text: String) -> Region? {
-        let wanted = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let wanted = text.trimmed.lowercased()
         if let region = all.first(where: { $0.code == wanted || $0.englishName == wanted || $0.koreanName == wanted }) {
             return region
         }

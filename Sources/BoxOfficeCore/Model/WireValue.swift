@@ -34,20 +34,8 @@ struct WireValue {
     /// Trimmed text, nil when blank.
     static func text(_ value: String?) -> String? {
         guard let value else { return nil }
-        let trimmed = trimmed(value)
+        let trimmed = value.trimmed
         return trimmed.isEmpty ? nil : trimmed
-    }
-
-    /// Without the whitespace and line breaks around it, in pure Swift: this runs for every
-    /// field of every chart, where Foundation's bridged trimming was most of a range's time.
-    static func trimmed(_ value: String) -> String {
-        let scalars = value.unicodeScalars
-        guard let first = scalars.first, let last = scalars.last else { return value }
-        // Most fields have nothing to trim: keep the string as it is, without a copy.
-        guard first.properties.isWhitespace || last.properties.isWhitespace else { return value }
-        guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let end = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
-        return String(scalars[start...end])
     }
 
     /// Values KOBIS joins into one string (`filmoNames`): split, trimmed, blanks dropped.

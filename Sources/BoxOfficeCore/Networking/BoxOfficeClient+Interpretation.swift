@@ -122,7 +122,7 @@ extension BoxOfficeClient {
 
     private static func looksLikeHTML(_ data: Data) -> Bool {
         let prefix = String(decoding: data.prefix(256), as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+            .trimmed.lowercased()
         return prefix.hasPrefix("<")
     }
 }

@@ -115,7 +115,7 @@ extension BoxOfficeClient {
 
     /// `Retry-After` as seconds or an HTTP date.
     static func retryAfter(_ response: HTTPURLResponse, now: Date) -> Double? {
-        guard let value = response.value(forHTTPHeaderField: "Retry-After")?.trimmingCharacters(in: .whitespaces) else { return nil }
+        guard let value = response.value(forHTTPHeaderField: "Retry-After")?.trimmed else { return nil }
         if let seconds = Double(value) { return seconds.isFinite ? seconds : nil }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")

@@ -13,7 +13,7 @@ struct CodesCommand: RunnableCommand {
         arguments: [ArgumentSpec(name: "group", help: "A group name or a raw KOBIS comCode.", choices: CodeGroup.allCases.map(\.rawValue))],
         options: SharedOptions.network,
         make: { reader throws(UsageError) in
-            let group = (reader.positionals.first ?? "").trimmingCharacters(in: .whitespaces)
+            let group = (reader.positionals.first ?? "").trimmed
             guard !group.isEmpty else { throw reader.error("Give a group: \(CodeGroup.allCases.map(\.rawValue).joined(separator: ", ")) or a raw code.") }
             return CodesCommand(group: CodeGroup.code(for: group), network: try NetworkOptions(reader))
         })

@@ -41,7 +41,7 @@ enum ConfigCommand {
             guard input.count <= Self.longestKeyInput else {
                 throw UsageError("The standard input is longer than 4 KiB; give the key alone, \(example)", commandPath: ["config", "set"])
             }
-            let key = String(decoding: input, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            let key = String(decoding: input, as: UTF8.self).trimmed
             guard !key.isEmpty else {
                 throw UsageError("Give the key on standard input, \(example)", commandPath: ["config", "set"])
             }

@@ -23,7 +23,7 @@ struct ImagesCommand: RunnableCommand {
 
     init(_ reader: OptionReader) throws(UsageError) {
         let text = reader.positionals.first ?? ""
-        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { throw reader.error("The search query is empty.") }
+        guard !text.trimmed.isEmpty else { throw reader.error("The search query is empty.") }
         query = ImageSearchQuery(
             text: text, sort: try reader.choice("sort", ImageSearchQuery.Sort.init(rawValue:)),
             page: try reader.integer("page", in: ImageSearchQuery.pages),

@@ -30,7 +30,7 @@ struct OptionReader: Sendable {
 
     /// The first positional as a search term; a blank one is no term.
     var searchTerm: String? {
-        positionals.first.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
+        positionals.first.flatMap { $0.trimmed.isEmpty ? nil : $0 }
     }
 
     /// An option's value, where an empty one counts as not given.
@@ -92,7 +92,7 @@ struct OptionReader: Sendable {
 
     /// The first argument as a KOBIS code of some kind; empty is a usage error saying where to find one.
     func code(of kind: String, findWith search: String) throws(UsageError) -> String {
-        let code = (invocation.positionals.first ?? "").trimmingCharacters(in: .whitespaces)
+        let code = (invocation.positionals.first ?? "").trimmed
         guard !code.isEmpty else { throw error("The \(kind) code is empty; find one with `boxoffice \(search)`.") }
         return code
     }

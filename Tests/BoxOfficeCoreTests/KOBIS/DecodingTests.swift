@@ -112,6 +112,14 @@ struct DecodingTests {
         #expect(posters.bestPoster?.imageURL.hasSuffix("poster.jpg") == true)
     }
 
+    @Test func trimmingTakesOffOnlyTheSpaceAround() {
+        #expect(" 밀수\t".trimmed == "밀수")
+        #expect("\u{3000}콘크리트 유토피아\r\n".trimmed == "콘크리트 유토피아")
+        #expect("two  words".trimmed == "two  words")
+        #expect(" \n\t ".trimmed == "")
+        #expect("".trimmed == "")
+    }
+
     @Test func blankAndDecimalWireValues() throws {
         let wire = WireValue(service: .kobis, body: "box-office")
         #expect(try wire.count("audiCnt", " ") == nil)
