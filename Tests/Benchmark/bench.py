@@ -174,6 +174,7 @@ def main():
     ideal = math.ceil(args.days / args.jobs) * Handler.latency + ours_uncached
     server.shutdown()
     clear_cache()
+    shutil.rmtree(floors, ignore_errors=True)
 
     rows = [
         ("--version", version, "static hello", hello_time, 2.0),

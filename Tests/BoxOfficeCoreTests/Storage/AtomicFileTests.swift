@@ -7,11 +7,15 @@ import Glibc
 
 /// Atomic writes: the final mode from the first byte, no temporary file left, and none left
 /// behind when a signal ends the run.
-struct AtomicFileTests {
+final class AtomicFileTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-atomic-\(UUID().uuidString)")
 
     init() throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
     }
 
     @Test func aPrivateFileIsCreatedPrivate() throws {

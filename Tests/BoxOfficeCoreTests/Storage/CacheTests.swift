@@ -2,8 +2,12 @@
 import Foundation
 import Testing
 
-struct CacheTests {
+final class CacheTests {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-cache-tests-\(UUID().uuidString)")
+
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
+    }
     var cache: ResponseCache { ResponseCache(directory: directory) }
     /// 2023-11-14 22:13:20 UTC, a Wednesday morning in Seoul.
     let now = Date(timeIntervalSince1970: 1_700_000_000)

@@ -49,6 +49,7 @@ struct ReplayTests {
 
     @Test func recordingWritesWhatReplayReads() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-record-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
         let stub = StubLoader(body: try TestFiles.fixture("kobis/movie-20218541.json"))
         let configuration = ClientConfiguration(
             kobisBaseURL: URL(string: "https://kobis.test/rest")!, kakaoBaseURL: URL(string: "https://kakao.test")!, kobisKey: "SECRETKEY")

@@ -63,6 +63,7 @@ struct ChromiumReportTests {
     func theReportRendersCleanlyAt(width: Int) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-chromium-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
         let file = try Self.page(in: folder)
         let size = "--window-size=\(width),1600"
         let screenshot = folder.appendingPathComponent("report-\(width).png")

@@ -66,6 +66,7 @@ struct CompletionShellTests {
     @Test(.enabled(if: installed("bash"), "bash is not installed; run .ci/install-test-tools"))
     func bashCompletesSubcommandsOptionsValuesAndPaths() throws {
         let folder = try Self.workspace("bash")
+        defer { try? FileManager.default.removeItem(at: folder) }
         var offered: [String: String] = [:]
         for (line, _, _) in Self.cases {
             let words = line.split(separator: " ", omittingEmptySubsequences: false).map { "'\($0)'" }.joined(separator: " ")
@@ -78,6 +79,7 @@ struct CompletionShellTests {
     @Test(.enabled(if: installed("fish"), "fish is not installed; run .ci/install-test-tools"))
     func fishLoadsTheScriptAndCompletes() throws {
         let folder = try Self.workspace("fish")
+        defer { try? FileManager.default.removeItem(at: folder) }
         let loads = try Self.run("fish", ["-n", "boxoffice.fish"], in: folder)
         #expect(loads.isEmpty)
         var offered: [String: String] = [:]
@@ -107,6 +109,7 @@ struct CompletionShellTests {
     @Test(.enabled(if: installed("zsh"), "zsh is not installed; run .ci/install-test-tools"))
     func zshCompletesFromItsFpath() throws {
         let folder = try Self.workspace("zsh")
+        defer { try? FileManager.default.removeItem(at: folder) }
         try Data(Self.zshProbe.utf8).write(to: folder.appendingPathComponent("probe.zsh"))
         func probe(_ line: String) throws -> (offered: String, described: String) {
             let output = try Self.run("zsh", ["-f", "probe.zsh", line], in: folder)

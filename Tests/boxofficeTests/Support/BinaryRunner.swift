@@ -20,6 +20,8 @@ struct BinaryRunner: Sendable {
 
     let home: URL
     var environment: [String: String]
+    /// Removes `home` once no copy of this runner, nor a process it started, is left.
+    private let folder: TemporaryFolder
 
     static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -33,8 +35,8 @@ struct BinaryRunner: Sendable {
 
     /// A runner with its own HOME, cache and config folders, pointed at the given server.
     init(kobisURL: String? = nil, kakaoURL: String? = nil, keys: Bool = true) {
-        home = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-e2e-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        folder = TemporaryFolder("boxoffice-e2e")
+        home = folder.url
         environment = [
             "PATH": "/usr/bin:/bin",
             "HOME": home.path,
@@ -83,7 +85,7 @@ struct BinaryRunner: Sendable {
             try? input.fileHandleForWriting.write(contentsOf: Data(stdin.utf8))
         }
         try? input.fileHandleForWriting.close()
-        return RunningBinary(process: process, arguments: arguments, stdoutURL: outURL, stderrURL: errURL, started: Date())
+        return RunningBinary(process: process, arguments: arguments, stdoutURL: outURL, stderrURL: errURL, started: Date(), folder: folder)
     }
 
     /// Checks the contract every failure keeps: the exit code, one useful line on stderr, nothing on stdout, no key.
@@ -134,6 +136,21 @@ extension BinaryRunner {
     }
 }
 
+/// A folder of its own under the temporary directory, removed with everything in it when the
+/// last reference goes, so that test runs leave nothing behind.
+final class TemporaryFolder: Sendable {
+    let url: URL
+
+    init(_ prefix: String) {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
+
 /// A started `boxoffice` process.
 struct RunningBinary {
     let process: Process
@@ -141,6 +158,8 @@ struct RunningBinary {
     let stdoutURL: URL
     let stderrURL: URL
     let started: Date
+    /// The runner's folder, which holds the output files, kept while the process may write there.
+    let folder: TemporaryFolder
 
     var processIdentifier: Int32 { process.processIdentifier }
 
