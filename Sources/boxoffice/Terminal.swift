@@ -98,10 +98,17 @@ enum Terminal {
         case failed(String)
     }
 
-    /// Whether a handler `signal` returned is SIG_IGN; C function pointers are compared by address.
-    private static func isIgnore<Handler>(_ handler: Handler) -> Bool {
-        MemoryLayout<Handler>.size == MemoryLayout<Int>.size
-            && unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+    /// Whether a signal's handler is `handler` (SIG_IGN or SIG_DFL); C function pointers are
+    /// compared by address.
+    private static func handler(of signal: Int32, is handler: sighandler_t?) -> Bool {
+        var current = sigaction()
+        sigaction(signal, nil, &current)
+        #if canImport(Glibc)
+        let installed = current.__sigaction_handler.sa_handler
+        #else
+        let installed = current.__sigaction_u.__sa_handler
+        #endif
+        return unsafeBitCast(installed, to: Int.self) == unsafeBitCast(handler, to: Int.self)
     }
 
     /// The signals that end a run, each with its exit code (128 + the signal's number).
@@ -109,14 +116,17 @@ enum Terminal {
         (SIGINT, "SIGINT (Ctrl-C)", 130), (SIGTERM, "SIGTERM", 143), (SIGHUP, "SIGHUP", 129),
     ]
 
+    /// Set once the output has started to reach stdout, after which a signal can cut it short.
+    static let outputStarted = Atomic(false)
+
     /// Arms the handlers of the signals that end a run; the first call installs them, later calls
     /// do nothing. A run arms them before it starts anything a signal could leave half done (a
     /// request, a file write, a hidden read, a progress line), so that a run with none of those
     /// (`--version`, help, a cached chart) starts no signal thread.
     ///
-    /// Such a signal then removes the temporary files of atomic writes in progress, puts back the
-    /// terminal, clears a progress line, says so in one line on stderr and exits with its code.
-    /// Output is written only when complete, so none is partial.
+    /// Such a signal then adds the run's calls to the ledger, removes the temporary files of atomic
+    /// writes in progress (and refuses new ones), puts back the terminal, clears a progress line,
+    /// says so in one line on stderr and exits with its code.
     static func armSignalHandlers() {
         _ = signalHandlers
     }
@@ -125,20 +135,35 @@ enum Terminal {
         let stderrIsTerminal = isTerminal(STDERR_FILENO)
         for ending in endingSignals {
             // A signal the caller ignores (nohup's SIGHUP, a background job's SIGINT) stays ignored.
-            let previous = signal(ending.signal, SIG_IGN)
-            if isIgnore(previous) { continue }
+            if handler(of: ending.signal, is: SIG_IGN) { continue }
+            #if !canImport(Glibc)
+            // kqueue sees the signal only if its default action does not end the process first.
+            signal(ending.signal, SIG_IGN)
+            #endif
             let source = DispatchSource.makeSignalSource(signal: ending.signal, queue: .global())
             source.setEventHandler {
+                // The ledger first: its write waits for the run's own, and needs a temporary file.
+                QuotaCounter.flushAll()
                 TemporaryFiles.shared.removeAll()
                 restoreTerminal()
-                QuotaCounter.flushAll()
                 let clearLine = stderrIsTerminal ? "\r\u{1B}[K" : ""
-                write(clearLine + "Error: Stopped by \(ending.name); nothing was printed.\n", to: STDERR_FILENO)
+                let outcome = outputStarted.load(ordering: .acquiring) ? "the output is incomplete" : "nothing was printed"
+                write(clearLine + "Error: Stopped by \(ending.name); \(outcome).\n", to: STDERR_FILENO)
                 _exit(ending.status)
             }
             source.resume()
             // The sources live as long as the process.
             _ = Unmanaged.passRetained(source as AnyObject)
+            #if canImport(Glibc)
+            // libdispatch installs its handler from its own thread, a moment after `resume`. Until
+            // then the signal keeps its default action, which ends the run before anything needs
+            // cleaning up; the work that does waits until the handler is in place.
+            var waited = 0
+            while handler(of: ending.signal, is: SIG_DFL), waited < 4000 {
+                usleep(250)
+                waited += 1
+            }
+            #endif
         }
     }()
 }

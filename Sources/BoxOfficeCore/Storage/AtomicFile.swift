@@ -17,8 +17,11 @@ public enum AtomicFile {
         case standard
     }
 
-    /// Writes `data` to `path`.
-    public static func write(_ data: Data, toPath path: String, permissions: Permissions) throws(FileWriteError) {
+    /// Writes `data` to `path`; the temporary file is registered in `registry`, so that a signal
+    /// that ends the run can remove it.
+    public static func write(
+        _ data: Data, toPath path: String, permissions: Permissions, registry: TemporaryFiles = .shared
+    ) throws(FileWriteError) {
         let folder = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         let temporary = (folder.isEmpty ? "." : folder) + "/." + name + "." + randomSuffix() + ".tmp"
@@ -26,10 +29,12 @@ public enum AtomicFile {
         case .exactly(let mode): mode
         case .standard: 0o666
         }
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
-        guard descriptor >= 0 else { throw FileWriteError(path: path, errno: errno) }
-        TemporaryFiles.shared.add(temporary)
-        defer { TemporaryFiles.shared.remove(temporary) }
+        let descriptor: Int32
+        switch registry.create(temporary, mode: mode) {
+        case .success(let opened): descriptor = opened
+        case .failure(let error): throw FileWriteError(path: path, errno: error.code)
+        }
+        defer { registry.remove(temporary) }
         do throws(FileWriteError) {
             defer { close(descriptor) }
             if case .exactly(let mode) = permissions, fchmod(descriptor, mode) != 0 {

@@ -41,15 +41,21 @@ public final class QuotaCounter: Sendable {
         }
     }
 
-    /// Adds the calls not yet written to the ledger.
+    /// Adds the calls not yet written to the ledger. A flush under way finishes before another
+    /// starts, so the one a signal makes waits for the run's own instead of finding nothing to
+    /// add while that one is cut short.
     public func flush() throws {
-        let (day, pending) = state.withLock { state in
-            defer { state.pending = [:] }
-            return (state.day, state.pending)
+        try Self.flushing.withLock { _ in
+            let (day, pending) = state.withLock { state in
+                defer { state.pending = [:] }
+                return (state.day, state.pending)
+            }
+            guard let day, pending.values.contains(where: { $0 > 0 }) else { return }
+            try ledger.add(pending, on: day)
         }
-        guard let day, pending.values.contains(where: { $0 > 0 }) else { return }
-        try ledger.add(pending, on: day)
     }
+
+    private static let flushing = Mutex(())
 
     /// Adds every open counter's calls; for a run that is ending early.
     public static func flushAll() {

@@ -12,27 +12,55 @@ public final class TemporaryFiles: Sendable {
     /// The process's one registry.
     public static let shared = TemporaryFiles()
 
-    private let paths = Mutex<Set<String>>([])
+    private let state = Mutex(State())
 
-    func add(_ path: String) {
-        paths.withLock { _ = $0.insert(path) }
+    private struct State {
+        var paths: Set<String> = []
+        /// Set once the run is ending: no new file may appear after the last clean-up.
+        var closed = false
     }
 
+    init() {}
+
+    /// Creates `path` (exclusively, with `mode`) and registers it, as one step under the lock,
+    /// so that a clean-up either sees the file or has already refused it. Returns the open
+    /// descriptor, or the `errno` of the failure (`ECANCELED` once the run is ending).
+    func create(_ path: String, mode: mode_t) -> Result<Int32, Errno> {
+        state.withLock { state in
+            guard !state.closed else { return .failure(Errno(ECANCELED)) }
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+            guard descriptor >= 0 else { return .failure(Errno(errno)) }
+            state.paths.insert(path)
+            return .success(descriptor)
+        }
+    }
+
+    /// Forgets a file that was renamed into place or removed.
     func remove(_ path: String) {
-        paths.withLock { _ = $0.remove(path) }
+        state.withLock { _ = $0.paths.remove(path) }
     }
 
     /// The files not yet renamed into place.
     public var pending: Set<String> {
-        paths.withLock { $0 }
+        state.withLock { $0.paths }
     }
 
-    /// Unlinks every file not yet renamed into place; for a run that is ending early.
+    /// For a run that is ending early: unlinks every file not yet renamed into place, and refuses
+    /// any later one, since other threads may still be writing.
     public func removeAll() {
-        let pending = paths.withLock { paths in
-            defer { paths.removeAll() }
-            return paths
+        state.withLock { state in
+            state.closed = true
+            for path in state.paths { unlink(path) }
+            state.paths.removeAll()
         }
-        for path in pending { unlink(path) }
+    }
+}
+
+/// A system error number, as a failure value.
+struct Errno: Error, Equatable {
+    let code: Int32
+
+    init(_ code: Int32) {
+        self.code = code
     }
 }

@@ -27,13 +27,23 @@ final class AtomicFileTests {
         #expect(TemporaryFiles.shared.pending.isEmpty)
     }
 
-    @Test func aSignalRemovesTheTemporaryFilesOfWritesInProgress() throws {
+    @Test func aSignalRemovesTheTemporaryFilesOfWritesInProgressAndAnyLater() throws {
+        let registry = TemporaryFiles()
         let pending = folder.appendingPathComponent(".poster.png.abc.tmp").path
-        #expect(FileManager.default.createFile(atPath: pending, contents: Data("half".utf8)))
-        TemporaryFiles.shared.add(pending)
-        TemporaryFiles.shared.removeAll()
+        guard case .success(let descriptor) = registry.create(pending, mode: 0o600) else {
+            Issue.record("the temporary file was not created")
+            return
+        }
+        close(descriptor)
+        registry.removeAll()
         #expect(!FileManager.default.fileExists(atPath: pending))
-        #expect(TemporaryFiles.shared.pending.isEmpty)
+        #expect(registry.pending.isEmpty)
+        // Another thread's write that starts after the clean-up leaves nothing either.
+        let late = folder.appendingPathComponent("late.json").path
+        #expect(throws: FileWriteError(path: late, reason: String(cString: strerror(ECANCELED)))) {
+            try AtomicFile.write(Data("late".utf8), toPath: late, permissions: .standard, registry: registry)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
     @Test func aMissingFolderNamesThePathAndTheReason() {

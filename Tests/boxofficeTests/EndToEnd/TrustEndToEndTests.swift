@@ -397,6 +397,51 @@ struct TrustEndToEndTests {
         #expect(run.seconds < 5)
     }
 
+    @Test func aSignalAtAnyMomentOfARunEndsItPromptly() throws {
+        // The server never answers, so a signal that went astray would leave the run waiting.
+        let server = try LoopbackServer { _ in
+            var silent = StubResponse.fixture("kobis/daily-20230818.json")
+            silent.delay = 30
+            return silent
+        }
+        defer { server.stop() }
+        let runner = BinaryRunner(kobisURL: server.baseURL)
+        for step in 0..<30 {
+            let running = try runner.start(Self.daily + ["--no-cache", "--timeout", "20", "--retries", "0"])
+            usleep(UInt32(1_000 + step * 300))
+            kill(running.processIdentifier, SIGINT)
+            let run = running.wait(limit: 30)
+            #expect(run.seconds < 10, "the signal sent after \(1 + Double(step) * 0.3) ms was lost: \(run.stderr)")
+            #expect(run.stdout.isEmpty)
+            // Before the run has anything to clean up, the signal's default action ends it.
+            let killed = running.process.terminationReason == .uncaughtSignal && run.status == SIGINT
+            #expect(killed || run.status == 130, "exit \(run.status): \(run.stderr)")
+        }
+    }
+
+    @Test func aSignalWhileTheOutputIsWrittenSaysItIsIncomplete() throws {
+        let server = try LoopbackServer(handler: StubResponse.syntheticDay)
+        defer { server.stop() }
+        let process = Process()
+        process.executableURL = BinaryRunner.binary
+        // A month as JSON is more than a pipe holds; nobody reads it, so the write waits.
+        process.arguments = ["daily", "--from", "20230701", "--to", "20230731", "--format", "json", "--no-cache"]
+        process.environment = BinaryRunner(kobisURL: server.baseURL).environment
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let deadline = Date().addingTimeInterval(10)
+        while server.requestCount < 31 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        Thread.sleep(forTimeInterval: 0.5)
+        kill(process.processIdentifier, SIGTERM)
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 143)
+        #expect(stderr == "Error: Stopped by SIGTERM; the output is incomplete.\n", "\(stderr)")
+    }
+
     // MARK: The cache and recordings touch only their own files
 
     @Test func cacheClearRemovesOnlyItsOwnEntries() throws {
