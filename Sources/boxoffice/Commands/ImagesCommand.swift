@@ -22,8 +22,7 @@ struct ImagesCommand: RunnableCommand {
         make: { reader throws(UsageError) in try ImagesCommand(reader) })
 
     init(_ reader: OptionReader) throws(UsageError) {
-        let text = reader.positionals.first ?? ""
-        guard !text.trimmed.isEmpty else { throw reader.error("The search query is empty.") }
+        guard let text = reader.searchTerm else { throw reader.error("The search query is empty.") }
         query = ImageSearchQuery(
             text: text, sort: try reader.choice("sort", ImageSearchQuery.Sort.init(rawValue:)),
             page: try reader.integer("page", in: ImageSearchQuery.pages),

@@ -28,9 +28,9 @@ struct OptionReader: Sendable {
 
     var positionals: [String] { invocation.positionals }
 
-    /// The first positional as a search term; a blank one is no term.
+    /// The first positional as a search term, without the space around it; a blank one is no term.
     var searchTerm: String? {
-        positionals.first.flatMap { $0.trimmed.isEmpty ? nil : $0 }
+        positionals.first.flatMap { $0.trimmed.isEmpty ? nil : $0.trimmed }
     }
 
     /// An option's value, where an empty one counts as not given.

@@ -105,7 +105,7 @@ struct CommandSurfaceEndToEndTests {
         let server = try Self.fixtureServer()
         defer { server.stop() }
         let runner = Self.runner(server)
-        let table = try runner.run(["search", "밀수", "--director", "류승완", "--year", "2023"])
+        let table = try runner.run(["search", "\u{3000}밀수 ", "--director", "류승완", "--year", "2023"])
         #expect(table.status == 0, "\(table.stderr)")
         #expect(table.stdout.contains("20218541") && table.stdout.contains("Smugglers"))
         let request = try #require(server.requests.last)
@@ -131,7 +131,7 @@ struct CommandSurfaceEndToEndTests {
     @Test func imagesUseTheKakaoKeyInTheHeader() throws {
         let server = try Self.fixtureServer()
         defer { server.stop() }
-        let run = try Self.runner(server).run(["images", "밀수", "--format", "json"])
+        let run = try Self.runner(server).run(["images", " 밀수\n", "--format", "json"])
         #expect(run.status == 0, "\(run.stderr)")
         let request = try #require(server.requests.first)
         #expect(request.path == "/v2/search/image")
