@@ -43,11 +43,13 @@ struct ProcessContext: Sendable {
         var variables: [String: String] = [:]
         var entry = environ
         while let pointer = entry.pointee {
-            let text = String(cString: pointer)
-            if let equals = text.firstIndex(of: "=") {
-                let name = String(text[..<equals])
+            // Split at the first "=" byte: as characters, an "=" followed by a combining mark would
+            // be one character with it, and the variable would go unseen.
+            let bytes = UnsafeBufferPointer(start: pointer, count: strlen(pointer)).lazy.map { UInt8(bitPattern: $0) }
+            if let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {
+                let name = String(decoding: bytes[..<equals], as: UTF8.self)
                 // The first of a repeated name wins, as it does for getenv.
-                if variables[name] == nil { variables[name] = String(text[text.index(after: equals)...]) }
+                if variables[name] == nil { variables[name] = String(decoding: bytes[(equals + 1)...], as: UTF8.self) }
             }
             entry += 1
         }

@@ -318,6 +318,15 @@ struct TrustEndToEndTests {
         #expect(server.requestCount == 25 + 6)
     }
 
+    @Test func aVariableIsSeenWhateverItsValueBeginsWith() throws {
+        let server = try LoopbackServer(handler: StubResponse.syntheticDay)
+        defer { server.stop() }
+        // U+0301 would join the "=" before it into one character.
+        let key = "\u{301}" + BinaryRunner.kobisKey
+        let run = try BinaryRunner(kobisURL: server.baseURL).run(Self.daily, extraEnvironment: ["KOBIS_API_KEY": key])
+        #expect(server.requests.last?.query["key"] == key, "\(run.stderr)")
+    }
+
     @Test func aCachedDayAnswersEvenWithTheLimitReached() throws {
         let server = try LoopbackServer(handler: StubResponse.syntheticDay)
         defer { server.stop() }
