@@ -27,11 +27,22 @@ enum ConcurrentMap {
                 next += 1
             }
             for _ in 0..<max(limit, 1) { startNext() }
+            // Until the whole first wave has answered, a failure does not start another input:
+            // against a dead server the wave's verdict comes before more requests go out.
+            var heldBack = 0
             for await (index, result) in group {
                 results[index] = result
                 completed.append(result)
                 if !gaveUp, giveUp(completed, wave) { gaveUp = true }
+                if completed.count < wave, case .failure = result {
+                    heldBack += 1
+                    continue
+                }
                 startNext()
+                if completed.count >= wave {
+                    for _ in 0..<heldBack { startNext() }
+                    heldBack = 0
+                }
             }
             return results.map { $0 ?? .failure(NotSent()) }
         }
