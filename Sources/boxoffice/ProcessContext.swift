@@ -45,11 +45,10 @@ struct ProcessContext: Sendable {
         while let pointer = entry.pointee {
             // Split at the first "=" byte: as characters, an "=" followed by a combining mark would
             // be one character with it, and the variable would go unseen.
-            let bytes = UnsafeBufferPointer(start: pointer, count: strlen(pointer)).lazy.map { UInt8(bitPattern: $0) }
-            if let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {
-                let name = String(decoding: bytes[..<equals], as: UTF8.self)
+            if let equals = strchr(pointer, Int32(UInt8(ascii: "="))) {
+                let name = String(decoding: UnsafeRawBufferPointer(start: pointer, count: pointer.distance(to: equals)), as: UTF8.self)
                 // The first of a repeated name wins, as it does for getenv.
-                if variables[name] == nil { variables[name] = String(decoding: bytes[(equals + 1)...], as: UTF8.self) }
+                if variables[name] == nil { variables[name] = String(cString: equals + 1) }
             }
             entry += 1
         }
