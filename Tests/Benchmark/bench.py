@@ -4,7 +4,7 @@ the floor: static Swift programs (built here from Tests/Benchmark/Floor) doing o
 work.
 
 Serves Fixtures/ from a loopback HTTP server with configurable latency, then times, side by side
-in one run: `--version`, a single uncached `daily`, the same cached, a cached 31-day range as CSV,
+in one run (each against its comparison, turn about): `--version`, a single uncached `daily`, the same cached, a cached 31-day range as CSV,
 and a 31-day range at 100 ms latency. Prints medians, peak memory and every ratio against its
 target. Figures, not a pass/fail test: it exits 0.
 
@@ -69,6 +69,16 @@ def median_time(command, env, runs, prepare=None):
             prepare()
         times.append(timed(command, env))
     return statistics.median(times)
+
+
+def paired_medians(commands, env, runs):
+    """Medians of commands run in turn, round after round, so that a drift of the machine's
+    speed during the measurement falls on all of them alike."""
+    times = [[] for _ in commands]
+    for _ in range(runs):
+        for index, command in enumerate(commands):
+            times[index].append(timed(command, env))
+    return [statistics.median(each) for each in times]
 
 
 def measure_peak_memory(peak_memory, command, env, runs=5):
@@ -142,23 +152,19 @@ def main():
 
     Handler.latency = 0
     timed(ours, env)  # warm the page cache for the binary and its libraries
-    version = median_time([binary, "--version"], env, args.runs)
-    hello_time = median_time([hello], env, args.runs)
-    hello_networking_time = median_time([hello_networking], env, args.runs)
+    version, hello_time, hello_networking_time = paired_medians([[binary, "--version"], [hello], [hello_networking]], env, args.runs)
     hello_networking_peak = measure_peak_memory(peak_memory, [hello_networking], env)
-    curl_single = median_time(curl_jq, env, args.runs)
-    ours_uncached = median_time(ours + ["--no-cache"], env, args.runs)
+    curl_single, ours_uncached = paired_medians([curl_jq, ours + ["--no-cache"]], env, args.runs)
     clear_cache()
     timed(ours, env)
-    ours_cached = median_time(ours, env, args.runs)
     cached_entry = os.path.join(cache, "responses", "kobis", "daily-20230818.json")
-    floor_daily = median_time([floor_charts, cached_entry], env, args.runs)
+    ours_cached, floor_daily = paired_medians([ours, [floor_charts, cached_entry]], env, args.runs)
     cached_peak = measure_peak_memory(peak_memory, ours, env)
     month = [f"202307{day:02d}" for day in range(1, 32)]
-    timed([binary, "daily", "--from", "2023-07-01", "--to", "2023-07-31", "--format", "csv"], env)  # fills the cache
-    ours_cached_range = median_time([binary, "daily", "--from", "2023-07-01", "--to", "2023-07-31", "--format", "csv"], env, args.runs)
+    ours_month = [binary, "daily", "--from", "2023-07-01", "--to", "2023-07-31", "--format", "csv"]
+    timed(ours_month, env)  # fills the cache
     entries = [os.path.join(cache, "responses", "kobis", f"daily-{day}.json") for day in month]
-    floor_range = median_time([floor_charts, "--csv"] + entries, env, args.runs)
+    ours_cached_range, floor_range = paired_medians([ours_month, [floor_charts, "--csv"] + entries], env, args.runs)
 
     Handler.latency = args.latency_ms / 1000
     first = "2023-07-01"
