@@ -26,7 +26,10 @@ let package = Package(
         .target(name: "BoxOfficeCore", swiftSettings: withoutLibcurl + onTheCallersExecutor),
         // libcurl's functions, loaded on the first request rather than at start-up.
         .target(name: "LazyCurl", linkerSettings: [.linkedLibrary("dl")]),
-        .executableTarget(name: "boxoffice", dependencies: ["BoxOfficeCore", "LazyCurl"], swiftSettings: withoutLibcurl + onTheCallersExecutor),
+        // The loader's relocation table, dropped from memory once applied.
+        .target(name: "LoaderTables"),
+        .executableTarget(
+            name: "boxoffice", dependencies: ["BoxOfficeCore", "LazyCurl", "LoaderTables"], swiftSettings: withoutLibcurl + onTheCallersExecutor),
         .testTarget(name: "BoxOfficeCoreTests", dependencies: ["BoxOfficeCore"], swiftSettings: onTheCallersExecutor),
         .testTarget(name: "boxofficeTests", dependencies: ["boxoffice", "BoxOfficeCore"], swiftSettings: onTheCallersExecutor),
     ],
