@@ -55,6 +55,13 @@ struct StubResponse: Sendable {
         let url = BinaryRunner.repositoryRoot.appendingPathComponent("Fixtures").appendingPathComponent(relativePath)
         return (try? file(url, status: status)) ?? .json(#"{"missingFixture":"\#(relativePath)"}"#, status: 599)
     }
+
+    /// A day's chart that takes longer than any test waits: a server that never answers.
+    static func unanswered(_ request: RecordedRequest) -> StubResponse {
+        var late = fixture("kobis/daily-20230818.json")
+        late.delay = 30
+        return late
+    }
 }
 
 extension StubResponse {
