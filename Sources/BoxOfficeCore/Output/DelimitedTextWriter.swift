@@ -43,10 +43,7 @@ public enum DelimitedTextWriter {
             // Quotes are doubled scalar by scalar too: a quote followed by a combining mark is one
             // Character, which a Character-wise replace misses, letting the text end the field early.
             var quoted = "\""
-            for scalar in value.unicodeScalars {
-                if scalar == "\"" { quoted.unicodeScalars.append(scalar) }
-                quoted.unicodeScalars.append(scalar)
-            }
+            quoted.append(value) { $0 == "\"" ? "\"\"" : nil }
             return quoted + "\""
         }.joined(separator: ",") + "\n"
     }
@@ -54,13 +51,13 @@ public enum DelimitedTextWriter {
     private static func tsvLine(_ cells: [DelimitedCell]) -> String {
         cells.map { cell in
             var escaped = ""
-            for scalar in guarded(cell).unicodeScalars {
+            escaped.append(guarded(cell)) { scalar in
                 switch scalar {
-                case "\\": escaped += "\\\\"
-                case "\t": escaped += "\\t"
-                case "\n": escaped += "\\n"
-                case "\r": escaped += "\\r"
-                default: escaped.unicodeScalars.append(scalar)
+                case "\\": "\\\\"
+                case "\t": "\\t"
+                case "\n": "\\n"
+                case "\r": "\\r"
+                default: nil
                 }
             }
             return escaped

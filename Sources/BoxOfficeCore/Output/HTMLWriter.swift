@@ -69,14 +69,14 @@ public struct HTMLWriter: Sendable {
     /// Text safe inside an element or a quoted attribute.
     public static func escape(_ text: String) -> String {
         var escaped = ""
-        for scalar in TerminalText.sanitize(text).unicodeScalars {
+        escaped.append(TerminalText.sanitize(text)) { scalar in
             switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.unicodeScalars.append(scalar)
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\"": "&quot;"
+            case "'": "&#39;"
+            default: nil
             }
         }
         return escaped

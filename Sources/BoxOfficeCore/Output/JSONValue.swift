@@ -80,19 +80,14 @@ public indirect enum JSONValue: Sendable {
     /// overrides, so that `cat`ting our JSON can never drive a terminal.
     private static func writeString(_ text: String, to output: inout String) {
         output += "\""
-        for scalar in text.unicodeScalars {
+        output.append(text) { scalar in
             switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            default:
-                if needsEscape(scalar) {
-                    output += String(format: "\\u%04X", scalar.value)
-                } else {
-                    output.unicodeScalars.append(scalar)
-                }
+            case "\"": "\\\""
+            case "\\": "\\\\"
+            case "\n": "\\n"
+            case "\r": "\\r"
+            case "\t": "\\t"
+            default: needsEscape(scalar) ? String(format: "\\u%04X", scalar.value) : nil
             }
         }
         output += "\""
