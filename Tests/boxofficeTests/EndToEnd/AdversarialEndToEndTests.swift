@@ -313,7 +313,8 @@ struct AdversarialEndToEndTests {
         process.executableURL = BinaryRunner.binary
         process.arguments = ["daily", "--date", "20230818", "--replay", "Fixtures"]
         process.currentDirectoryURL = BinaryRunner.repositoryRoot
-        process.environment = BinaryRunner(keys: false).environment
+        let runner = BinaryRunner(keys: false)
+        process.environment = runner.environment
         process.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
         let errors = Pipe()
         process.standardError = errors
@@ -322,6 +323,7 @@ struct AdversarialEndToEndTests {
         process.waitUntilExit()
         #expect(process.terminationStatus == 70)
         #expect(stderr.hasPrefix("Error: Cannot write the output"), "\(stderr)")
+        withExtendedLifetime(runner) {}
     }
 
     @Test func aClosedPipeEndsQuietly() throws {

@@ -431,7 +431,8 @@ struct TrustEndToEndTests {
         process.executableURL = BinaryRunner.binary
         // A month as JSON is more than a pipe holds; nobody reads it, so the write waits.
         process.arguments = ["daily", "--from", "20230701", "--to", "20230731", "--format", "json", "--no-cache"]
-        process.environment = BinaryRunner(kobisURL: server.baseURL).environment
+        let runner = BinaryRunner(kobisURL: server.baseURL)
+        process.environment = runner.environment
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output
@@ -445,6 +446,7 @@ struct TrustEndToEndTests {
         process.waitUntilExit()
         #expect(process.terminationStatus == 143)
         #expect(stderr == "Error: Stopped by SIGTERM; the output is incomplete.\n", "\(stderr)")
+        withExtendedLifetime(runner) {}
     }
 
     // MARK: The cache and recordings touch only their own files
