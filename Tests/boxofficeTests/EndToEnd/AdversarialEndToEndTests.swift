@@ -309,12 +309,8 @@ struct AdversarialEndToEndTests {
     }
 
     @Test func aFullDiskIsAnErrorNotASilentSuccess() throws {
-        let process = Process()
-        process.executableURL = BinaryRunner.binary
-        process.arguments = ["daily", "--date", "20230818", "--replay", "Fixtures"]
-        process.currentDirectoryURL = BinaryRunner.repositoryRoot
         let runner = BinaryRunner(keys: false)
-        process.environment = runner.environment
+        let process = runner.process(["daily", "--date", "20230818", "--replay", "Fixtures"])
         process.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
         let errors = Pipe()
         process.standardError = errors
@@ -332,10 +328,7 @@ struct AdversarialEndToEndTests {
         let runner = BinaryRunner(kobisURL: server.baseURL)
         // A month of JSON is far more than a pipe holds, so the write really meets the closed pipe.
         let command = "'\(BinaryRunner.binary.path)' daily --from 20230701 --to 20230731 --format json | head -1; echo \"status=${PIPESTATUS[0]}\" >&2"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", command]
-        process.environment = runner.environment
+        let process = runner.process(["-c", command], executable: URL(fileURLWithPath: "/bin/bash"))
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out

@@ -264,10 +264,7 @@ struct CronEndToEndTests {
         // `script` gives the binary a terminal; stdout goes to a file so only stderr is the terminal's.
         let output = runner.home.appendingPathComponent("range.csv")
         let command = "'\(BinaryRunner.binary.path)' daily --from 20230801 --to 20230812 --format csv > '\(output.path)'"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qec", command, "/dev/null"]
-        process.environment = runner.environment
+        let process = runner.process(["-qec", command, "/dev/null"], executable: URL(fileURLWithPath: "/usr/bin/script"))
         let terminal = Pipe()
         process.standardOutput = terminal
         process.standardInput = Pipe()

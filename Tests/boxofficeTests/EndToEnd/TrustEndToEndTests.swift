@@ -427,12 +427,9 @@ struct TrustEndToEndTests {
     @Test func aSignalWhileTheOutputIsWrittenSaysItIsIncomplete() throws {
         let server = try LoopbackServer(handler: StubResponse.syntheticDay)
         defer { server.stop() }
-        let process = Process()
-        process.executableURL = BinaryRunner.binary
-        // A month as JSON is more than a pipe holds; nobody reads it, so the write waits.
-        process.arguments = ["daily", "--from", "20230701", "--to", "20230731", "--format", "json", "--no-cache"]
         let runner = BinaryRunner(kobisURL: server.baseURL)
-        process.environment = runner.environment
+        // A month as JSON is more than a pipe holds; nobody reads it, so the write waits.
+        let process = runner.process(["daily", "--from", "20230701", "--to", "20230731", "--format", "json", "--no-cache"])
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output

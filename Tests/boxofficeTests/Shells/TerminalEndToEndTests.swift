@@ -12,11 +12,9 @@ struct TerminalEndToEndTests {
         _ arguments: [String], runner: BinaryRunner, input: String, delay: Double, environment: [String: String] = [:]
     ) throws -> String {
         let command = ([BinaryRunner.binary.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: script)
-        process.arguments = ["-q", "-e", "-c", command, "/dev/null"]
-        process.environment = runner.environment.merging(["TERM": "xterm"].merging(environment) { $1 }) { $1 }
-        process.currentDirectoryURL = BinaryRunner.repositoryRoot
+        let process = runner.process(
+            ["-q", "-e", "-c", command, "/dev/null"], extraEnvironment: ["TERM": "xterm"].merging(environment) { $1 },
+            executable: URL(fileURLWithPath: script))
         let stdin = Pipe()
         let stdout = Pipe()
         process.standardInput = stdin

@@ -59,13 +59,21 @@ struct BinaryRunner: Sendable {
         return running.wait(limit: limit)
     }
 
-    /// Starts the binary and returns at once, for tests that signal or race it.
-    func start(_ arguments: [String], stdin: String? = nil, extraEnvironment: [String: String] = [:], executable: String? = nil) throws -> RunningBinary {
+    /// A process of the binary, or of another program (a shell, `script`), in this runner's
+    /// environment and the repository's folder, for tests that wire its streams themselves. The
+    /// runner must outlive it: its folder goes with the runner.
+    func process(_ arguments: [String], extraEnvironment: [String: String] = [:], executable: URL = Self.binary) -> Process {
         let process = Process()
-        process.executableURL = executable.map { URL(fileURLWithPath: $0) } ?? Self.binary
+        process.executableURL = executable
         process.arguments = arguments
         process.environment = environment.merging(extraEnvironment) { $1 }
         process.currentDirectoryURL = Self.repositoryRoot
+        return process
+    }
+
+    /// Starts the binary and returns at once, for tests that signal or race it.
+    func start(_ arguments: [String], stdin: String? = nil, extraEnvironment: [String: String] = [:], executable: String? = nil) throws -> RunningBinary {
+        let process = process(arguments, extraEnvironment: extraEnvironment, executable: executable.map { URL(fileURLWithPath: $0) } ?? Self.binary)
         let outURL = home.appendingPathComponent("stdout-\(UUID().uuidString)")
         let errURL = home.appendingPathComponent("stderr-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
