@@ -19,7 +19,7 @@ enum BoxOffice {
             context.log("  See 'boxoffice \((error.commandPath + ["--help"]).joined(separator: " "))' for more.")
             return .usage
         } catch {
-            context.log("Error: \(redactor(context).redact(ErrorText.message(for: error)))")
+            context.log("Error: \(redactor(context, paths).redact(ErrorText.message(for: error)))")
             return ErrorText.exitCode(for: error)
         }
         Terminal.outputStarted.store(true, ordering: .releasing)
@@ -34,8 +34,8 @@ enum BoxOffice {
     }
 
     /// The last line of defence for an error line: whatever its source, no key gets through.
-    private static func redactor(_ context: ProcessContext) -> SecretRedactor {
-        let keys = (try? KeyStore(context: context, paths: Paths(context)).keys(warns: false)) ?? [:]
+    private static func redactor(_ context: ProcessContext, _ paths: Paths) -> SecretRedactor {
+        let keys = (try? KeyStore(context: context, paths: paths).keys(warns: false)) ?? [:]
         return SecretRedactor(secrets: APIService.allCases.map { keys[$0]?.value })
     }
 }

@@ -30,7 +30,7 @@ struct OptionReader: Sendable {
 
     /// The first positional as a search term, without the space around it; a blank one is no term.
     var searchTerm: String? {
-        positionals.first.flatMap { $0.trimmed.isEmpty ? nil : $0.trimmed }
+        positionals.first.map(\.trimmed).flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// An option's value, where an empty one counts as not given.
