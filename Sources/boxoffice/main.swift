@@ -8,4 +8,7 @@ loader_tables_release()
 signal(SIGPIPE, SIG_IGN)
 let context = ProcessContext.current()
 let status = await BoxOffice.main(Array(CommandLine.arguments.dropFirst()), context: context)
-exit(status.rawValue)
+// Everything has been written with write(2) and the ledger flushed, so nothing waits in a buffer:
+// `_exit` skips the clean-up handlers of libcurl and its TLS libraries, which only free memory the
+// kernel frees anyway (about 1 ms of a run that made a request).
+_exit(status.rawValue)
