@@ -7,7 +7,10 @@
 // libcurl (`-disable-autolink-library curl` in Package.swift) and defines here, under libcurl's own
 // names, the 23 functions FoundationNetworking calls. Each forwards to the real one, which
 // `lazy_curl_load` finds with dlopen/dlsym. The executable calls `lazy_curl_load` before its first
-// request, so a missing libcurl is a clear error (exit 69) and never a crash here.
+// request, so a missing libcurl is a clear error (exit 69) and never a crash here. As soon as a
+// run knows it will make a request it calls `lazy_curl_start_loading`, which does the same on a
+// thread of its own: the 5 to 6 ms the loader takes then pass while the run checks its quota,
+// arms its signal handlers and configures its session.
 //
 // In a build that links FoundationNetworking dynamically, libFoundationNetworking.so still needs
 // libcurl itself and calls it directly: these definitions are hidden, so they serve only a static
@@ -27,6 +30,7 @@
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #if defined(__linux__) && defined(__GLIBC__) // (which <stdio.h> defines)
@@ -62,18 +66,43 @@ const char *lazy_curl_load(const char *path) {
             functions[index] = dlsym(library, names[index]);
             if (!functions[index]) missing = names[index];
         }
+        // FoundationNetworking's own curl_global_init, with its flag, comes after ours and only
+        // counts one more user; done here, it runs on the loading thread too. CURL_GLOBAL_SSL: 1.
+        int initialized = library && !missing ? ((int (*)(long))functions[index_curl_global_init])(1) : -1;
         if (!library) {
             const char *reason = dlerror();
             snprintf(failure, sizeof failure, "cannot load libcurl: %s", reason ? reason : file);
         } else if (missing) {
             snprintf(failure, sizeof failure, "%s has no function %s; libcurl 7.62 or later is needed", file, missing);
             dlclose(library);
+        } else if (initialized != 0) {
+            snprintf(failure, sizeof failure, "libcurl could not initialise (curl_global_init error %d)", initialized);
         }
-        atomic_store_explicit(&state, library && !missing ? 1 : 2, memory_order_release);
+        atomic_store_explicit(&state, library && !missing && initialized == 0 ? 1 : 2, memory_order_release);
     }
     const char *result = atomic_load_explicit(&state, memory_order_relaxed) == 1 ? NULL : failure;
     pthread_mutex_unlock(&lock);
     return result;
+}
+
+static void *load(void *path) {
+    lazy_curl_load(path);
+    free(path);
+    return NULL;
+}
+
+void lazy_curl_start_loading(const char *path) {
+    static atomic_flag started = ATOMIC_FLAG_INIT;
+    if (atomic_flag_test_and_set(&started)) return;
+    char *copy = path ? strdup(path) : NULL;
+    if (path && !copy) return;
+    pthread_attr_t attributes;
+    pthread_t thread;
+    // Should no thread start, the first request loads libcurl itself, as it always may.
+    if (pthread_attr_init(&attributes) != 0) { free(copy); return; }
+    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+    if (pthread_create(&thread, &attributes, load, copy) != 0) free(copy);
+    pthread_attr_destroy(&attributes);
 }
 
 /// The real function. The executable loads libcurl before its first request, so reaching here

@@ -7,12 +7,23 @@ import FoundationNetworking
 import LazyCurl
 #endif
 
-/// The network as the executable wires it: `URLSessionTransport`, behind loading libcurl on the
-/// first request (see `Sources/LazyCurl`), so a run the cache answers never maps it.
+/// The network as the executable wires it: `URLSessionTransport`, behind loading libcurl once a
+/// request is sure to follow (see `Sources/LazyCurl`), so a run the cache answers never maps it.
 struct LibcurlLoadingTransport: HTTPDataLoading {
     let base: URLSessionTransport
     /// `BOXOFFICE_LIBCURL`: the library to load instead of libcurl.so.4.
     let libraryPath: String?
+
+    /// libcurl loads on a thread of its own while this one configures the session and checks the
+    /// quota. No thread can start while the loader works (glibc's thread start-up waits for the
+    /// loader's lock), so the signal handlers, whose dispatch threads start with them, go first.
+    func prepare() {
+        Terminal.armSignalHandlers()
+        #if canImport(Glibc)
+        if let libraryPath { libraryPath.withCString { lazy_curl_start_loading($0) } } else { lazy_curl_start_loading(nil) }
+        #endif
+        base.prepare()
+    }
 
     func data(for request: URLRequest) async throws -> (Data, URLResponse) {
         // A request may be followed by cache and ledger writes, and may take a while to answer.
