@@ -1,19 +1,20 @@
 // libcurl, loaded on the first request instead of at start-up.
 //
-// FoundationNetworking (URLSession on Linux) is built on libcurl. Linked normally, libcurl and the
-// thirty-odd libraries it needs (TLS, LDAP, Kerberos…) are mapped and relocated before `main` on
-// every run, although a run answered from the cache never touches the network: more than half of
-// such a run's time and a third of its memory. So the package tells the compiler not to link
-// libcurl (`-disable-autolink-library curl` in Package.swift) and defines here, under libcurl's own
-// names, the 23 functions FoundationNetworking calls. Each forwards to the real one, which
-// `lazy_curl_load` finds with dlopen/dlsym. The executable calls `lazy_curl_load` before its first
-// request, so a missing libcurl is a clear error (exit 69) and never a crash here. As soon as a
-// run knows it will make a request it calls `lazy_curl_start_loading`, which does the same on a
-// thread of its own: the 5 to 6 ms the loader takes then pass while the run checks its quota,
-// arms its signal handlers and configures its session.
+// FoundationNetworking (URLSession on Linux) is built on libcurl, and the executable's requests go
+// through libcurl too (CurlGet.c). Linked normally, libcurl and the thirty-odd libraries it needs
+// (TLS, LDAP, Kerberos…) are mapped and relocated before `main` on every run, although a run
+// answered from the cache never touches the network: more than half of such a run's time and a
+// third of its memory. So the package tells the compiler not to link libcurl
+// (`-disable-autolink-library curl` in Package.swift) and defines here, under libcurl's own names,
+// the 23 functions FoundationNetworking calls and the two more CurlGet.c needs. Each forwards to
+// the real one, which `lazy_curl_load` finds with dlopen/dlsym. The executable calls
+// `lazy_curl_load` before its first request, so a missing libcurl is a clear error (exit 69) and
+// never a crash here. As soon as a run knows it will make a request it calls
+// `lazy_curl_start_loading`, which does the same on a thread of its own: the 5 to 6 ms the loader
+// takes then pass while the run checks its quota.
 //
 // In a build that links FoundationNetworking dynamically, libFoundationNetworking.so still needs
-// libcurl itself and calls it directly: these definitions are hidden, so they serve only a static
+// libcurl itself and calls it directly: these definitions are hidden, so they serve CurlGet.c and a static
 // FoundationNetworking. The file is for glibc Linux; elsewhere it is empty and libcurl is linked.
 //
 // The types are libcurl's ABI, written out so that no libcurl headers are needed to build: handles
@@ -38,7 +39,8 @@
 _Static_assert(sizeof(long) == sizeof(void *) && sizeof(long long) == sizeof(void *), "LP64 only");
 
 #define LAZY_CURL_FUNCTIONS(X) \
-    X(curl_easy_cleanup) X(curl_easy_getinfo) X(curl_easy_init) X(curl_easy_pause) X(curl_easy_setopt) \
+    X(curl_easy_cleanup) X(curl_easy_getinfo) X(curl_easy_init) X(curl_easy_pause) X(curl_easy_perform) \
+    X(curl_easy_reset) X(curl_easy_setopt) \
     X(curl_easy_strerror) X(curl_free) X(curl_global_init) X(curl_multi_add_handle) X(curl_multi_assign) \
     X(curl_multi_cleanup) X(curl_multi_info_read) X(curl_multi_init) X(curl_multi_remove_handle) \
     X(curl_multi_setopt) X(curl_multi_socket_action) X(curl_slist_append) X(curl_slist_free_all) X(curl_url) \
@@ -125,6 +127,8 @@ typedef void *handle;
 void curl_easy_cleanup(handle easy) { ((void (*)(handle))real(index_curl_easy_cleanup))(easy); }
 handle curl_easy_init(void) { return ((handle (*)(void))real(index_curl_easy_init))(); }
 int curl_easy_pause(handle easy, int mask) { return ((int (*)(handle, int))real(index_curl_easy_pause))(easy, mask); }
+int curl_easy_perform(handle easy) { return ((int (*)(handle))real(index_curl_easy_perform))(easy); }
+void curl_easy_reset(handle easy) { ((void (*)(handle))real(index_curl_easy_reset))(easy); }
 const char *curl_easy_strerror(int code) { return ((const char *(*)(int))real(index_curl_easy_strerror))(code); }
 void curl_free(void *pointer) { ((void (*)(void *))real(index_curl_free))(pointer); }
 int curl_global_init(long flags) { return ((int (*)(long))real(index_curl_global_init))(flags); }

@@ -19,6 +19,9 @@ public struct TransferPolicy: Sendable, Equatable {
     /// Poster images carry no key and may move between image hosts; posters are far below 20 MiB.
     public static let image = TransferPolicy(maximumBytes: 20 * 1024 * 1024, redirects: .webHosts(maximum: 5))
 
+    /// Enough for any service that moves within its origin; a loop ends here.
+    static let sameOriginRedirects = 10
+
     /// Whether a redirect from `source` to `target` may be followed, given how many were before it.
     /// Returns nil when it may, or why it may not.
     public func refusal(from source: URL, to target: URL, previousRedirects: Int) -> RedirectRefusal? {
@@ -27,7 +30,8 @@ public struct TransferPolicy: Sendable, Equatable {
         if source.scheme?.lowercased() == "https", scheme == "http" { return .downgrade(Origin(target)) }
         switch redirects {
         case .sameOrigin:
-            return Origin(source) == Origin(target) ? nil : .otherOrigin(Origin(target))
+            guard Origin(source) == Origin(target) else { return .otherOrigin(Origin(target)) }
+            return previousRedirects < Self.sameOriginRedirects ? nil : .tooMany(Self.sameOriginRedirects)
         case .webHosts(let maximum):
             return previousRedirects < maximum ? nil : .tooMany(maximum)
         }

@@ -12,13 +12,7 @@ import FoundationNetworking
 public final class URLSessionTransport: HTTPDataLoading {
     private let delegate: TransferDelegate
     private let timeout: Double
-    private let state = Mutex(State.idle)
-
-    private enum State {
-        case idle
-        case configured(URLSessionConfiguration)
-        case ready(URLSession)
-    }
+    private let session = Mutex<URLSession?>(nil)
 
     /// Creates a transport; `timeout` is a backstop behind the client's own deadline.
     public init(policy: TransferPolicy, timeout: Double) {
@@ -37,42 +31,23 @@ public final class URLSessionTransport: HTTPDataLoading {
         }
     }
 
-    /// Makes the session's configuration ahead of the first request: the part of making a
-    /// session that needs no libcurl, yet costs a millisecond or two (corelibs reads the shared
-    /// cookie store and URL cache whatever the configuration asks for). It can run while libcurl
-    /// loads.
-    public func prepare() {
-        state.withLock { state in
-            if case .idle = state { state = .configured(makeConfiguration()) }
-        }
-    }
-
     private func currentSession() -> URLSession {
-        state.withLock { state in
-            let configuration: URLSessionConfiguration
-            switch state {
-            case .ready(let session): return session
-            case .configured(let prepared): configuration = prepared
-            case .idle: configuration = makeConfiguration()
-            }
+        session.withLock { session in
+            if let session { return session }
+            let configuration = URLSessionConfiguration.ephemeral
+            // The client's own deadline ends each attempt; these are only a backstop behind it.
+            configuration.timeoutIntervalForRequest = timeout + Self.backstopMargin
+            configuration.timeoutIntervalForResource = timeout + Self.backstopMargin
+            configuration.urlCache = nil
+            configuration.httpCookieStorage = nil
+            configuration.httpMaximumConnectionsPerHost = Self.connectionsPerHost
             let queue = OperationQueue()
             // Pieces of one body must be appended in the order they arrived.
             queue.maxConcurrentOperationCount = 1
-            let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
-            state = .ready(session)
-            return session
+            let made = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
+            session = made
+            return made
         }
-    }
-
-    private func makeConfiguration() -> URLSessionConfiguration {
-        let configuration = URLSessionConfiguration.ephemeral
-        // The client's own deadline ends each attempt; these are only a backstop behind it.
-        configuration.timeoutIntervalForRequest = timeout + Self.backstopMargin
-        configuration.timeoutIntervalForResource = timeout + Self.backstopMargin
-        configuration.urlCache = nil
-        configuration.httpCookieStorage = nil
-        configuration.httpMaximumConnectionsPerHost = Self.connectionsPerHost
-        return configuration
     }
 
     private static let backstopMargin = 5.0

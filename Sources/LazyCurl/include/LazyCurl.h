@@ -11,4 +11,26 @@ const char *lazy_curl_load(const char *path);
 /// overlaps whatever the caller does before it needs libcurl. Only the first call starts one.
 void lazy_curl_start_loading(const char *path);
 
+#include <stddef.h>
+
+/// What one GET brought back. `body` and `headers` are set only for a complete answer, each with a
+/// NUL after its bytes; the caller frees both.
+struct lazy_curl_answer {
+    long status;
+    char *body;
+    size_t body_length;
+    /// The last response's header lines, status line first, as they came.
+    char *headers;
+    size_t headers_length;
+    int body_too_large;
+    int headers_too_large;
+};
+
+/// Sends one GET to `url` with the given "Name: value" lines, following no redirect, and waits for
+/// the answer. Refuses a body past `maximum_bytes` (declared or decompressed) and stops after
+/// `timeout_milliseconds`. Returns libcurl's result code: 0 for an answer, whatever its status.
+/// Call only once `lazy_curl_load` has returned NULL.
+int lazy_curl_get(const char *url, const char *const *header_lines, int header_count, size_t maximum_bytes,
+                  long timeout_milliseconds, struct lazy_curl_answer *answer);
+
 #endif

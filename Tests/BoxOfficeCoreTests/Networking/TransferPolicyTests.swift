@@ -19,6 +19,12 @@ struct TransferPolicyTests {
         #expect(port?.description == "to another host, www.kobis.or.kr:8443")
     }
 
+    @Test func aLoopWithinTheOriginEndsAfterTenRedirects() throws {
+        let here = try Self.url("https://www.kobis.or.kr/a")
+        #expect(TransferPolicy.api.refusal(from: here, to: here, previousRedirects: 9) == nil)
+        #expect(TransferPolicy.api.refusal(from: here, to: here, previousRedirects: 10) == .tooMany(10))
+    }
+
     @Test func noRequestFollowsHTTPSToPlainHTTP() throws {
         for policy in [TransferPolicy.api, .image] {
             let refusal = policy.refusal(

@@ -62,6 +62,26 @@ struct TrustEndToEndTests {
         #expect(kobis.requestCount == 2)
     }
 
+    @Test func aRedirectLoopWithinTheOriginEndsAfterTenRedirects() throws {
+        let kobis = try LoopbackServer { request in .redirect(to: "/again" + request.target) }
+        defer { kobis.stop() }
+        let run = try BinaryRunner(kobisURL: kobis.baseURL).run(Self.daily)
+        BinaryRunner.expectFailure(run, status: 69, mentioning: ["KOBIS", "more than 10 times"])
+        #expect(kobis.requestCount == 11)
+    }
+
+    @Test func aRequestLeavesNothingInTheHomeFolderOutsideItsOwnFolders() throws {
+        let kobis = try LoopbackServer { _ in .fixture("kobis/daily-20230818.json") }
+        defer { kobis.stop() }
+        let runner = BinaryRunner(kobisURL: kobis.baseURL)
+        let run = try runner.run(Self.daily)
+        #expect(run.status == 0, "\(run.stderr)")
+        // URLSession on Linux made ~/.cache/org.swift.foundation.URLCache and ~/.local/share.
+        let left = try FileManager.default.contentsOfDirectory(atPath: runner.home.path)
+            .filter { !$0.hasPrefix("stdout-") && !$0.hasPrefix("stderr-") }
+        #expect(left == ["cache"], "\(left)")
+    }
+
     @Test func posterDownloadsFollowUpToFiveRedirectsAcrossHostsWithoutTheKey() throws {
         let final = try LoopbackServer { _ in StubResponse(status: 200, headers: ["Content-Type": "image/png"], body: Self.png()) }
         defer { final.stop() }

@@ -1,0 +1,29 @@
+#if canImport(Glibc)
+@testable import boxoffice
+import Foundation
+import Testing
+
+/// What the Linux transport makes of libcurl's raw answer.
+struct CurlTransportTests {
+    @Test func headerLinesAfterTheStatusLineBecomeFields() {
+        let head = "HTTP/1.1 302 Found\r\nLocation: /moved?a=1\r\nSet-Cookie: a=1\r\nset-cookie: b=2\r\nX-Odd:  spaced \r\nno colon\r\n: nameless\r\n\r\n"
+        let fields = CurlTransport.fields(of: head)
+        #expect(fields["Location"] == "/moved?a=1")
+        #expect(fields["X-Odd"] == "spaced")
+        #expect(fields["Set-Cookie"] == "a=1, b=2")
+        #expect(fields.count == 3)
+        #expect(CurlTransport.fields(of: "HTTP/1.1 200 OK\r\nVia: a\r\nVia: b\r\n\r\n")["Via"] == "a, b")
+    }
+
+    @Test func libcurlFailuresBecomeTheErrorsTheClientClassifies() {
+        #expect(CurlTransport.errorCode(7) == .cannotConnectToHost)
+        #expect(CurlTransport.errorCode(28) == .timedOut)
+        #expect(CurlTransport.errorCode(52) == .zeroByteResource)
+        #expect(CurlTransport.errorCode(18) == .networkConnectionLost)
+        #expect(CurlTransport.errorCode(6) == .cannotFindHost)
+        #expect(CurlTransport.errorCode(60) == .serverCertificateUntrusted)
+        #expect(CurlTransport.errorCode(35) == .secureConnectionFailed)
+        #expect(CurlTransport.errorCode(9999) == .unknown)
+    }
+}
+#endif
