@@ -9,9 +9,7 @@
 // the 23 functions FoundationNetworking calls and the two more CurlGet.c needs. Each forwards to
 // the real one, which `lazy_curl_load` finds with dlopen/dlsym. The executable calls
 // `lazy_curl_load` before its first request, so a missing libcurl is a clear error (exit 69) and
-// never a crash here. As soon as a run knows it will make a request it calls
-// `lazy_curl_start_loading`, which does the same on a thread of its own: the 5 to 6 ms the loader
-// takes then pass while the run checks its quota.
+// never a crash here.
 //
 // In a build that links FoundationNetworking dynamically, libFoundationNetworking.so still needs
 // libcurl itself and calls it directly: these definitions are hidden, so they serve CurlGet.c and a static
@@ -31,7 +29,6 @@
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 #include <unistd.h>
 
 #if defined(__linux__) && defined(__GLIBC__) // (which <stdio.h> defines)
@@ -68,8 +65,10 @@ const char *lazy_curl_load(const char *path) {
             functions[index] = dlsym(library, names[index]);
             if (!functions[index]) missing = names[index];
         }
-        // FoundationNetworking's own curl_global_init, with its flag, comes after ours and only
-        // counts one more user; done here, it runs on the loading thread too. CURL_GLOBAL_SSL: 1.
+        // libcurl is initialised once, here under the lock, before any thread makes a handle: a
+        // handle made first would initialise it on the side, which is not safe from two threads
+        // at once. FoundationNetworking's own call, where URLSession is used, only counts one more
+        // user. CURL_GLOBAL_SSL: 1, as FoundationNetworking asks.
         int initialized = library && !missing ? ((int (*)(long))functions[index_curl_global_init])(1) : -1;
         if (!library) {
             const char *reason = dlerror();
@@ -85,26 +84,6 @@ const char *lazy_curl_load(const char *path) {
     const char *result = atomic_load_explicit(&state, memory_order_relaxed) == 1 ? NULL : failure;
     pthread_mutex_unlock(&lock);
     return result;
-}
-
-static void *load(void *path) {
-    lazy_curl_load(path);
-    free(path);
-    return NULL;
-}
-
-void lazy_curl_start_loading(const char *path) {
-    static atomic_flag started = ATOMIC_FLAG_INIT;
-    if (atomic_flag_test_and_set(&started)) return;
-    char *copy = path ? strdup(path) : NULL;
-    if (path && !copy) return;
-    pthread_attr_t attributes;
-    pthread_t thread;
-    // Should no thread start, the first request loads libcurl itself, as it always may.
-    if (pthread_attr_init(&attributes) != 0) { free(copy); return; }
-    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
-    if (pthread_create(&thread, &attributes, load, copy) != 0) free(copy);
-    pthread_attr_destroy(&attributes);
 }
 
 /// The real function. The executable loads libcurl before its first request, so reaching here

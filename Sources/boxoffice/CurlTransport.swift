@@ -9,22 +9,14 @@ import LazyCurl
 /// for on a thread of its own, with every redirect decided here by the `TransferPolicy` before it
 /// is followed, so a key never crosses to another origin and no body outgrows its bound.
 ///
-/// libcurl is loaded once a request is sure to follow (see `Sources/LazyCurl`), so a run the
-/// cache answers never maps it.
+/// libcurl is loaded on the first request (see `Sources/LazyCurl`), so a run the cache answers
+/// never maps it.
 struct CurlTransport: HTTPDataLoading {
     let policy: TransferPolicy
     /// A backstop behind the client's own deadline, which ends each attempt.
     let timeout: Double
     /// `BOXOFFICE_LIBCURL`: the library to load instead of libcurl.so.4.
     let libraryPath: String?
-
-    /// libcurl loads on a thread of its own while this one checks the quota. No thread can start
-    /// while the loader works (glibc's thread start-up waits for the loader's lock), so the signal
-    /// handlers, whose dispatch threads start with them, go first.
-    func prepare() {
-        Terminal.armSignalHandlers()
-        if let libraryPath { libraryPath.withCString { lazy_curl_start_loading($0) } } else { lazy_curl_start_loading(nil) }
-    }
 
     func data(for request: URLRequest) async throws -> (Data, URLResponse) {
         // A request may be followed by cache and ledger writes, and may take a while to answer.

@@ -52,7 +52,6 @@ public struct BoxOfficeClient: Sendable {
         if cacheMode.reads, let cache, let cached = cachedValue(endpoint, in: cache, named: entryName) {
             return cached
         }
-        loader.prepare()
         let (received, response) = try await loadWithRetries(request, endpoint: endpoint.info)
         let data = redactor.redact(received)
         let value = try interpret(data, response: response, for: endpoint)

@@ -9,15 +9,6 @@ import FoundationNetworking
 public protocol EndpointLoading: Sendable {
     /// Performs the request for `endpoint` and returns the body with its response.
     func data(for request: URLRequest, endpoint: EndpointInfo) async throws -> (Data, URLResponse)
-
-    /// Told as soon as a request is sure to follow (the cache had no answer), before the quota
-    /// check and the request itself, so that a transport can start getting ready meanwhile.
-    func prepare()
-}
-
-extension EndpointLoading {
-    /// Most loaders have nothing to get ready.
-    public func prepare() {}
 }
 
 /// Loads the bytes of one HTTP request, whatever it is for: the network itself and test stubs.

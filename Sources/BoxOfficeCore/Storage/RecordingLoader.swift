@@ -19,11 +19,6 @@ public struct RecordingLoader: EndpointLoading {
         self.redactor = redactor
     }
 
-    /// Readies the loader that really fetches.
-    public func prepare() {
-        base.prepare()
-    }
-
     /// Fetches through the base loader, then records a 2xx body atomically.
     public func data(for request: URLRequest, endpoint: EndpointInfo) async throws -> (Data, URLResponse) {
         let (data, response) = try await base.data(for: request, endpoint: endpoint)

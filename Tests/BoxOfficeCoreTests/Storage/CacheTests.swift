@@ -39,16 +39,6 @@ final class CacheTests {
         #expect(!contents.contains("TESTKEY123"))
     }
 
-    @Test func onlyACacheMissReadiesTheNetworkAndBeforeItsRequest() async throws {
-        let loader = StubLoader(body: try TestFiles.fixture("kobis/daily-20230818.json"))
-        let client = BoxOfficeClient.testing(loader, cache: cache, now: now)
-        let day = KSTDate(year: 2023, month: 8, day: 18)!
-        _ = try await client.dailyChart(on: day)
-        #expect(loader.calls == ["prepare", "request"])
-        _ = try await client.dailyChart(on: day)
-        #expect(loader.calls == ["prepare", "request"])
-    }
-
     @Test func errorsAndEmptyChartsAreNeverCached() async throws {
         let day = KSTDate(year: 2023, month: 8, day: 18)!
         for fixture in ["errors/daily-empty-list.json", "errors/kobis-fault-320010.json", "errors/html-error-page.html"] {

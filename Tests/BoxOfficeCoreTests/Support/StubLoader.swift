@@ -13,10 +13,10 @@ final class StubLoader: HTTPDataLoading {
         var headers: [String: String] = [:]
     }
 
-    private let state: Mutex<(replies: [Reply], requests: [URLRequest], calls: [String])>
+    private let state: Mutex<(replies: [Reply], requests: [URLRequest])>
 
     init(_ replies: [Reply]) {
-        state = Mutex((replies, [], []))
+        state = Mutex((replies, []))
     }
 
     convenience init(body: Data, status: Int = 200) {
@@ -24,17 +24,9 @@ final class StubLoader: HTTPDataLoading {
     }
 
     var requests: [URLRequest] { state.withLock { $0.requests } }
-    /// "prepare" and "request", in the order the client called them.
-    var calls: [String] { state.withLock { $0.calls } }
-
-    func prepare() {
-        state.withLock { $0.calls.append("prepare") }
-    }
-
     func data(for request: URLRequest) async throws -> (Data, URLResponse) {
         let reply = state.withLock { state -> Reply in
             state.requests.append(request)
-            state.calls.append("request")
             return state.replies.count > 1 ? state.replies.removeFirst() : state.replies[0]
         }
         let response = HTTPURLResponse(url: request.url ?? URL(fileURLWithPath: "/"), statusCode: reply.status, httpVersion: "HTTP/1.1", headerFields: reply.headers)
