@@ -73,7 +73,7 @@ struct CurlTransport: HTTPDataLoading {
         defer { free(answer.headers) }
         // 63: the declared length is past the limit.
         if answer.body_too_large != 0 || code == 63 { throw TransportError.bodyTooLarge(limit: limit) }
-        guard code == 0 else { throw URLError(answer.headers_too_large != 0 ? .badServerResponse : errorCode(code)) }
+        guard code == 0 else { throw URLError(answer.headers_too_large != 0 ? .cannotParseResponse : errorCode(code)) }
         let body = answer.body.map { Data(bytesNoCopy: $0, count: answer.body_length, deallocator: .free) } ?? Data()
         let head = answer.headers.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: answer.headers_length), as: UTF8.self) } ?? ""
         guard let response = HTTPURLResponse(url: url, statusCode: answer.status, httpVersion: "HTTP/1.1", headerFields: fields(of: head)) else {
@@ -82,12 +82,13 @@ struct CurlTransport: HTTPDataLoading {
         return (body, response)
     }
 
-    /// The header lines after the status line. Names are matched without regard to case, and a
+    /// The header lines after the status line, ended by CRLF or, as libcurl also accepts, LF.
+    /// Names are matched without regard to case, and a
     /// repeated one joins its values with commas under its first spelling.
     static func fields(of head: String) -> [String: String] {
         var fields: [String: String] = [:]
         var spellings: [String: String] = [:]
-        for line in head.split(separator: "\r\n").dropFirst() {
+        for line in head.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }).dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
             let name = String(line[..<colon]).trimmed
             let value = String(line[line.index(after: colon)...]).trimmed
@@ -105,11 +106,12 @@ struct CurlTransport: HTTPDataLoading {
     /// libcurl's result codes as the `URLError` codes the client and the downloader classify.
     static func errorCode(_ code: Int32) -> URLError.Code {
         switch code {
-        case 1: .unsupportedURL
+        // The URL's scheme is always http or https: what libcurl calls an unsupported protocol is
+        // an answer without a status line (HTTP/0.9).
+        case 1, 8: .cannotParseResponse
         case 3: .badURL
         case 5, 6: .cannotFindHost
         case 7: .cannotConnectToHost
-        case 8: .badServerResponse
         case 16, 18, 55, 56, 92: .networkConnectionLost
         case 28: .timedOut
         case 52: .zeroByteResource

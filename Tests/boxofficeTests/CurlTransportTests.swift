@@ -13,6 +13,7 @@ struct CurlTransportTests {
         #expect(fields["Set-Cookie"] == "a=1, b=2")
         #expect(fields.count == 3)
         #expect(CurlTransport.fields(of: "HTTP/1.1 200 OK\r\nVia: a\r\nVia: b\r\n\r\n")["Via"] == "a, b")
+        #expect(CurlTransport.fields(of: "HTTP/1.1 302 Found\nLocation: /hop\r\nRetry-After: 5\n\n") == ["Location": "/hop", "Retry-After": "5"])
     }
 
     @Test func libcurlFailuresBecomeTheErrorsTheClientClassifies() {
@@ -23,6 +24,8 @@ struct CurlTransportTests {
         #expect(CurlTransport.errorCode(6) == .cannotFindHost)
         #expect(CurlTransport.errorCode(60) == .serverCertificateUntrusted)
         #expect(CurlTransport.errorCode(35) == .secureConnectionFailed)
+        #expect(CurlTransport.errorCode(1) == .cannotParseResponse)
+        #expect(CurlTransport.errorCode(61) == .cannotDecodeContentData)
         #expect(CurlTransport.errorCode(9999) == .unknown)
     }
 }

@@ -89,6 +89,8 @@ extension BoxOfficeClient {
             return TransientFailure(error: .unreachable(service, host: host, reason: reason), reason: reason, retryAfter: nil)
         case .dataLengthExceedsMaximum:
             return BoxOfficeError.malformedResponse(service, expected: "a reasonably sized body", detail: reason)
+        case .cannotParseResponse, .cannotDecodeContentData:
+            return BoxOfficeError.malformedResponse(service, expected: "a valid HTTP answer", detail: reason)
         default:
             return BoxOfficeError.unreachable(service, host: host, reason: reason)
         }
@@ -109,6 +111,8 @@ extension BoxOfficeClient {
              .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected:
             "the secure connection failed"
         case .dataLengthExceedsMaximum: "the body is too large"
+        case .cannotParseResponse: "its status line or headers are not valid HTTP"
+        case .cannotDecodeContentData: "its body's compression cannot be decoded"
         default: "network error \(code.rawValue)"
         }
     }

@@ -2,7 +2,9 @@ import Foundation
 
 /// Removes API keys from what a service sends back, since services echo what they were sent
 /// (Kakao's `wrong appKey(<key>) format`, a KOBIS fault quoting `parameterValue=<key>`).
-/// A key is found as it is and percent-encoded, any of its bytes as `%XX` in either case.
+/// A key is found whatever the case of its letters (a host name comes back lower-cased), and with
+/// any of its bytes percent-encoded (`%XX`) or JSON-escaped (`\u00XX`, `\/`), which decoding turns
+/// back into the key.
 public struct SecretRedactor: Sendable {
     /// What a key is replaced with: plain ASCII, so JSON, CSV and terminals stay valid.
     public static let replacement = "[redacted]"
@@ -14,7 +16,7 @@ public struct SecretRedactor: Sendable {
 
     /// A redactor for these keys; nil and short ones are skipped.
     public init(secrets: [String?]) {
-        self.secrets = secrets.compactMap { $0 }.filter { $0.utf8.count >= Self.shortestSecret }.map { Array($0.utf8) }
+        self.secrets = secrets.compactMap { $0 }.filter { $0.utf8.count >= Self.shortestSecret }.map { $0.utf8.map(Self.lowercased) }
     }
 
     /// The bytes with every key replaced.
@@ -47,22 +49,38 @@ public struct SecretRedactor: Sendable {
 
     private static let replacementBytes = Array(replacement.utf8)
     private static let percent = UInt8(ascii: "%")
+    private static let backslash = UInt8(ascii: "\\")
 
-    /// Where a match of `secret` starting at `start` ends, each byte literal or `%XX`; nil if none.
+    /// Where a match of the lower-cased `secret` starting at `start` ends; nil if none. Each byte
+    /// may come as it is, as `%XX` or as `\u00XX`, in either case, and a slash as `\/`.
     private static func match(_ secret: [UInt8], in bytes: [UInt8], at start: Int) -> Int? {
         var index = start
         for expected in secret {
             guard index < bytes.count else { return nil }
-            if bytes[index] == expected {
+            if lowercased(bytes[index]) == expected {
                 index += 1
-            } else if bytes[index] == percent, index + 2 < bytes.count,
-                      let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]), high << 4 | low == expected {
+            } else if bytes[index] == percent, let value = hexByte(bytes, at: index + 1), lowercased(value) == expected {
                 index += 3
+            } else if bytes[index] == backslash, index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u"),
+                      hexByte(bytes, at: index + 2) == 0, let value = hexByte(bytes, at: index + 4), lowercased(value) == expected {
+                index += 6
+            } else if bytes[index] == backslash, expected == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == expected {
+                index += 2
             } else {
                 return nil
             }
         }
         return index
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+    }
+
+    /// The byte two hex digits spell at `index`, if they are there.
+    private static func hexByte(_ bytes: [UInt8], at index: Int) -> UInt8? {
+        guard index + 1 < bytes.count, let high = hexValue(bytes[index]), let low = hexValue(bytes[index + 1]) else { return nil }
+        return high << 4 | low
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

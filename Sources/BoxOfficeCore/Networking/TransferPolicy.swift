@@ -64,8 +64,9 @@ public struct Origin: Sendable, Equatable, CustomStringConvertible {
 
     private static let defaultPorts = ["http": 80, "https": 443]
 
-    /// `host` or `host:port` when the port is not the scheme's default.
+    /// `host` or `host:port` when the port is not the scheme's default; an IPv6 host in brackets.
     public var description: String {
+        let host = host.contains(":") ? "[\(host)]" : host
         guard let port, port != Self.defaultPorts[scheme] else { return host }
         return "\(host):\(port)"
     }
@@ -85,7 +86,7 @@ public enum RedirectRefusal: Sendable, Equatable, CustomStringConvertible {
     /// Where the redirect pointed, to follow "redirected": "to another host, example.com".
     public var description: String {
         switch self {
-        case .otherOrigin(let origin): "to another host, \(origin)"
+        case .otherOrigin(let origin): origin.host.isEmpty ? "to an address without a host" : "to another host, \(origin)"
         case .downgrade(let origin): "from https to plain http (\(origin))"
         case .scheme(let scheme): "to \(scheme.isEmpty ? "an address that is not http or https" : "a '\(scheme)' address")"
         case .tooMany(let maximum): "more than \(maximum) times"

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import BoxOfficeCore
 
-/// Keys are found however a service echoes them: as they are, or percent-encoded in any case.
+/// Keys are found however a service echoes them: as they are, percent-encoded or JSON-escaped, in any case.
 struct SecretRedactorTests {
     let redactor = SecretRedactor(secrets: ["abc-DEF_123+/x", nil, "short"])
 
@@ -11,6 +11,14 @@ struct SecretRedactorTests {
         #expect(redactor.redact("v=abc%2DDEF_123%2B%2Fx&") == "v=[redacted]&")
         #expect(redactor.redact("v=%61bc-DEF%5f123%2b%2fx") == "v=[redacted]")
         #expect(redactor.redact("abc-DEF_123+/xabc-DEF_123+/x") == "[redacted][redacted]")
+    }
+
+    @Test func jsonEscapedAndDifferentlyCasedFormsAreReplaced() {
+        #expect(redactor.redact(#"{"movieNm":"\u0061bc-DEF_123+\/x"}"#) == #"{"movieNm":"[redacted]"}"#)
+        #expect(redactor.redact(#"\u0041\u0042\u0043\u002d\u0064\u0065\u0066_123+/x"#) == "[redacted]")
+        #expect(redactor.redact("to another host, abc-def_123+/x.example") == "to another host, [redacted].example")
+        #expect(redactor.redact("ABC-DEF_123%2B/X") == "[redacted]")
+        #expect(redactor.redact(#"\u00"#) == #"\u00"#)
     }
 
     @Test func otherTextIsLeftAsItIs() {

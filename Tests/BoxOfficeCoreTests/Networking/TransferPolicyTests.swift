@@ -19,6 +19,12 @@ struct TransferPolicyTests {
         #expect(port?.description == "to another host, www.kobis.or.kr:8443")
     }
 
+    @Test func refusalsNameWhereTheRedirectPointed() throws {
+        let source = try Self.url("http://127.0.0.1:8080/a")
+        #expect(TransferPolicy.api.refusal(from: source, to: try Self.url("http://[::1]:8080/a"), previousRedirects: 0)?.description == "to another host, [::1]:8080")
+        #expect(TransferPolicy.api.refusal(from: source, to: try Self.url("http:/a"), previousRedirects: 0)?.description == "to an address without a host")
+    }
+
     @Test func aLoopWithinTheOriginEndsAfterTenRedirects() throws {
         let here = try Self.url("https://www.kobis.or.kr/a")
         #expect(TransferPolicy.api.refusal(from: here, to: here, previousRedirects: 9) == nil)

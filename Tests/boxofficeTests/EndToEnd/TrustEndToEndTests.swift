@@ -62,6 +62,30 @@ struct TrustEndToEndTests {
         #expect(kobis.requestCount == 2)
     }
 
+    @Test func aKeyEchoedJSONEscapedOrInAnotherCaseIsRedactedEverywhere() throws {
+        let fixture = try String(contentsOf: BinaryRunner.repositoryRoot.appendingPathComponent("Fixtures/kobis/daily-20230818.json"), encoding: .utf8)
+        let escaped = BinaryRunner.kobisKey.unicodeScalars.map { "\\u00" + String($0.value, radix: 16) }.joined()
+        let body = fixture.replacingOccurrences(of: "콘크리트 유토피아", with: escaped)
+            .replacingOccurrences(of: "오펜하이머", with: BinaryRunner.kobisKey.lowercased())
+        let kobis = try LoopbackServer { _ in .json(body) }
+        defer { kobis.stop() }
+        let runner = BinaryRunner(kobisURL: kobis.baseURL)
+        let run = try runner.run(Self.daily + ["--format", "json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!run.stdout.lowercased().contains(BinaryRunner.kobisKey.lowercased()))
+        #expect(run.stdout.components(separatedBy: "[redacted]").count == 3)
+        let cached = try String(contentsOf: runner.home.appendingPathComponent("cache/responses/kobis/daily-20230818.json"), encoding: .utf8)
+        #expect(!cached.contains(escaped) && cached.contains("[redacted]"))
+    }
+
+    @Test func anAnswerThatIsNotValidHTTPIsMalformedNotUnreachable() throws {
+        let kobis = try LoopbackServer { _ in StubResponse(headers: ["Content-Encoding": "gzip"], body: Data("not gzip at all".utf8)) }
+        defer { kobis.stop() }
+        let run = try BinaryRunner(kobisURL: kobis.baseURL).run(Self.daily)
+        BinaryRunner.expectFailure(run, status: 65, mentioning: ["KOBIS", "compression"])
+        #expect(kobis.requestCount == 1)
+    }
+
     @Test func aRedirectLoopWithinTheOriginEndsAfterTenRedirects() throws {
         let kobis = try LoopbackServer { request in .redirect(to: "/again" + request.target) }
         defer { kobis.stop() }
