@@ -24,6 +24,7 @@ final class StubLoader: HTTPDataLoading {
     }
 
     var requests: [URLRequest] { state.withLock { $0.requests } }
+
     func data(for request: URLRequest) async throws -> (Data, URLResponse) {
         let reply = state.withLock { state -> Reply in
             state.requests.append(request)
