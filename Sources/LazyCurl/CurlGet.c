@@ -41,7 +41,7 @@ enum {
     OPT_PROTOCOLS = 181, OPT_MAXFILESIZE_LARGE = 30117,
     INFO_RESPONSE_CODE = 0x200002,
     PROTOCOL_HTTP = 1, PROTOCOL_HTTPS = 2,
-    CODE_WRITE_ERROR = 23, CODE_OUT_OF_MEMORY = 27,
+    CODE_OUT_OF_MEMORY = 27, CODE_FILESIZE_EXCEEDED = 63,
 };
 
 /// Headers past this are no answer of an API or an image host.
@@ -145,7 +145,8 @@ int lazy_curl_get(const char *url, const char *const *header_lines, int header_c
     curl_slist_free_all(list);
     return_handle(easy);
     answer->status = status;
-    answer->body_too_large = body.overflowed;
+    // Past the limit as declared (libcurl's own check) or as counted.
+    answer->body_too_large = body.overflowed || code == CODE_FILESIZE_EXCEEDED;
     answer->headers_too_large = headers.overflowed;
     if (code == 0 && !body.overflowed && !headers.overflowed) {
         answer->body = body.bytes;

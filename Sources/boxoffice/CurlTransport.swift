@@ -27,7 +27,7 @@ struct CurlTransport: HTTPDataLoading {
         var headers = request.allHTTPHeaderFields ?? [:]
         var redirects = 0
         while true {
-            let (body, response) = try await Self.get(url, headers: headers, policy: policy, timeout: timeout)
+            let (body, response) = try await Self.get(url, headers: headers, limit: policy.maximumBytes, timeout: timeout)
             guard Self.redirectStatuses.contains(response.statusCode),
                   let location = response.value(forHTTPHeaderField: "Location"),
                   let target = URL(string: location, relativeTo: url)?.absoluteURL else { return (body, response) }
@@ -46,14 +46,13 @@ struct CurlTransport: HTTPDataLoading {
 
     /// One GET, waited for on a new thread: libcurl's easy interface blocks, and a thread of the
     /// concurrency pool must not.
-    private static func get(_ url: URL, headers: [String: String], policy: TransferPolicy, timeout: Double) async throws -> (Data, HTTPURLResponse) {
+    private static func get(_ url: URL, headers: [String: String], limit: Int, timeout: Double) async throws -> (Data, HTTPURLResponse) {
         let lines = try headers.map { name, value in
             let line = "\(name): \(value)"
             // One header per line: a line break would smuggle in another.
             guard !line.utf8.contains(where: { $0 == 0 || $0 == 10 || $0 == 13 }) else { throw URLError(.badURL) }
             return line
         }
-        let limit = policy.maximumBytes
         let milliseconds = Int((timeout + backstopMargin) * 1000)
         return try await withCheckedThrowingContinuation { continuation in
             Thread {
@@ -71,8 +70,7 @@ struct CurlTransport: HTTPDataLoading {
             lazy_curl_get(url.absoluteString, pointers.baseAddress, Int32(pointers.count), limit, milliseconds, &answer)
         }
         defer { free(answer.headers) }
-        // 63: the declared length is past the limit.
-        if answer.body_too_large != 0 || code == 63 { throw TransportError.bodyTooLarge(limit: limit) }
+        if answer.body_too_large != 0 { throw TransportError.bodyTooLarge(limit: limit) }
         guard code == 0 else { throw URLError(answer.headers_too_large != 0 ? .cannotParseResponse : errorCode(code)) }
         let body = answer.body.map { Data(bytesNoCopy: $0, count: answer.body_length, deallocator: .free) } ?? Data()
         let head = answer.headers.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: answer.headers_length), as: UTF8.self) } ?? ""
@@ -83,8 +81,8 @@ struct CurlTransport: HTTPDataLoading {
     }
 
     /// The header lines after the status line, ended by CRLF or, as libcurl also accepts, LF.
-    /// Names are matched without regard to case, and a
-    /// repeated one joins its values with commas under its first spelling.
+    /// Names are matched without regard to case, and a repeated one joins its values with commas
+    /// under its first spelling.
     static func fields(of head: String) -> [String: String] {
         var fields: [String: String] = [:]
         var spellings: [String: String] = [:]

@@ -133,11 +133,9 @@ enum Terminal {
 
     private static let signalHandlers: Void = {
         let stderrIsTerminal = isTerminal(STDERR_FILENO)
-        var armed: [Int32] = []
         for ending in endingSignals {
             // A signal the caller ignores (nohup's SIGHUP, a background job's SIGINT) stays ignored.
             if handler(of: ending.signal, is: SIG_IGN) { continue }
-            armed.append(ending.signal)
             #if !canImport(Glibc)
             // kqueue sees the signal only if its default action does not end the process first.
             signal(ending.signal, SIG_IGN)
@@ -160,9 +158,10 @@ enum Terminal {
         #if canImport(Glibc)
         // libdispatch installs its handlers from its own thread, a moment after `resume`. Until
         // then a signal keeps its default action, which ends the run before anything needs
-        // cleaning up; the work that does waits (at most a second) until all are in place.
+        // cleaning up; the work that does waits (at most a second) until all are in place. An
+        // ignored signal stays ignored, never the default, so it does not hold the wait.
         var waited = 0
-        while armed.contains(where: { handler(of: $0, is: SIG_DFL) }), waited < 20_000 {
+        while endingSignals.contains(where: { handler(of: $0.signal, is: SIG_DFL) }), waited < 20_000 {
             usleep(50)
             waited += 1
         }

@@ -18,6 +18,7 @@ struct lazy_curl_answer {
     /// The last response's header lines, status line first, as they came.
     char *headers;
     size_t headers_length;
+    /// The body passed `maximum_bytes`, as declared or as it arrived.
     int body_too_large;
     int headers_too_large;
 };
