@@ -92,6 +92,6 @@ protocol RunnableCommand: Sendable {
 extension RunnableCommand {
     /// Text for stdout.
     func text(_ output: String) -> Data {
-        Data(output.utf8)
+        Data(utf8: output)
     }
 }

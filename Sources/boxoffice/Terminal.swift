@@ -24,7 +24,7 @@ enum Terminal {
     /// Writes all of `text`; tells whether the reader has gone (a closed pipe).
     @discardableResult
     static func write(_ text: String, to descriptor: Int32) -> WriteOutcome {
-        write(Data(text.utf8), to: descriptor)
+        write(Data(utf8: text), to: descriptor)
     }
 
     /// Writes all of `data`; tells whether the reader has gone (a closed pipe).

@@ -44,7 +44,7 @@ public struct SecretRedactor: Sendable {
     /// The text with every key replaced.
     public func redact(_ text: String) -> String {
         guard !secrets.isEmpty else { return text }
-        return String(decoding: redact(Data(text.utf8)), as: UTF8.self)
+        return String(decoding: redact(Data(utf8: text)), as: UTF8.self)
     }
 
     private static let replacementBytes = Array(replacement.utf8)

@@ -44,7 +44,7 @@ public struct ResponseCache: Sendable {
         let file = fileURL(for: name)
         try Self.makeDirectory(file.deletingLastPathComponent(), upTo: directory)
         let expiry = expiresAt.map { String(Int($0.timeIntervalSince1970.rounded(.up))) } ?? Self.never
-        var contents = Data("\(Self.magic) expires=\(expiry)\n".utf8)
+        var contents = Data(utf8: "\(Self.magic) expires=\(expiry)\n")
         contents.append(body)
         try AtomicFile.write(contents, toPath: file.path, permissions: .standard)
     }
@@ -71,7 +71,7 @@ public struct ResponseCache: Sendable {
     private static func isEntry(_ file: URL) -> Bool {
         guard let handle = try? FileHandle(forReadingFrom: file) else { return false }
         defer { try? handle.close() }
-        let header = Data(magic.utf8)
+        let header = Data(utf8: magic)
         return (try? handle.read(upToCount: header.count)) == header
     }
 

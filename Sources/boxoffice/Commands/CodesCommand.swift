@@ -8,7 +8,7 @@ struct CodesCommand: RunnableCommand {
 
     static let spec = CommandSpec(
         name: "codes", abstract: "List KOBIS common codes: regions, movie types, nations, company parts or any group.",
-        discussion: "Groups by name: \(CodeGroup.allCases.map { "\($0.rawValue) (\($0.code))" }.joined(separator: ", ")); any other <group> is sent as a raw comCode.",
+        discussion: "Groups by name: \(SharedOptions.list(CodeGroup.allCases.map { "\($0.rawValue) (\($0.code))" })); any other <group> is sent as a raw comCode.",
         examples: ["boxoffice codes regions", "boxoffice codes nations --format csv", "boxoffice codes 2201"],
         arguments: [ArgumentSpec(name: "group", help: "A group name or a raw KOBIS comCode.", choices: CodeGroup.allCases.map(\.rawValue))],
         options: SharedOptions.network,

@@ -9,8 +9,20 @@ enum SharedOptions {
     /// `--format`, offering the formats a command supports.
     static func format(_ formats: [OutputFormat] = OutputFormat.data, default fallback: OutputFormat = defaultFormat) -> OptionSpec {
         let names = formats.map(\.rawValue)
-        let listed = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "") : names.joined()
-        return OptionSpec(name: "format", valueName: "format", help: "Output format: \(listed).", choices: names, defaultValue: fallback.rawValue)
+        return OptionSpec(
+            name: "format", valueName: "format", help: "Output format: \(list(names, lastSeparator: " or ")).", choices: names,
+            defaultValue: fallback.rawValue)
+    }
+
+    /// "a, b or c". Every run declares its commands, and the standard library's `joined` looks up
+    /// a conformance on first use by scanning the whole binary, so declarations list by hand.
+    static func list(_ items: [String], lastSeparator: String = ", ") -> String {
+        var text = ""
+        for (index, item) in items.enumerated() {
+            if index > 0 { text += index == items.count - 1 ? lastSeparator : ", " }
+            text += item
+        }
+        return text
     }
 
     static let color = OptionSpec(
