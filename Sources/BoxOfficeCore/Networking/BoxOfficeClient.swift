@@ -47,11 +47,11 @@ public struct BoxOfficeClient: Sendable {
 
     /// Sends the endpoint and returns its decoded body.
     public func send<Response>(_ endpoint: Endpoint<Response>) async throws -> Response {
-        let request = try makeURLRequest(for: endpoint)
         let entryName = endpoint.info.recordingName
         if cacheMode.reads, let cache, let cached = cachedValue(endpoint, in: cache, named: entryName) {
             return cached
         }
+        let request = try makeURLRequest(for: endpoint)
         let (received, response) = try await loadWithRetries(request, endpoint: endpoint.info)
         let data = redactor.redact(received)
         let value = try interpret(data, response: response, for: endpoint)
@@ -96,8 +96,11 @@ public struct BoxOfficeClient: Sendable {
         }
         let base = configuration.baseURL(for: endpoint.service).absoluteString
         let trimmedBase = base.hasSuffix("/") ? String(base.dropLast()) : base
-        let query = parameters.map { "\(Self.percentEncode($0.name))=\(Self.percentEncode($0.value))" }
-            .joined(separator: "&")
+        // Built by hand: `joined` would look up a conformance at run time, a scan of the binary.
+        var query = ""
+        for parameter in parameters {
+            query += (query.isEmpty ? "" : "&") + Self.percentEncode(parameter.name) + "=" + Self.percentEncode(parameter.value)
+        }
         let text = trimmedBase + endpoint.path + (query.isEmpty ? "" : "?" + query)
         guard let url = URL(string: text) else {
             throw BoxOfficeError.unreachable(endpoint.service, host: trimmedBase, reason: "the base URL is not valid")

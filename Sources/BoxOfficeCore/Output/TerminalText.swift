@@ -7,14 +7,28 @@ public enum TerminalText {
     /// `keepingLineBreaks`, for formats that quote or escape them. The result is NFC.
     public static func sanitize(_ text: String, keepingLineBreaks: Bool = false) -> String {
         var scalars = String.UnicodeScalarView()
+        var isNormal = true
         for scalar in text.unicodeScalars {
             switch scalar.value {
             case 0x09, 0x0A, 0x0D: scalars.append(keepingLineBreaks ? scalar : " ")
             case 0x00...0x1F, 0x7F...0x9F: continue
             case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: continue
-            default: scalars.append(scalar)
+            default:
+                scalars.append(scalar)
+                isNormal = isNormal && staysUnderNFC(scalar)
             }
         }
-        return String(scalars).precomposedStringWithCanonicalMapping
+        // Foundation's normalization goes through NSString: most of the cost of a field.
+        return isNormal ? String(scalars) : String(scalars).precomposedStringWithCanonicalMapping
+    }
+
+    /// Whether NFC leaves the scalar as it is wherever it stands (NFC_Quick_Check=Yes, combining
+    /// class 0): Latin up to the combining marks, CJK ideographs and Hangul syllables, which is
+    /// nearly all text KOBIS sends. A string of only these is already NFC.
+    private static func staysUnderNFC(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0000...0x02FF, 0x4E00...0x9FFF, 0xAC00...0xD7A3: true
+        default: false
+        }
     }
 }

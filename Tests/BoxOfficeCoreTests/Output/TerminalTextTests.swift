@@ -1,4 +1,5 @@
 @testable import BoxOfficeCore
+import Foundation
 import Testing
 
 struct TerminalTextTests {
@@ -45,6 +46,27 @@ struct TerminalTextTests {
     @Test func aControlBetweenJamoDoesNotKeepThemApart() {
         // Removing the control leaves jamo that compose; the result must still be NFC.
         #expect(Array(TerminalText.sanitize("\u{1106}\u{1B}\u{1175}").unicodeScalars) == Array("미".unicodeScalars))
+    }
+
+    @Test func textOutsideTheShortcutIsStillComposed() {
+        // Jamo compose; singletons have other normal forms. (Pairs, not a dictionary: String's ==
+        // already treats canonically equal keys as one.)
+        let cases = [("\u{1100}\u{1161}\u{11A8}", "각"), ("\u{2126}", "\u{03A9}"), ("\u{212B}", "\u{00C5}"), ("\u{F900}", "\u{8C48}"), ("A\u{030A}", "\u{00C5}")]
+        for (text, composed) in cases {
+            #expect(Array(TerminalText.sanitize(text).unicodeScalars) == Array(composed.unicodeScalars), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+
+    @Test func theShortcutAgreesWithFoundationsNormalization() {
+        // Scalars from the ranges taken as already NFC, next to the ones that combine with them.
+        let scalars: [UInt32] = [0x41, 0x65, 0xC5, 0x2FF, 0x300, 0x301, 0x4E00, 0x9FFF, 0xAC00, 0xAC01, 0xD7A3, 0x1100, 0x1161, 0x11A8, 0x2126, 0xF900]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            var text = ""
+            for _ in 0..<4 { text.unicodeScalars.append(Unicode.Scalar(scalars.randomElement(using: &generator) ?? 0x41) ?? "A") }
+            let expected = text.precomposedStringWithCanonicalMapping
+            #expect(Array(TerminalText.sanitize(text).unicodeScalars) == Array(expected.unicodeScalars))
+        }
     }
 
     @Test func ordinaryTextIsUntouched() {
