@@ -131,6 +131,10 @@ enum Terminal {
         _ = signalHandlers
     }
 
+    /// The signal sources, held for the life of the process. (Not leaked with `as AnyObject`:
+    /// that bridging asks the runtime about conformances, each question a scan of the binary.)
+    private static let liveSources = Mutex<[any DispatchSourceSignal]>([])
+
     private static let signalHandlers: Void = {
         let stderrIsTerminal = isTerminal(STDERR_FILENO)
         for ending in endingSignals {
@@ -140,20 +144,21 @@ enum Terminal {
             // kqueue sees the signal only if its default action does not end the process first.
             signal(ending.signal, SIG_IGN)
             #endif
-            let source = DispatchSource.makeSignalSource(signal: ending.signal, queue: .global())
-            source.setEventHandler {
-                // The ledger first: its write waits for the run's own, and needs a temporary file.
-                QuotaCounter.flushAll()
-                TemporaryFiles.shared.removeAll()
-                restoreTerminal()
-                let clearLine = stderrIsTerminal ? "\r\u{1B}[K" : ""
-                let outcome = outputStarted.load(ordering: .acquiring) ? "the output is incomplete" : "nothing was printed"
-                write(clearLine + "Error: Stopped by \(ending.name); \(outcome).\n", to: STDERR_FILENO)
-                _exit(ending.status)
+            liveSources.withLock { sources in
+                let source = DispatchSource.makeSignalSource(signal: ending.signal, queue: .global())
+                source.setEventHandler {
+                    // The ledger first: its write waits for the run's own, and needs a temporary file.
+                    QuotaCounter.flushAll()
+                    TemporaryFiles.shared.removeAll()
+                    restoreTerminal()
+                    let clearLine = stderrIsTerminal ? "\r\u{1B}[K" : ""
+                    let outcome = outputStarted.load(ordering: .acquiring) ? "the output is incomplete" : "nothing was printed"
+                    write(clearLine + "Error: Stopped by \(ending.name); \(outcome).\n", to: STDERR_FILENO)
+                    _exit(ending.status)
+                }
+                source.resume()
+                sources.append(source)
             }
-            source.resume()
-            // The sources live as long as the process.
-            _ = Unmanaged.passRetained(source as AnyObject)
         }
         #if canImport(Glibc)
         // libdispatch installs its handlers from its own thread, a moment after `resume`. Until

@@ -36,9 +36,9 @@ public struct QuotaLedger: Sendable {
     public func reading(on day: KSTDate) -> Reading {
         guard let data = try? Data(contentsOf: file) else { return .counts([:]) }
         guard let stored = try? JSONDecoder().decode(Stored.self, from: data),
-              stored.calls.values.allSatisfy({ (0...Self.largestCount).contains($0) }) else { return .unreadable }
+              APIService.allCases.allSatisfy({ (0...Self.largestCount).contains(stored.calls[$0] ?? 0) }) else { return .unreadable }
         guard stored.day == day.iso else { return .counts([:]) }
-        return .counts(Dictionary(uniqueKeysWithValues: APIService.allCases.map { ($0, stored.calls[$0.rawValue] ?? 0) }))
+        return .counts(Dictionary(uniqueKeysWithValues: APIService.allCases.map { ($0, stored.calls[$0] ?? 0) }))
     }
 
     /// The day's counts; an unreadable file counts as none.
@@ -59,12 +59,36 @@ public struct QuotaLedger: Sendable {
         var counts: [APIService: Int] = [:]
         if case .counts(let stored) = reading(on: day) { counts = stored }
         for (service, added) in calls { counts[service] = min((counts[service] ?? 0) + added, Self.largestCount) }
-        let stored = Dictionary(uniqueKeysWithValues: counts.map { ($0.key.rawValue, $0.value) })
-        try AtomicFile.write(try JSONEncoder().encode(Stored(day: day.iso, calls: stored)), toPath: file.path, permissions: .exactly(0o600))
+        var stored = Stored(day: day.iso, calls: Calls())
+        for (service, count) in counts { stored.calls[service] = count }
+        try AtomicFile.write(try JSONEncoder().encode(stored), toPath: file.path, permissions: .exactly(0o600))
     }
 
     private struct Stored: Codable {
         let day: String
-        let calls: [String: Int]
+        var calls: Calls
+    }
+
+    /// `{"kobis": 12, "kakao": 3}`: each service's count under its raw value. Fields, not a
+    /// `[String: Int]`: decoding a dictionary asks the runtime about conformances, each first
+    /// question a scan of the binary, on the path of every request.
+    private struct Calls: Codable {
+        var kobis: Int?
+        var kakao: Int?
+
+        subscript(service: APIService) -> Int? {
+            get {
+                switch service {
+                case .kobis: kobis
+                case .kakao: kakao
+                }
+            }
+            set {
+                switch service {
+                case .kobis: kobis = newValue
+                case .kakao: kakao = newValue
+                }
+            }
+        }
     }
 }
