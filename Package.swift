@@ -1,19 +1,13 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-/// FoundationNetworking asks the linker for libcurl; on Linux, LazyCurl provides its functions
-/// instead, so that only a run that makes a request loads it. (Unsafe flags keep BoxOfficeCore from
-/// being a dependency pinned by version; it is this tool's library, not a published one.)
-let withoutLibcurl: [SwiftSetting] = [
-    .unsafeFlags(["-Xfrontend", "-disable-autolink-library", "-Xfrontend", "curl"], .when(platforms: [.linux])),
-]
-
 /// By default the compiler finds the metadata of a concrete generic type (`[String: String]`,
 /// `Set<APIService>`, a decoder's `KeyedDecodingContainer<CodingKeys>`) by its mangled name, and
 /// the runtime then looks up each conformance it needs by scanning every conformance record in
 /// the binary: about 25 µs each in the static build, which holds all of Foundation's. Called
 /// through their accessors with the conformances passed in, an uncached `daily` is about 1 ms
-/// faster; the code is slightly larger.
+/// faster; the code is slightly larger. (Unsafe flags keep BoxOfficeCore from being a dependency
+/// pinned by version; it is this tool's library, not a published one.)
 let directMetadata: [SwiftSetting] = [
     .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"]),
 ]
@@ -26,6 +20,9 @@ let onTheCallersExecutor: [SwiftSetting] = [
     .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
 ]
 
+/// Where the executable talks to the network through URLSession rather than libcurl.
+let elsewhereThanLinux: [Platform] = [.macOS, .iOS, .tvOS, .watchOS, .visionOS, .macCatalyst, .windows, .android, .openbsd, .wasi]
+
 let package = Package(
     name: "boxoffice",
     products: [
@@ -33,13 +30,21 @@ let package = Package(
         .executable(name: "boxoffice", targets: ["boxoffice"]),
     ],
     targets: [
-        .target(name: "BoxOfficeCore", swiftSettings: withoutLibcurl + onTheCallersExecutor + directMetadata),
+        .target(name: "BoxOfficeCore", swiftSettings: onTheCallersExecutor + directMetadata),
+        // The transport everywhere but glibc Linux; a module of its own so that Linux never links
+        // FoundationNetworking (see URLSessionTransport.swift).
+        .target(name: "BoxOfficeURLSession", dependencies: ["BoxOfficeCore"], swiftSettings: onTheCallersExecutor),
         // libcurl's functions, loaded on the first request rather than at start-up.
         .target(name: "LazyCurl", linkerSettings: [.linkedLibrary("dl")]),
         // The loader's relocation table, dropped from memory once applied.
         .target(name: "LoaderTables"),
         .executableTarget(
-            name: "boxoffice", dependencies: ["BoxOfficeCore", "LazyCurl", "LoaderTables"], swiftSettings: withoutLibcurl + onTheCallersExecutor + directMetadata),
+            name: "boxoffice",
+            dependencies: [
+                "BoxOfficeCore", "LazyCurl", "LoaderTables",
+                .target(name: "BoxOfficeURLSession", condition: .when(platforms: elsewhereThanLinux)),
+            ],
+            swiftSettings: onTheCallersExecutor + directMetadata),
         .testTarget(name: "BoxOfficeCoreTests", dependencies: ["BoxOfficeCore"], swiftSettings: onTheCallersExecutor),
         .testTarget(name: "boxofficeTests", dependencies: ["boxoffice", "BoxOfficeCore"], swiftSettings: onTheCallersExecutor),
     ],

@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import BoxOfficeCore
 import Foundation
-import FoundationNetworking
 import Glibc
 import LazyCurl
 
@@ -18,16 +17,16 @@ struct CurlTransport: HTTPDataLoading {
     /// `BOXOFFICE_LIBCURL`: the library to load instead of libcurl.so.4.
     let libraryPath: String?
 
-    func data(for request: URLRequest) async throws -> (Data, URLResponse) {
+    func data(for request: HTTPRequest) async throws -> (Data, HTTPResponse) {
         // A request may be followed by cache and ledger writes, and may take a while to answer.
         Terminal.armSignalHandlers()
         let failure = libraryPath.map { path in path.withCString { lazy_curl_load($0) } } ?? lazy_curl_load(nil)
         if let failure { throw LibcurlUnavailable(reason: String(cString: failure)) }
-        guard var url = request.url else { throw URLError(.badURL) }
-        var headers = request.allHTTPHeaderFields ?? [:]
+        var url = request.url
+        var headers = request
         var redirects = 0
         while true {
-            let (body, response) = try await Self.get(url, headers: headers, limit: policy.maximumBytes, timeout: timeout)
+            let (body, response) = try await Self.get(url, headers: headers.headerFields, limit: policy.maximumBytes, timeout: timeout)
             guard Self.redirectStatuses.contains(response.statusCode),
                   let location = response.value(forHTTPHeaderField: "Location"),
                   let target = URL(string: location, relativeTo: url)?.absoluteURL else { return (body, response) }
@@ -35,7 +34,7 @@ struct CurlTransport: HTTPDataLoading {
                 throw TransportError.redirectRefused(refusal)
             }
             // Credentials stay with their origin, whatever else the policy lets a redirect do.
-            if Origin(target) != Origin(url) { headers["Authorization"] = nil }
+            if Origin(target) != Origin(url) { headers.setValue(nil, forHTTPHeaderField: "Authorization") }
             url = target
             redirects += 1
         }
@@ -46,38 +45,36 @@ struct CurlTransport: HTTPDataLoading {
 
     /// One GET, waited for on a new thread: libcurl's easy interface blocks, and a thread of the
     /// concurrency pool must not.
-    private static func get(_ url: URL, headers: [String: String], limit: Int, timeout: Double) async throws -> (Data, HTTPURLResponse) {
+    private static func get(_ url: URL, headers: [String: String], limit: Int, timeout: Double) async throws -> (Data, HTTPResponse) {
         let lines = try headers.map { name, value in
             let line = "\(name): \(value)"
             // One header per line: a line break would smuggle in another.
-            guard !line.utf8.contains(where: { $0 == 0 || $0 == 10 || $0 == 13 }) else { throw URLError(.badURL) }
+            guard !line.utf8.contains(where: { $0 == 0 || $0 == 10 || $0 == 13 }) else { throw NetworkFailure.invalidRequest }
             return line
         }
         let milliseconds = Int((timeout + backstopMargin) * 1000)
         return try await withCheckedThrowingContinuation { continuation in
-            Thread {
+            let started = DetachedThread.start {
                 continuation.resume(with: Result { try perform(url, lines: lines, limit: limit, milliseconds: milliseconds) })
-            }.start()
+            }
+            if !started { continuation.resume(throwing: NetworkFailure.other("no thread could be started for the request")) }
         }
     }
 
-    private static func perform(_ url: URL, lines: [String], limit: Int, milliseconds: Int) throws -> (Data, HTTPURLResponse) {
+    private static func perform(_ url: URL, lines: [String], limit: Int, milliseconds: Int) throws -> (Data, HTTPResponse) {
         let copies = lines.map { strdup($0) }
         defer { copies.forEach { free($0) } }
-        guard copies.allSatisfy({ $0 != nil }) else { throw URLError(.unknown) }
+        guard copies.allSatisfy({ $0 != nil }) else { throw NetworkFailure.other("out of memory") }
         var answer = lazy_curl_answer()
         let code = copies.map { UnsafePointer($0) }.withUnsafeBufferPointer { pointers in
             lazy_curl_get(url.absoluteString, pointers.baseAddress, Int32(pointers.count), limit, milliseconds, &answer)
         }
         defer { free(answer.headers) }
         if answer.body_too_large != 0 { throw TransportError.bodyTooLarge(limit: limit) }
-        guard code == 0 else { throw URLError(answer.headers_too_large != 0 ? .cannotParseResponse : errorCode(code)) }
+        guard code == 0 else { throw answer.headers_too_large != 0 ? NetworkFailure.invalidHTTP : failure(code) }
         let body = answer.body.map { Data(bytesNoCopy: $0, count: answer.body_length, deallocator: .free) } ?? Data()
         let head = answer.headers.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: answer.headers_length), as: UTF8.self) } ?? ""
-        guard let response = HTTPURLResponse(url: url, statusCode: answer.status, httpVersion: "HTTP/1.1", headerFields: fields(of: head)) else {
-            throw URLError(.badServerResponse)
-        }
-        return (body, response)
+        return (body, HTTPResponse(url: url, statusCode: answer.status, headerFields: fields(of: head)))
     }
 
     /// The header lines after the status line, ended by CRLF or, as libcurl also accepts, LF.
@@ -101,23 +98,47 @@ struct CurlTransport: HTTPDataLoading {
         return fields
     }
 
-    /// libcurl's result codes as the `URLError` codes the client and the downloader classify.
-    static func errorCode(_ code: Int32) -> URLError.Code {
+    /// libcurl's result codes in the terms the client and the downloader classify.
+    static func failure(_ code: Int32) -> NetworkFailure {
         switch code {
         // The URL's scheme is always http or https: what libcurl calls an unsupported protocol is
         // an answer without a status line (HTTP/0.9).
-        case 1, 8: .cannotParseResponse
-        case 3: .badURL
-        case 5, 6: .cannotFindHost
-        case 7: .cannotConnectToHost
-        case 16, 18, 55, 56, 92: .networkConnectionLost
+        case 1, 8: .invalidHTTP
+        case 3: .invalidRequest
+        case 5, 6: .hostNotFound
+        case 7: .connectionRefused
+        case 16, 18, 55, 56, 92: .connectionLost
         case 28: .timedOut
-        case 52: .zeroByteResource
-        case 60: .serverCertificateUntrusted
-        case 35, 53, 54, 58, 59, 64, 66, 77, 80, 82, 83, 90, 91, 98: .secureConnectionFailed
-        case 61: .cannotDecodeContentData
-        default: .unknown
+        case 52: .noAnswer
+        case 35, 53, 54, 58, 59, 60, 64, 66, 77, 80, 82, 83, 90, 91, 98: .secureConnectionFailed
+        case 61: .undecodableBody
+        default: .other("libcurl error \(code)")
         }
+    }
+}
+
+/// A thread of its own for one blocking call, which ends with it. A plain POSIX thread:
+/// Foundation's `Thread` would bring all of corelibs Foundation into the static binary.
+private enum DetachedThread {
+    private final class Work: Sendable {
+        let body: @Sendable () -> Void
+        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    }
+
+    /// Runs `body` on a new detached thread; false when none could be made.
+    static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
+        let work = Unmanaged.passRetained(Work(body)).toOpaque()
+        var thread = pthread_t()
+        let created = pthread_create(&thread, nil, { work in
+            if let work { Unmanaged<Work>.fromOpaque(work).takeRetainedValue().body() }
+            return nil
+        }, work)
+        guard created == 0 else {
+            Unmanaged<Work>.fromOpaque(work).release()
+            return false
+        }
+        pthread_detach(thread)
+        return true
     }
 }
 #endif

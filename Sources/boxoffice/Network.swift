@@ -1,7 +1,7 @@
 import BoxOfficeCore
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
+#if !canImport(Glibc)
+import BoxOfficeURLSession
 #endif
 
 /// libcurl could not be loaded, so no request can be made (exit 69).
@@ -16,8 +16,8 @@ struct LibcurlUnavailable: ReportableError {
 }
 
 extension Runner {
-    /// The transport every request of the run goes through: libcurl's easy interface on Linux
-    /// (`CurlTransport`), URLSession elsewhere.
+    /// The transport every request of the run goes through: libcurl's easy interface on glibc
+    /// Linux (`CurlTransport`), URLSession elsewhere.
     func transport(_ policy: TransferPolicy, timeout: Double) -> any HTTPDataLoading {
         #if canImport(Glibc)
         CurlTransport(policy: policy, timeout: timeout, libraryPath: context.variable("BOXOFFICE_LIBCURL"))

@@ -1,8 +1,5 @@
 import BoxOfficeCore
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Runs a command and returns what belongs on stdout; errors are thrown, never printed here.
 struct Runner: Sendable {

@@ -17,16 +17,16 @@ struct CurlTransportTests {
     }
 
     @Test func libcurlFailuresBecomeTheErrorsTheClientClassifies() {
-        #expect(CurlTransport.errorCode(7) == .cannotConnectToHost)
-        #expect(CurlTransport.errorCode(28) == .timedOut)
-        #expect(CurlTransport.errorCode(52) == .zeroByteResource)
-        #expect(CurlTransport.errorCode(18) == .networkConnectionLost)
-        #expect(CurlTransport.errorCode(6) == .cannotFindHost)
-        #expect(CurlTransport.errorCode(60) == .serverCertificateUntrusted)
-        #expect(CurlTransport.errorCode(35) == .secureConnectionFailed)
-        #expect(CurlTransport.errorCode(1) == .cannotParseResponse)
-        #expect(CurlTransport.errorCode(61) == .cannotDecodeContentData)
-        #expect(CurlTransport.errorCode(9999) == .unknown)
+        #expect(CurlTransport.failure(7) == .connectionRefused)
+        #expect(CurlTransport.failure(28) == .timedOut)
+        #expect(CurlTransport.failure(52) == .noAnswer)
+        #expect(CurlTransport.failure(18) == .connectionLost)
+        #expect(CurlTransport.failure(6) == .hostNotFound)
+        #expect(CurlTransport.failure(60) == .secureConnectionFailed)
+        #expect(CurlTransport.failure(35) == .secureConnectionFailed)
+        #expect(CurlTransport.failure(1) == .invalidHTTP)
+        #expect(CurlTransport.failure(61) == .undecodableBody)
+        #expect(CurlTransport.failure(9999) == .other("libcurl error 9999"))
     }
 }
 #endif

@@ -1,15 +1,12 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 extension BoxOfficeClient {
     /// Turns a body into the endpoint's response, or into the error the service meant.
     /// `response` is nil for a cached body, which was a success when it was stored.
-    func interpret<Response>(_ data: Data, response: URLResponse?, for endpoint: Endpoint<Response>) throws -> Response {
+    func interpret<Response>(_ data: Data, response: HTTPResponse?, for endpoint: Endpoint<Response>) throws -> Response {
         let service = endpoint.service
-        if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
-            throw Self.statusError(service: service, status: http.statusCode, body: data)
+        if let response, !response.isSuccess {
+            throw Self.statusError(service: service, status: response.statusCode, body: data)
         }
         let decoder = JSONDecoder()
         switch service {

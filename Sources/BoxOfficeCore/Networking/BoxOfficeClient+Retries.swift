@@ -1,27 +1,22 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 extension BoxOfficeClient {
     /// Loads with a per-attempt deadline, retrying only what may succeed a moment later.
-    func loadWithRetries(_ request: URLRequest, endpoint: EndpointInfo) async throws -> (Data, URLResponse) {
+    func loadWithRetries(_ request: HTTPRequest, endpoint: EndpointInfo) async throws -> (Data, HTTPResponse) {
         let service = endpoint.service
         let policy = configuration.retryPolicy
         var attempt = 1
         while true {
             let failure: TransientFailure
             do {
-                let (data, response) = try await loadOnce(request, endpoint: endpoint)
-                guard let http = response as? HTTPURLResponse, Self.retryableStatuses.contains(http.statusCode) else {
-                    return (data, response)
-                }
+                let (data, http) = try await loadOnce(request, endpoint: endpoint)
+                guard Self.retryableStatuses.contains(http.statusCode) else { return (data, http) }
                 if attempt > policy.retries {
                     // A server error every time is said as such, with how often it was asked.
                     if http.statusCode == 408 || (500...599).contains(http.statusCode) {
                         throw BoxOfficeError.serverError(service, status: http.statusCode, attempts: attempt)
                     }
-                    return (data, response)
+                    return (data, http)
                 }
                 failure = TransientFailure(
                     error: Self.statusError(service: service, status: http.statusCode, body: data),
@@ -39,7 +34,7 @@ extension BoxOfficeClient {
     }
 
     /// One attempt, bounded as a whole so a server that drips bytes cannot hold us forever.
-    private func loadOnce(_ request: URLRequest, endpoint: EndpointInfo) async throws -> (Data, URLResponse) {
+    private func loadOnce(_ request: HTTPRequest, endpoint: EndpointInfo) async throws -> (Data, HTTPResponse) {
         let service = endpoint.service
         try ensureLimitNotReached(service)
         onEvent(.requestSent(service))
@@ -52,10 +47,10 @@ extension BoxOfficeClient {
                 try await loader.data(for: request, endpoint: endpoint)
             }
             // Only a call the service answered (any HTTP status) counts against its limit.
-            if answer.1 is HTTPURLResponse { count(service) }
+            count(service)
             return answer
-        } catch let error as URLError {
-            throw Self.classify(error, service: service, host: request.url?.host ?? "?", timeout: seconds)
+        } catch let failure as NetworkFailure {
+            throw Self.classify(failure, service: service, host: request.url.host ?? "?", timeout: seconds)
         } catch let error as TransportError {
             switch error {
             case .bodyTooLarge(let limit): throw BoxOfficeError.responseTooLarge(service, limit: limit)
@@ -79,53 +74,26 @@ extension BoxOfficeClient {
         onEvent(.callCounted(service, today: count, ledgerWasUnreadable: wasUnreadable))
     }
 
-    /// Maps a transport error to ours; transient ones are wrapped so the loop retries them.
-    static func classify(_ error: URLError, service: APIService, host: String, timeout: Double) -> any Error {
-        let reason = transportReason(error.code)
-        switch error.code {
+    /// Maps a failure on the wire to ours; transient ones are wrapped so the loop retries them.
+    static func classify(_ failure: NetworkFailure, service: APIService, host: String, timeout: Double) -> any Error {
+        let reason = failure.reason
+        switch failure {
         case .timedOut:
             return TransientFailure(error: .timedOut(service, seconds: timeout), reason: reason, retryAfter: nil)
-        case .cannotConnectToHost, .networkConnectionLost, .unknown, .badServerResponse, .zeroByteResource:
+        case .connectionRefused, .connectionLost, .noAnswer:
             return TransientFailure(error: .unreachable(service, host: host, reason: reason), reason: reason, retryAfter: nil)
-        case .dataLengthExceedsMaximum:
-            return BoxOfficeError.malformedResponse(service, expected: "a reasonably sized body", detail: reason)
-        case .cannotParseResponse, .cannotDecodeContentData:
+        case .invalidHTTP, .undecodableBody:
             return BoxOfficeError.malformedResponse(service, expected: "a valid HTTP answer", detail: reason)
-        default:
+        case .hostNotFound, .notConnected, .secureConnectionFailed, .invalidRequest, .other:
             return BoxOfficeError.unreachable(service, host: host, reason: reason)
         }
     }
 
-    /// What went wrong on the wire, in words. URLError's own text can carry the URL and with it
-    /// the key, so it is never used; unknown codes are told by number.
-    static func transportReason(_ code: URLError.Code) -> String {
-        switch code {
-        case .timedOut: "timed out"
-        case .cannotConnectToHost: "connection refused"
-        // Linux reports a body cut short (fewer bytes than Content-Length) as .unknown.
-        case .networkConnectionLost, .unknown: "the connection broke off before the whole answer arrived"
-        case .badServerResponse, .zeroByteResource: "the server closed the connection without a valid answer"
-        case .cannotFindHost, .dnsLookupFailed: "the host name could not be resolved"
-        case .notConnectedToInternet: "no network connection"
-        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected:
-            "the secure connection failed"
-        case .dataLengthExceedsMaximum: "the body is too large"
-        case .cannotParseResponse: "its status line or headers are not valid HTTP"
-        case .cannotDecodeContentData: "its body's compression cannot be decoded"
-        default: "network error \(code.rawValue)"
-        }
-    }
-
     /// `Retry-After` as seconds or an HTTP date.
-    static func retryAfter(_ response: HTTPURLResponse, now: Date) -> Double? {
+    static func retryAfter(_ response: HTTPResponse, now: Date) -> Double? {
         guard let value = response.value(forHTTPHeaderField: "Retry-After")?.trimmed else { return nil }
         if let seconds = Double(value) { return seconds.isFinite ? seconds : nil }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return formatter.date(from: value).map { $0.timeIntervalSince(now) }
+        return HTTPDate.parse(value).map { $0.timeIntervalSince(now) }
     }
 
     static let retryableStatuses: Set<Int> = [408, 429, 500, 502, 503, 504]

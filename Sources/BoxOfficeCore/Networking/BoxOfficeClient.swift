@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Sends endpoints to KOBIS and Kakao: builds the request, consults the cache, retries transient
 /// failures, recognises the services' error bodies and decodes the answer.
@@ -51,7 +48,7 @@ public struct BoxOfficeClient: Sendable {
         if cacheMode.reads, let cache, let cached = cachedValue(endpoint, in: cache, named: entryName) {
             return cached
         }
-        let request = try makeURLRequest(for: endpoint)
+        let request = try makeRequest(for: endpoint)
         let (received, response) = try await loadWithRetries(request, endpoint: endpoint.info)
         let data = redactor.redact(received)
         let value = try interpret(data, response: response, for: endpoint)
@@ -85,7 +82,7 @@ public struct BoxOfficeClient: Sendable {
     }
 
     /// The exact request for an endpoint: base URL, path, percent-encoded query, key and headers.
-    public func makeURLRequest<Response>(for endpoint: Endpoint<Response>) throws -> URLRequest {
+    public func makeRequest<Response>(for endpoint: Endpoint<Response>) throws -> HTTPRequest {
         let key = configuration.key(for: endpoint.service)
         if key == nil, configuration.requiresKeys {
             throw BoxOfficeError.missingAPIKey(endpoint.service)
@@ -105,11 +102,7 @@ public struct BoxOfficeClient: Sendable {
         guard let url = URL(string: text) else {
             throw BoxOfficeError.unreachable(endpoint.service, host: trimmedBase, reason: "the base URL is not valid")
         }
-        var request = URLRequest(url: url)
-        request.httpMethod = "GET"
-        request.timeoutInterval = configuration.timeout
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        request.setValue(Self.userAgent, forHTTPHeaderField: "User-Agent")
+        var request = HTTPRequest(url: url, headerFields: ["Accept": "application/json", "User-Agent": Self.userAgent])
         if endpoint.service == .kakao, let key {
             request.setValue("KakaoAK \(key)", forHTTPHeaderField: "Authorization")
         }

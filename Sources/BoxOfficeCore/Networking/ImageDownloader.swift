@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Downloads an image from an untrusted address: http(s) only, no API credentials, a size
 /// bound while the bytes arrive, and a check that the bytes really are an image.
@@ -10,7 +7,7 @@ public struct ImageDownloader: Sendable {
     let timeout: Double
 
     /// Creates a downloader; give it a loader that adds no `Authorization` header, such as a
-    /// `URLSessionTransport` with the `.image` policy.
+    /// transport with the `.image` policy.
     public init(loader: any HTTPDataLoading, timeout: Double) {
         self.loader = loader
         self.timeout = timeout
@@ -22,31 +19,28 @@ public struct ImageDownloader: Sendable {
               let host = url.host else {
             throw BoxOfficeError.notAnImage("an address that is not http or https")
         }
-        var request = URLRequest(url: url)
-        request.timeoutInterval = timeout
-        request.setValue(BoxOfficeClient.userAgent, forHTTPHeaderField: "User-Agent")
-        let (data, response): (Data, URLResponse)
+        let request = HTTPRequest(url: url, headerFields: ["User-Agent": BoxOfficeClient.userAgent])
+        let (data, response): (Data, HTTPResponse)
         let loader = self.loader
-        let finishedRequest = request
         let timeout = self.timeout
         let limit = TransferPolicy.image.maximumBytes
         do {
             (data, response) = try await Deadline.run(seconds: timeout) {
                 BoxOfficeError.downloadTimedOut(host: host, seconds: timeout)
             } operation: {
-                try await loader.data(for: finishedRequest)
+                try await loader.data(for: request)
             }
-        } catch let error as URLError {
-            if error.code == .timedOut { throw BoxOfficeError.downloadTimedOut(host: host, seconds: timeout) }
-            throw BoxOfficeError.downloadFailed(host: host, reason: BoxOfficeClient.transportReason(error.code))
+        } catch let failure as NetworkFailure {
+            if failure == .timedOut { throw BoxOfficeError.downloadTimedOut(host: host, seconds: timeout) }
+            throw BoxOfficeError.downloadFailed(host: host, reason: failure.reason)
         } catch let error as TransportError {
             switch error {
             case .bodyTooLarge: throw BoxOfficeError.imageTooLarge(host: host, limit: limit)
             case .redirectRefused(let refusal): throw BoxOfficeError.downloadFailed(host: host, reason: "it redirected \(refusal)")
             }
         }
-        if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
-            throw BoxOfficeError.downloadFailed(host: host, reason: "it answered HTTP \(http.statusCode)")
+        guard response.isSuccess else {
+            throw BoxOfficeError.downloadFailed(host: host, reason: "it answered HTTP \(response.statusCode)")
         }
         guard data.count <= limit else { throw BoxOfficeError.imageTooLarge(host: host, limit: limit) }
         guard ImageKind(data) != nil else { throw BoxOfficeError.notAnImage(host) }

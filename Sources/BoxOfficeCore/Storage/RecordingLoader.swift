@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Passes requests on and writes every successful body where `ReplayLoader` will look (`--record DIR`).
 public struct RecordingLoader: EndpointLoading {
@@ -20,9 +17,9 @@ public struct RecordingLoader: EndpointLoading {
     }
 
     /// Fetches through the base loader, then records a 2xx body atomically.
-    public func data(for request: URLRequest, endpoint: EndpointInfo) async throws -> (Data, URLResponse) {
+    public func data(for request: HTTPRequest, endpoint: EndpointInfo) async throws -> (Data, HTTPResponse) {
         let (data, response) = try await base.data(for: request, endpoint: endpoint)
-        if let http = response as? HTTPURLResponse, (200..<300).contains(http.statusCode) {
+        if response.isSuccess {
             let file = directory.appendingPathComponent(RecordingName.fileName(for: endpoint.recordingName), isDirectory: false)
             let folder = file.deletingLastPathComponent()
             do {

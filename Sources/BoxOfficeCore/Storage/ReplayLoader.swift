@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Answers requests from recorded bodies in a folder instead of the network (`--replay DIR`).
 ///
@@ -18,18 +15,15 @@ public struct ReplayLoader: EndpointLoading {
     }
 
     /// The recorded body with a 200 response, or `ReplayError.noRecording`.
-    public func data(for request: URLRequest, endpoint: EndpointInfo) async throws -> (Data, URLResponse) {
+    public func data(for request: HTTPRequest, endpoint: EndpointInfo) async throws -> (Data, HTTPResponse) {
         let service = endpoint.service
         let name = endpoint.recordingName
-        guard let url = request.url, let file = recording(named: name) else {
+        guard let file = recording(named: name) else {
             throw ReplayError.noRecording(service, file: RecordingName.fileName(for: name))
         }
         let data = try Data(contentsOf: file)
         let headers = ["Content-Type": "application/json; charset=utf-8"]
-        guard let response = HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: headers) else {
-            throw ReplayError.noRecording(service, file: RecordingName.fileName(for: name))
-        }
-        return (data, response)
+        return (data, HTTPResponse(url: request.url, statusCode: 200, headerFields: headers))
     }
 
     private func recording(named name: String) -> URL? {

@@ -75,7 +75,7 @@ struct PeopleCompanyCodeTests {
 
     @Test func requestsCarryTheDocumentedParameters() throws {
         func url<Response>(_ endpoint: Endpoint<Response>) throws -> String? {
-            try client.makeURLRequest(for: endpoint).url?.absoluteString.replacingOccurrences(of: "https://kobis.test/rest", with: "")
+            try client.makeRequest(for: endpoint).url.absoluteString.replacingOccurrences(of: "https://kobis.test/rest", with: "")
         }
         #expect(try url(.peopleList(PeopleQuery(name: "봉준호", filmography: "괴물", page: 2, itemsPerPage: 20)))
             == "/people/searchPeopleList.json?key=TESTKEY123&curPage=2&itemPerPage=20&peopleNm=%EB%B4%89%EC%A4%80%ED%98%B8&filmoNames=%EA%B4%B4%EB%AC%BC")

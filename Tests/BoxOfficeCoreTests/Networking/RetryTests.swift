@@ -77,12 +77,18 @@ struct RetryTests {
         #expect(policy.delay(beforeRetry: 1, retryAfter: 3) == 3)
     }
 
-    @Test func retryAfterReadsSecondsAndHTTPDates() throws {
+    @Test func retryAfterReadsSecondsAndHTTPDates() {
         let now = Date(timeIntervalSince1970: 1_700_000_000)
         let url = URL(string: "https://kobis.test")!
-        let seconds = try #require(HTTPURLResponse(url: url, statusCode: 429, httpVersion: nil, headerFields: ["Retry-After": "7"]))
+        let seconds = HTTPResponse(url: url, statusCode: 429, headerFields: ["Retry-After": "7"])
         #expect(BoxOfficeClient.retryAfter(seconds, now: now) == 7)
-        let date = try #require(HTTPURLResponse(url: url, statusCode: 429, httpVersion: nil, headerFields: ["Retry-After": "Tue, 14 Nov 2023 22:13:30 GMT"]))
+        let date = HTTPResponse(url: url, statusCode: 429, headerFields: ["retry-after": "Tue, 14 Nov 2023 22:13:30 GMT"])
         #expect(BoxOfficeClient.retryAfter(date, now: now) == 10)
+        for unreadable in ["Tue, 14 Nov 2023 22:13:30 UTC", "tue, 14 Nov 2023 22:13:30 GMT", "Tue, 31 Nov 2023 22:13:30 GMT",
+                           "Tue, 14 Nov 2023 24:13:30 GMT", "Tue, 14 Nov 2023 22:13 GMT", "Tuesday, 14-Nov-23 22:13:30 GMT",
+                           "Tue,  14 Nov 2023 22:13:30 GMT", "Tue, +4 Nov 2023 22:13:30 GMT", "soon"] {
+            let response = HTTPResponse(url: url, statusCode: 429, headerFields: ["Retry-After": unreadable])
+            #expect(BoxOfficeClient.retryAfter(response, now: now) == nil, "\(unreadable)")
+        }
     }
 }

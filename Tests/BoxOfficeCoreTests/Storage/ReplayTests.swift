@@ -1,9 +1,6 @@
 @testable import BoxOfficeCore
 import Foundation
 import Testing
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 struct ReplayTests {
     func client(_ directory: URL) -> BoxOfficeClient {

@@ -1,9 +1,6 @@
 import BoxOfficeCore
 import Foundation
 import Synchronization
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// A loader that answers from a script and remembers every request.
 final class StubLoader: HTTPDataLoading {
@@ -13,7 +10,7 @@ final class StubLoader: HTTPDataLoading {
         var headers: [String: String] = [:]
     }
 
-    private let state: Mutex<(replies: [Reply], requests: [URLRequest])>
+    private let state: Mutex<(replies: [Reply], requests: [HTTPRequest])>
 
     init(_ replies: [Reply]) {
         state = Mutex((replies, []))
@@ -23,16 +20,14 @@ final class StubLoader: HTTPDataLoading {
         self.init([Reply(status: status, body: body)])
     }
 
-    var requests: [URLRequest] { state.withLock { $0.requests } }
+    var requests: [HTTPRequest] { state.withLock { $0.requests } }
 
-    func data(for request: URLRequest) async throws -> (Data, URLResponse) {
+    func data(for request: HTTPRequest) async throws -> (Data, HTTPResponse) {
         let reply = state.withLock { state -> Reply in
             state.requests.append(request)
             return state.replies.count > 1 ? state.replies.removeFirst() : state.replies[0]
         }
-        let response = HTTPURLResponse(url: request.url ?? URL(fileURLWithPath: "/"), statusCode: reply.status, httpVersion: "HTTP/1.1", headerFields: reply.headers)
-        guard let response else { throw URLError(.badServerResponse) }
-        return (reply.body, response)
+        return (reply.body, HTTPResponse(url: request.url, statusCode: reply.status, headerFields: reply.headers))
     }
 }
 

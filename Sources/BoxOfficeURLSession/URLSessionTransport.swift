@@ -1,12 +1,17 @@
+import BoxOfficeCore
 import Foundation
 import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
-/// The network: a `URLSession` driven through its delegate, so that a `TransferPolicy` sees
-/// every redirect before it is followed and every piece of body as it arrives (after libcurl
-/// has decompressed it). A key never crosses to another origin and no body outgrows its bound.
+/// The network where libcurl is not used directly (everywhere but glibc Linux): a `URLSession`
+/// driven through its delegate, so that a `TransferPolicy` sees every redirect before it is
+/// followed and every piece of body as it arrives. A key never crosses to another origin and no
+/// body outgrows its bound.
+///
+/// A module of its own, so that nothing on Linux links FoundationNetworking: linked statically, it
+/// brings all of corelibs Foundation and ICU with it.
 ///
 /// The session is made on the first request, so a run the cache answers never pays for one.
 public final class URLSessionTransport: HTTPDataLoading {
@@ -21,13 +26,40 @@ public final class URLSessionTransport: HTTPDataLoading {
     }
 
     /// Performs the request under the policy.
-    public func data(for request: URLRequest) async throws -> (Data, URLResponse) {
+    public func data(for request: HTTPRequest) async throws -> (Data, HTTPResponse) {
+        var urlRequest = URLRequest(url: request.url)
+        for (name, value) in request.headerFields { urlRequest.setValue(value, forHTTPHeaderField: name) }
         let session = currentSession()
         let delegate = self.delegate
-        return try await withCheckedThrowingContinuation { continuation in
-            let task = session.dataTask(with: request)
+        let (body, response) = try await withCheckedThrowingContinuation { continuation in
+            let task = session.dataTask(with: urlRequest)
             delegate.begin(task, continuation: continuation)
             task.resume()
+        }
+        guard let http = response as? HTTPURLResponse, let url = http.url else { throw NetworkFailure.invalidHTTP }
+        var fields: [String: String] = [:]
+        for case let (name as String, value as String) in http.allHeaderFields { fields[name] = value }
+        return (body, HTTPResponse(url: url, statusCode: http.statusCode, headerFields: fields))
+    }
+
+    /// URLSession's error codes in the terms the client classifies.
+    static func failure(_ error: URLError) -> NetworkFailure {
+        switch error.code {
+        case .timedOut: .timedOut
+        case .cannotConnectToHost: .connectionRefused
+        // Linux reports a body cut short (fewer bytes than Content-Length) as .unknown.
+        case .networkConnectionLost, .unknown: .connectionLost
+        case .badServerResponse, .zeroByteResource: .noAnswer
+        case .cannotFindHost, .dnsLookupFailed: .hostNotFound
+        case .notConnectedToInternet: .notConnected
+        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected:
+            .secureConnectionFailed
+        case .cannotParseResponse: .invalidHTTP
+        case .cannotDecodeContentData: .undecodableBody
+        case .badURL, .unsupportedURL: .invalidRequest
+        // URLError's own text can carry the URL and with it the key, so only its number is told.
+        default: .other("network error \(error.code.rawValue)")
         }
     }
 
@@ -156,11 +188,11 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable
         guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }),
               let continuation = transfer.continuation else { return }
         if let error {
-            continuation.resume(throwing: error)
+            continuation.resume(throwing: (error as? URLError).map(URLSessionTransport.failure) ?? error)
         } else if let response = task.response {
             continuation.resume(returning: (transfer.body, response))
         } else {
-            continuation.resume(throwing: URLError(.badServerResponse))
+            continuation.resume(throwing: NetworkFailure.noAnswer)
         }
     }
 

@@ -1,0 +1,109 @@
+import Foundation
+
+/// One GET as the client sends it: the address with its query, and the header fields.
+///
+/// The library's own type rather than `URLRequest`: on Linux that lives in FoundationNetworking,
+/// whose static link brings all of corelibs Foundation and ICU into the binary (some 50 MB, which
+/// every run maps and relocates at start-up, whether or not it makes a request).
+public struct HTTPRequest: Sendable, Equatable {
+    /// The address, query included.
+    public var url: URL
+    /// The header fields under the names they were set with.
+    public private(set) var headerFields: [String: String]
+
+    /// A GET of `url` with the given header fields.
+    public init(url: URL, headerFields: [String: String] = [:]) {
+        self.url = url
+        self.headerFields = [:]
+        for (name, value) in headerFields { setValue(value, forHTTPHeaderField: name) }
+    }
+
+    /// The field's value; names are matched without regard to case.
+    public func value(forHTTPHeaderField name: String) -> String? {
+        headerFields.field(named: name)?.value
+    }
+
+    /// Sets a field, or removes it with nil, replacing any spelling of the same name.
+    public mutating func setValue(_ value: String?, forHTTPHeaderField name: String) {
+        if let existing = headerFields.field(named: name) { headerFields[existing.key] = nil }
+        if let value { headerFields[name] = value }
+    }
+}
+
+/// The answer to an `HTTPRequest`: any status, with its header fields.
+public struct HTTPResponse: Sendable, Equatable {
+    /// The address that answered.
+    public let url: URL
+    /// The status code, 200 for success.
+    public let statusCode: Int
+    /// The header fields under the names the server gave them.
+    public let headerFields: [String: String]
+
+    /// A response as a transport received it.
+    public init(url: URL, statusCode: Int, headerFields: [String: String] = [:]) {
+        self.url = url
+        self.statusCode = statusCode
+        self.headerFields = headerFields
+    }
+
+    /// Whether the status is 2xx.
+    public var isSuccess: Bool { (200..<300).contains(statusCode) }
+
+    /// The field's value; names are matched without regard to case.
+    public func value(forHTTPHeaderField name: String) -> String? {
+        headerFields.field(named: name)?.value
+    }
+}
+
+extension [String: String] {
+    /// The entry whose key is `name` in any case.
+    fileprivate func field(named name: String) -> (key: String, value: String)? {
+        if let value = self[name] { return (name, value) }
+        let wanted = name.lowercased()
+        return first { $0.key.lowercased() == wanted }
+    }
+}
+
+/// How an exchange failed on the wire, before a whole answer arrived. Transports say it in these
+/// terms, never in their own error text, which can carry the URL and with it a key.
+public enum NetworkFailure: Error, Sendable, Equatable {
+    /// No answer within the time allowed.
+    case timedOut
+    /// Nothing listens at the address.
+    case connectionRefused
+    /// The connection broke off before the whole answer arrived.
+    case connectionLost
+    /// The server closed the connection without answering.
+    case noAnswer
+    /// The host name could not be resolved.
+    case hostNotFound
+    /// The machine has no network connection.
+    case notConnected
+    /// TLS could not be set up, or the certificate was not trusted.
+    case secureConnectionFailed
+    /// The status line or headers are not valid HTTP.
+    case invalidHTTP
+    /// The body's compression cannot be decoded.
+    case undecodableBody
+    /// The request could not be put on the wire as given.
+    case invalidRequest
+    /// Anything else, in the transport's words, for example "libcurl error 42".
+    case other(String)
+
+    /// What went wrong, in words that follow "because" or a colon.
+    public var reason: String {
+        switch self {
+        case .timedOut: "timed out"
+        case .connectionRefused: "connection refused"
+        case .connectionLost: "the connection broke off before the whole answer arrived"
+        case .noAnswer: "the server closed the connection without a valid answer"
+        case .hostNotFound: "the host name could not be resolved"
+        case .notConnected: "no network connection"
+        case .secureConnectionFailed: "the secure connection failed"
+        case .invalidHTTP: "its status line or headers are not valid HTTP"
+        case .undecodableBody: "its body's compression cannot be decoded"
+        case .invalidRequest: "the request could not be sent as given"
+        case .other(let description): description
+        }
+    }
+}
