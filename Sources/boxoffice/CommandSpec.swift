@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What a command accepts and how it is made: the single source for parsing, validation, help
 /// and shell completion. A command is one file declaring its spec, its validation and its run.

@@ -164,7 +164,12 @@ enum CompletionScript {
 
     /// Text inside a single-quoted fish word.
     private static func fishQuoted(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+        var quoted = ""
+        for character in text {
+            if character == "\\" || character == "'" { quoted.append("\\") }
+            quoted.append(character)
+        }
+        return quoted
     }
 
     private static func fish() -> String {

@@ -1,6 +1,10 @@
 #if canImport(Glibc)
 import BoxOfficeCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Glibc
 import LazyCurl
 

@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Where the cache and the config file live, after the XDG conventions.
 struct Paths: Sendable {
@@ -26,4 +35,10 @@ struct Paths: Sendable {
     var responses: URL { cacheRoot.appendingPathComponent("responses", isDirectory: true) }
     /// The per-day call counter, beside the responses so clearing the cache keeps it.
     var quotaFile: URL { cacheRoot.appendingPathComponent("quota.json", isDirectory: false) }
+
+    /// Whether a folder is at `path`, following symbolic links as `test -d` does.
+    static func isFolder(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+    }
 }

@@ -1,5 +1,14 @@
 import BoxOfficeCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Runs a command and returns what belongs on stdout; errors are thrown, never printed here.
 struct Runner: Sendable {
@@ -30,8 +39,7 @@ struct Runner: Sendable {
         let loader: any EndpointLoading
         let timeout = options.timeout
         if let replay = options.replayDirectory {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: replay, isDirectory: &isDirectory), isDirectory.boolValue else {
+            guard Paths.isFolder(replay) else {
                 throw ConfigurationError(description: "The replay folder \(replay) does not exist.")
             }
             loader = ReplayLoader(directory: URL(fileURLWithPath: replay, isDirectory: true))
@@ -72,7 +80,7 @@ struct Runner: Sendable {
         case .cacheHit(let name):
             if verbose { context.log("boxoffice: cache hit \(name)") }
         case .retrying(let service, let attempt, let reason, let delay):
-            if verbose { context.log("boxoffice: \(service.displayName) \(reason); attempt \(attempt) in \(String(format: "%.1f", delay)) s") }
+            if verbose { context.log("boxoffice: \(service.displayName) \(reason); attempt \(attempt) in \(NumberText.oneDecimal(delay)) s") }
         case .cacheEntryUnusable(let name, let reason):
             if verbose { context.log("boxoffice: ignoring cache entry \(name): \(TerminalText.sanitize(reason))") }
         case .cacheWriteFailed(let name, let reason):

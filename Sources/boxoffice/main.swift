@@ -1,5 +1,14 @@
 import BoxOfficeCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LoaderTables
 
 // The edge of the program: arguments and environment in; stdout, stderr and an exit code out.

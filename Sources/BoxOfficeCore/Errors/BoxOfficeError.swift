@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What can go wrong between a request and a model, each with what a person can do and its exit code.
 public enum BoxOfficeError: ReportableError, Equatable, CustomStringConvertible {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension Data {
     /// The UTF-8 bytes of `text`, copied from the string's own storage. `Data(text.utf8)` first

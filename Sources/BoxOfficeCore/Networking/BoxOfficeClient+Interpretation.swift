@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension BoxOfficeClient {
     /// Turns a body into the endpoint's response, or into the error the service meant.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension BoxOfficeClient {
     /// Loads with a per-attempt deadline, retrying only what may succeed a moment later.

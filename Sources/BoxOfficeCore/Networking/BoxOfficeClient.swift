@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Sends endpoints to KOBIS and Kakao: builds the request, consults the cache, retries transient
 /// failures, recognises the services' error bodies and decodes the answer.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Where the services live, which keys to send and how patiently to wait.
 public struct ClientConfiguration: Sendable {
@@ -87,7 +91,8 @@ public struct RetryPolicy: Sendable {
         if let retryAfter, !retryAfter.isNaN {
             return min(max(retryAfter, 0), maximumRetryAfter)
         }
-        let ceiling = min(maximumDelay, baseDelay * pow(2, Double(retry - 1)))
+        let growth = Double(sign: .plus, exponent: max(retry - 1, 0), significand: 1) // 2^(retry - 1)
+        let ceiling = min(maximumDelay, baseDelay * growth)
         return Double.random(in: 0...ceiling)
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Loads the bytes of one API request and is told which endpoint it serves, the way
 /// swift-openapi-runtime tells a transport the operation: the replayer and recorder find their

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The date form of HTTP headers (RFC 9110, section 5.6.7): `Sun, 06 Nov 1994 08:49:37 GMT`.
 enum HTTPDate {

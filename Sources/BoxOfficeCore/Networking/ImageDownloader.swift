@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Downloads an image from an untrusted address: http(s) only, no API credentials, a size
 /// bound while the bytes arrive, and a check that the bytes really are an image.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What a transfer may do beyond the request it was given: how many bytes it may bring and
 /// where it may be redirected.

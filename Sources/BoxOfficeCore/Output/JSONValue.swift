@@ -87,10 +87,16 @@ public indirect enum JSONValue: Sendable {
             case "\n": "\\n"
             case "\r": "\\r"
             case "\t": "\\t"
-            default: needsEscape(scalar) ? String(format: "\\u%04X", scalar.value) : nil
+            default: needsEscape(scalar) ? unicodeEscape(scalar) : nil
             }
         }
         output += "\""
+    }
+
+    /// `\u` and four upper-case hex digits; every scalar escaped is in the Basic Multilingual Plane.
+    private static func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
+        let digits = String(scalar.value, radix: 16, uppercase: true)
+        return "\\u" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
     private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Makes text from outside (API fields, file names, user input) safe to show on a terminal.
 public enum TerminalText {
@@ -18,8 +22,10 @@ public enum TerminalText {
                 isNormal = isNormal && staysUnderNFC(scalar)
             }
         }
-        // Foundation's normalization goes through NSString: most of the cost of a field.
-        return isNormal ? String(scalars) : String(scalars).precomposedStringWithCanonicalMapping
+        guard !isNormal else { return String(scalars) }
+        // The standard library's own normalizer: the one its string comparison uses. (Foundation's
+        // is in corelibs Foundation, which the static binary does not link.)
+        return String(decoding: String(scalars)._nfcCodeUnits, as: UTF8.self)
     }
 
     /// Whether NFC leaves the scalar as it is wherever it stands (NFC_Quick_Check=Yes, combining

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -17,13 +21,22 @@ public enum AtomicFile {
         case standard
     }
 
+    /// The folder and the last component of a path, as NSString splits them: trailing slashes
+    /// do not count, and a bare name has the empty folder.
+    static func parts(of path: String) -> (folder: String, name: String) {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return ("", String(trimmed)) }
+        let folder = trimmed[..<slash]
+        return (folder.isEmpty ? "/" : String(folder), String(trimmed[trimmed.index(after: slash)...]))
+    }
+
     /// Writes `data` to `path`; the temporary file is registered in `registry`, so that a signal
     /// that ends the run can remove it.
     public static func write(
         _ data: Data, toPath path: String, permissions: Permissions, registry: TemporaryFiles = .shared
     ) throws(FileWriteError) {
-        let folder = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
+        let (folder, name) = parts(of: path)
         let temporary = (folder.isEmpty ? "." : folder) + "/." + name + "." + randomSuffix() + ".tmp"
         let mode: mode_t = switch permissions {
         case .exactly(let mode): mode

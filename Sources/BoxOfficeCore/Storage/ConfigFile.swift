@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The config file's text: `name = value` lines and whole-line `#` comments, with LF or CRLF
 /// line ends and an optional UTF-8 byte-order mark. Setting a value rewrites that one line and

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -32,7 +36,7 @@ public enum OutputFile {
         var status = stat()
         guard lstat(path, &status) == 0 else {
             guard errno == ENOENT else { throw FileWriteError(path: path, errno: errno) }
-            let folder = (path as NSString).deletingLastPathComponent
+            let folder = AtomicFile.parts(of: path).folder
             guard access(folder.isEmpty ? "." : folder, W_OK | X_OK) == 0 else { throw FileWriteError(path: path, errno: errno) }
             return .standard
         }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Passes requests on and writes every successful body where `ReplayLoader` will look (`--record DIR`).
 public struct RecordingLoader: EndpointLoading {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Answers requests from recorded bodies in a folder instead of the network (`--replay DIR`).
 ///

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -58,21 +62,22 @@ public struct ResponseCache: Sendable {
             try FileManager.default.removeItem(at: file)
             removed += 1
         }
-        let folders = (FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? [])
-            .filter { (try? $0.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true }
+        let folders = tree().filter { $0.kind == S_IFDIR }.map(\.path)
         // Deepest first, so a folder is empty by the time it is tried; rmdir leaves a non-empty one alone.
-        for folder in folders.sorted(by: { $0.path.count > $1.path.count }) + [directory] {
-            rmdir(folder.path)
+        for folder in folders.sorted(by: { $0.count > $1.count }) + [directory.path] {
+            rmdir(folder)
         }
         return removed
     }
 
     /// Whether a file begins with this cache's header.
     private static func isEntry(_ file: URL) -> Bool {
-        guard let handle = try? FileHandle(forReadingFrom: file) else { return false }
-        defer { try? handle.close() }
-        let header = Data(utf8: magic)
-        return (try? handle.read(upToCount: header.count)) == header
+        let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        let header = Array(magic.utf8)
+        var start = [UInt8](repeating: 0, count: header.count)
+        return Glibc.read(descriptor, &start, header.count) == header.count && start == header
     }
 
     /// Counts entries, their bytes and how many have expired.
@@ -98,9 +103,19 @@ public struct ResponseCache: Sendable {
 
     /// Regular `.json` files only: opening a FIFO someone named `x.json` would block for good.
     private func entryFiles() -> [URL] {
-        guard let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
-        return enumerator.compactMap { $0 as? URL }.filter { url in
-            url.pathExtension == "json" && (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
+        tree().filter { $0.kind == S_IFREG && $0.path.hasSuffix(".json") }.map { URL(fileURLWithPath: $0.path, isDirectory: false) }
+    }
+
+    /// Every path under the folder with its type (`S_IFREG`, `S_IFDIR`…); a symbolic link is
+    /// listed as one and never followed.
+    private func tree() -> [(path: String, kind: mode_t)] {
+        let root = directory.path
+        let below = (try? FileManager.default.subpathsOfDirectory(atPath: root)) ?? []
+        return below.compactMap { relative in
+            let path = root + "/" + relative
+            var status = stat()
+            guard lstat(path, &status) == 0 else { return nil }
+            return (path, status.st_mode & S_IFMT)
         }
     }
 

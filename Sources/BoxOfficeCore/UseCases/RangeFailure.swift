@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Several days failed; the exit code follows the worst of them.
 public struct RangeFailure: ReportableError, CustomStringConvertible {

@@ -1,5 +1,9 @@
 import BoxOfficeCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A daily or weekly chart command, validated: what to fetch, whether it was asked as a range,
 /// and how to print it. `daily` and `weekly` declare their own options and share this.

@@ -1,5 +1,9 @@
 import BoxOfficeCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `boxoffice codes <group>`: a KOBIS common-code group.
 struct CodesCommand: RunnableCommand {

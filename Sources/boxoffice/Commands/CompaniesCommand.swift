@@ -1,5 +1,9 @@
 import BoxOfficeCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `boxoffice companies <name>`: companies and their codes.
 struct CompaniesCommand: RunnableCommand {

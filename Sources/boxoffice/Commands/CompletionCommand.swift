@@ -1,5 +1,9 @@
 import BoxOfficeCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `boxoffice completion bash|zsh|fish`: a script generated from the command list.
 struct CompletionCommand: RunnableCommand {

@@ -1,5 +1,9 @@
 import BoxOfficeCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `boxoffice config set|show|path`: API keys in the config file.
 enum ConfigCommand {

@@ -1,5 +1,9 @@
 import BoxOfficeCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `boxoffice images <query>`: Kakao image search.
 struct ImagesCommand: RunnableCommand {

@@ -1,5 +1,14 @@
 import BoxOfficeCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `--page`, `--limit` and `--all`, shared by the KOBIS list commands.
 struct ListOptions: Sendable {

@@ -1,5 +1,14 @@
 import BoxOfficeCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `boxoffice poster <code>`: the title from KOBIS, then the best Kakao image for
 /// "<title> 영화 포스터". With `--download -` the image itself goes to stdout.
@@ -13,13 +22,21 @@ struct PosterCommand: RunnableCommand {
 
     /// `DIR/`, or the name of an existing folder.
     static func isFolder(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return path.hasSuffix("/") || (FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue)
+        path.hasSuffix("/") || Paths.isFolder(path)
+    }
+
+    /// A letter, mark or number of any script (Unicode's L*, M* and N*, Foundation's `alphanumerics`).
+    private static func isAlphanumeric(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber: true
+        default: false
+        }
     }
 
     /// `DIR/20218541.jpg`.
     static func file(in folder: String, code: String, kind: ImageKind?) -> String {
-        let name = code.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) } ? code : "poster"
+        let name = code.unicodeScalars.allSatisfy(isAlphanumeric) ? code : "poster"
         let fileExtension = kind.map { $0 == .jpeg ? "jpg" : $0.rawValue } ?? "img"
         return (folder.hasSuffix("/") ? folder : folder + "/") + name + "." + fileExtension
     }

@@ -1,5 +1,9 @@
 import BoxOfficeCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `boxoffice quota`: today's calls against the daily limits.
 struct QuotaCommand: RunnableCommand {

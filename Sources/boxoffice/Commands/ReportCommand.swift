@@ -1,5 +1,9 @@
 import BoxOfficeCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `boxoffice report`: the morning report of a day, for a mail body, a chat, a web page or a script.
 struct ReportCommand: RunnableCommand {

@@ -1,5 +1,9 @@
 import BoxOfficeCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `boxoffice search [<title>]`: movies and their codes, by the movie list's every filter.
 struct SearchCommand: RunnableCommand {

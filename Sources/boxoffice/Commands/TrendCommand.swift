@@ -1,5 +1,9 @@
 import BoxOfficeCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `boxoffice trend <movieCd>`: a movie's run, a day a row, from the daily charts.
 struct TrendCommand: RunnableCommand {
