@@ -1,57 +1,70 @@
-// libcurl, loaded on the first request instead of at start-up.
+// libcurl, loaded on the first request, and one HTTP GET through its easy interface: what the
+// executable's transport sends on glibc Linux.
 //
-// FoundationNetworking (URLSession on Linux) is built on libcurl, and the executable's requests go
-// through libcurl too (CurlGet.c). Linked normally, libcurl and the thirty-odd libraries it needs
-// (TLS, LDAP, Kerberos…) are mapped and relocated before `main` on every run, although a run
-// answered from the cache never touches the network: more than half of such a run's time and a
-// third of its memory. So the package tells the compiler not to link libcurl
-// (`-disable-autolink-library curl` in Package.swift) and defines here, under libcurl's own names,
-// the 23 functions FoundationNetworking calls and the two more CurlGet.c needs. Each forwards to
-// the real one, which `lazy_curl_load` finds with dlopen/dlsym. The executable calls
-// `lazy_curl_load` before its first request, so a missing libcurl is a clear error (exit 69) and
-// never a crash here.
+// Linked the usual way, libcurl and the thirty-odd libraries it needs (TLS, LDAP, Kerberos…) are
+// mapped and relocated before `main` on every run, although a run the cache answers never touches
+// the network: more than half of such a run's time and a third of its memory. So the binary does
+// not link it; `lazy_curl_load` opens it with dlopen before the first request and finds the eight
+// functions used here with dlsym. A libcurl that cannot be loaded is a clear error (exit 69).
 //
-// In a build that links FoundationNetworking dynamically, libFoundationNetworking.so still needs
-// libcurl itself and calls it directly: these definitions are hidden, so they serve CurlGet.c and a static
-// FoundationNetworking. The file is for glibc Linux; elsewhere it is empty and libcurl is linked.
+// URLSession on Linux drives the same libcurl through its multi interface, its dispatch queues and
+// its delegate queue, and configuring a session reads the shared cookie store and URL cache (and
+// creates their folders in the user's home). A run makes one request or a range of them, so a
+// blocking GET per request, each on a thread of the caller's, does the same work in a quarter of
+// the time. Everything that decides (which redirect to follow, what an error means) stays in Swift;
+// this file only moves bytes, and refuses:
+// - any protocol but http and https, and redirects (libcurl follows none: the caller decides);
+// - a body past the caller's limit, declared (Content-Length) or counted as it arrives after
+//   decompression, and headers past a fixed limit;
+// - signals: libcurl must not use SIGALRM for its timeouts in a threaded program.
+// Nothing libcurl writes in words is kept: its error text can carry the URL, and with it a key.
 //
-// The types are libcurl's ABI, written out so that no libcurl headers are needed to build: handles
-// are pointers, its enums are ints. Three functions are variadic and take exactly one argument
-// after the option: a long, a curl_off_t, or a pointer (data or function). On the LP64 platforms
-// Swift supports on Linux all three are one 64-bit integer-class value, passed alike, so it is read
-// and passed on as a pointer-sized value.
+// Easy handles are kept for the next request, so that a range reuses its connections as URLSession
+// did. libcurl's ABI is written out so that no libcurl headers are needed to build: handles are
+// pointers, its enums and options are the documented numbers, and each option's value is passed as
+// the type libcurl reads for it (long, curl_off_t, or a pointer). The file is for glibc Linux;
+// elsewhere it is empty.
 
 #include "LazyCurl.h"
 
+#include <stdio.h> // (which defines __GLIBC__)
+
+#if defined(__linux__) && defined(__GLIBC__)
+
 #include <dlfcn.h>
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdatomic.h>
-#include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
-#include <unistd.h>
+#include <string.h>
 
-#if defined(__linux__) && defined(__GLIBC__) // (which <stdio.h> defines)
+typedef void *handle;
+typedef int64_t curl_off_t; // 64 bits wherever libcurl is built with large-file support
 
-_Static_assert(sizeof(long) == sizeof(void *) && sizeof(long long) == sizeof(void *), "LP64 only");
+/// libcurl's functions, once loaded.
+static struct {
+    int (*global_init)(long flags);
+    handle (*easy_init)(void);
+    void (*easy_cleanup)(handle);
+    void (*easy_reset)(handle);
+    int (*easy_perform)(handle);
+    int (*easy_setopt)(handle, int option, ...);
+    int (*easy_getinfo)(handle, int info, ...);
+    void *(*slist_append)(void *list, const char *line);
+    void (*slist_free_all)(void *list);
+} curl;
 
-#define LAZY_CURL_FUNCTIONS(X) \
-    X(curl_easy_cleanup) X(curl_easy_getinfo) X(curl_easy_init) X(curl_easy_pause) X(curl_easy_perform) \
-    X(curl_easy_reset) X(curl_easy_setopt) \
-    X(curl_easy_strerror) X(curl_free) X(curl_global_init) X(curl_multi_add_handle) X(curl_multi_assign) \
-    X(curl_multi_cleanup) X(curl_multi_info_read) X(curl_multi_init) X(curl_multi_remove_handle) \
-    X(curl_multi_setopt) X(curl_multi_socket_action) X(curl_slist_append) X(curl_slist_free_all) X(curl_url) \
-    X(curl_url_get) X(curl_url_set) X(curl_version) X(curl_version_info)
-
-#define AS_INDEX(name) index_##name,
-enum { LAZY_CURL_FUNCTIONS(AS_INDEX) function_count };
-#define AS_NAME(name) #name,
-static const char *const names[function_count] = { LAZY_CURL_FUNCTIONS(AS_NAME) };
-
-static void *functions[function_count];
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static atomic_int state; // 0 not tried, 1 loaded, 2 failed
 static char failure[4200];
+
+/// Finds one function; false, with the reason written, when the library lacks it.
+static int find(void *library, const char *file, const char *name, void *slot) {
+    void *function = dlsym(library, name);
+    if (!function) snprintf(failure, sizeof failure, "%s has no function %s; libcurl 7.62 or later is needed", file, name);
+    memcpy(slot, &function, sizeof function);
+    return function != NULL;
+}
 
 const char *lazy_curl_load(const char *path) {
     if (atomic_load_explicit(&state, memory_order_acquire) == 1) return NULL;
@@ -60,89 +73,159 @@ const char *lazy_curl_load(const char *path) {
         const char *file = path ? path : "libcurl.so.4";
         // Lazy binding, as the loader does for a library linked the usual way.
         void *library = dlopen(file, RTLD_LAZY | RTLD_LOCAL);
-        const char *missing = NULL;
-        for (int index = 0; library && index < function_count && !missing; index++) {
-            functions[index] = dlsym(library, names[index]);
-            if (!functions[index]) missing = names[index];
-        }
+        int found = library != NULL
+            && find(library, file, "curl_global_init", &curl.global_init)
+            && find(library, file, "curl_easy_init", &curl.easy_init)
+            && find(library, file, "curl_easy_cleanup", &curl.easy_cleanup)
+            && find(library, file, "curl_easy_reset", &curl.easy_reset)
+            && find(library, file, "curl_easy_perform", &curl.easy_perform)
+            && find(library, file, "curl_easy_setopt", &curl.easy_setopt)
+            && find(library, file, "curl_easy_getinfo", &curl.easy_getinfo)
+            && find(library, file, "curl_slist_append", &curl.slist_append)
+            && find(library, file, "curl_slist_free_all", &curl.slist_free_all);
         // libcurl is initialised once, here under the lock, before any thread makes a handle: a
         // handle made first would initialise it on the side, which is not safe from two threads
-        // at once. FoundationNetworking's own call, where URLSession is used, only counts one more
-        // user. CURL_GLOBAL_SSL: 1, as FoundationNetworking asks.
-        int initialized = library && !missing ? ((int (*)(long))functions[index_curl_global_init])(1) : -1;
+        // at once. CURL_GLOBAL_SSL: 1.
+        int initialized = found ? curl.global_init(1) : -1;
         if (!library) {
             const char *reason = dlerror();
             snprintf(failure, sizeof failure, "cannot load libcurl: %s", reason ? reason : file);
-        } else if (missing) {
-            snprintf(failure, sizeof failure, "%s has no function %s; libcurl 7.62 or later is needed", file, missing);
+        } else if (!found) {
             dlclose(library);
         } else if (initialized != 0) {
             snprintf(failure, sizeof failure, "libcurl could not initialise (curl_global_init error %d)", initialized);
         }
-        atomic_store_explicit(&state, library && !missing && initialized == 0 ? 1 : 2, memory_order_release);
+        atomic_store_explicit(&state, found && initialized == 0 ? 1 : 2, memory_order_release);
     }
     const char *result = atomic_load_explicit(&state, memory_order_relaxed) == 1 ? NULL : failure;
     pthread_mutex_unlock(&lock);
     return result;
 }
 
-/// The real function. The executable loads libcurl before its first request, so reaching here
-/// without it is a bug in boxoffice: say so and stop rather than jump to nothing.
-static void *real(int index) {
-    if (atomic_load_explicit(&state, memory_order_acquire) != 1) {
-        static const char message[] = "Error: Internal error (libcurl was called before it was loaded). Please report it.\n";
-        (void)!write(2, message, sizeof message - 1);
-        _exit(70);
+enum {
+    OPT_WRITEDATA = 10001, OPT_URL = 10002, OPT_HTTPHEADER = 10023, OPT_HEADERDATA = 10029,
+    OPT_ACCEPT_ENCODING = 10102, OPT_WRITEFUNCTION = 20011, OPT_HEADERFUNCTION = 20079,
+    OPT_FOLLOWLOCATION = 52, OPT_HTTPGET = 80, OPT_NOSIGNAL = 99, OPT_TIMEOUT_MS = 155,
+    OPT_PROTOCOLS = 181, OPT_MAXFILESIZE_LARGE = 30117,
+    INFO_RESPONSE_CODE = 0x200002,
+    PROTOCOL_HTTP = 1, PROTOCOL_HTTPS = 2,
+    CODE_OUT_OF_MEMORY = 27, CODE_FILESIZE_EXCEEDED = 63,
+};
+
+/// Headers past this are no answer of an API or an image host.
+static const size_t header_limit = 256 * 1024;
+
+struct growing {
+    char *bytes;
+    size_t length, capacity, limit;
+    int overflowed;
+};
+
+/// Appends, doubling the buffer up to the limit; refuses what would pass it.
+static int append(struct growing *buffer, const char *bytes, size_t count) {
+    if (count > buffer->limit - buffer->length) {
+        buffer->overflowed = 1;
+        return 0;
     }
-    return functions[index];
+    if (buffer->length + count > buffer->capacity) {
+        size_t capacity = buffer->capacity ? buffer->capacity : 16 * 1024;
+        while (capacity < buffer->length + count) capacity *= 2;
+        if (capacity > buffer->limit) capacity = buffer->limit;
+        char *grown = realloc(buffer->bytes, capacity + 1);
+        if (!grown) return 0;
+        buffer->bytes = grown;
+        buffer->capacity = capacity;
+    }
+    memcpy(buffer->bytes + buffer->length, bytes, count);
+    buffer->length += count;
+    buffer->bytes[buffer->length] = 0;
+    return 1;
 }
 
-// The definitions stay inside the binary: exported, they would also catch libcurl's calls to its
-// own functions (and, where FoundationNetworking is a shared library, its calls too).
-#pragma GCC visibility push(hidden)
-
-typedef void *handle;
-
-void curl_easy_cleanup(handle easy) { ((void (*)(handle))real(index_curl_easy_cleanup))(easy); }
-handle curl_easy_init(void) { return ((handle (*)(void))real(index_curl_easy_init))(); }
-int curl_easy_pause(handle easy, int mask) { return ((int (*)(handle, int))real(index_curl_easy_pause))(easy, mask); }
-int curl_easy_perform(handle easy) { return ((int (*)(handle))real(index_curl_easy_perform))(easy); }
-void curl_easy_reset(handle easy) { ((void (*)(handle))real(index_curl_easy_reset))(easy); }
-const char *curl_easy_strerror(int code) { return ((const char *(*)(int))real(index_curl_easy_strerror))(code); }
-void curl_free(void *pointer) { ((void (*)(void *))real(index_curl_free))(pointer); }
-int curl_global_init(long flags) { return ((int (*)(long))real(index_curl_global_init))(flags); }
-int curl_multi_add_handle(handle multi, handle easy) { return ((int (*)(handle, handle))real(index_curl_multi_add_handle))(multi, easy); }
-int curl_multi_assign(handle multi, int socket, void *pointer) { return ((int (*)(handle, int, void *))real(index_curl_multi_assign))(multi, socket, pointer); }
-int curl_multi_cleanup(handle multi) { return ((int (*)(handle))real(index_curl_multi_cleanup))(multi); }
-void *curl_multi_info_read(handle multi, int *left) { return ((void *(*)(handle, int *))real(index_curl_multi_info_read))(multi, left); }
-handle curl_multi_init(void) { return ((handle (*)(void))real(index_curl_multi_init))(); }
-int curl_multi_remove_handle(handle multi, handle easy) { return ((int (*)(handle, handle))real(index_curl_multi_remove_handle))(multi, easy); }
-int curl_multi_socket_action(handle multi, int socket, int mask, int *running) {
-    return ((int (*)(handle, int, int, int *))real(index_curl_multi_socket_action))(multi, socket, mask, running);
+static size_t take_body(char *bytes, size_t size, size_t count, void *buffer) {
+    return append(buffer, bytes, size * count) ? size * count : 0;
 }
-void *curl_slist_append(void *list, const char *text) { return ((void *(*)(void *, const char *))real(index_curl_slist_append))(list, text); }
-void curl_slist_free_all(void *list) { ((void (*)(void *))real(index_curl_slist_free_all))(list); }
-handle curl_url(void) { return ((handle (*)(void))real(index_curl_url))(); }
-int curl_url_get(handle url, int part, char **text, unsigned flags) {
-    return ((int (*)(handle, int, char **, unsigned))real(index_curl_url_get))(url, part, text, flags);
+
+/// Keeps the headers of the last response only: a proxy's CONNECT answer or a 100 Continue
+/// comes first, each starting with its status line.
+static size_t take_header(char *bytes, size_t size, size_t count, void *buffer) {
+    struct growing *headers = buffer;
+    if (size * count >= 5 && memcmp(bytes, "HTTP/", 5) == 0) headers->length = 0;
+    return append(headers, bytes, size * count) ? size * count : 0;
 }
-int curl_url_set(handle url, int part, const char *text, unsigned flags) {
-    return ((int (*)(handle, int, const char *, unsigned))real(index_curl_url_set))(url, part, text, flags);
+
+static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
+static handle pool[16];
+static int pooled;
+
+static handle take_handle(void) {
+    pthread_mutex_lock(&pool_lock);
+    handle easy = pooled > 0 ? pool[--pooled] : NULL;
+    pthread_mutex_unlock(&pool_lock);
+    if (easy) {
+        curl.easy_reset(easy); // keeps the handle's open connections
+        return easy;
+    }
+    return curl.easy_init();
 }
-char *curl_version(void) { return ((char *(*)(void))real(index_curl_version))(); }
-void *curl_version_info(int age) { return ((void *(*)(int))real(index_curl_version_info))(age); }
 
-// The variadic three: one value after the option, passed on as it came (see the top).
-#define FORWARD_ONE_VALUE(name, option)                                                        \
-    va_list values;                                                                             \
-    va_start(values, option);                                                                   \
-    void *value = va_arg(values, void *);                                                       \
-    va_end(values);                                                                             \
-    return ((int (*)(handle, int, ...))real(index_##name))(target, option, value);
+static void return_handle(handle easy) {
+    pthread_mutex_lock(&pool_lock);
+    int kept = pooled < (int)(sizeof pool / sizeof pool[0]);
+    if (kept) pool[pooled++] = easy;
+    pthread_mutex_unlock(&pool_lock);
+    if (!kept) curl.easy_cleanup(easy);
+}
 
-int curl_easy_setopt(handle target, int option, ...) { FORWARD_ONE_VALUE(curl_easy_setopt, option) }
-int curl_easy_getinfo(handle target, int info, ...) { FORWARD_ONE_VALUE(curl_easy_getinfo, info) }
-int curl_multi_setopt(handle target, int option, ...) { FORWARD_ONE_VALUE(curl_multi_setopt, option) }
+int lazy_curl_get(const char *url, const char *const *header_lines, int header_count, size_t maximum_bytes,
+                  long timeout_milliseconds, struct lazy_curl_answer *answer) {
+    memset(answer, 0, sizeof *answer);
+    handle easy = take_handle();
+    if (!easy) return CODE_OUT_OF_MEMORY;
+    void *list = NULL;
+    for (int index = 0; index < header_count; index++) {
+        void *longer = curl.slist_append(list, header_lines[index]);
+        if (!longer) {
+            curl.slist_free_all(list);
+            return_handle(easy);
+            return CODE_OUT_OF_MEMORY;
+        }
+        list = longer;
+    }
+    struct growing body = { .limit = maximum_bytes }, headers = { .limit = header_limit };
+    curl.easy_setopt(easy, OPT_URL, url);
+    curl.easy_setopt(easy, OPT_HTTPGET, 1L);
+    curl.easy_setopt(easy, OPT_HTTPHEADER, list);
+    curl.easy_setopt(easy, OPT_PROTOCOLS, (long)(PROTOCOL_HTTP | PROTOCOL_HTTPS));
+    curl.easy_setopt(easy, OPT_FOLLOWLOCATION, 0L);
+    curl.easy_setopt(easy, OPT_NOSIGNAL, 1L);
+    curl.easy_setopt(easy, OPT_TIMEOUT_MS, timeout_milliseconds);
+    curl.easy_setopt(easy, OPT_MAXFILESIZE_LARGE, (curl_off_t)maximum_bytes);
+    curl.easy_setopt(easy, OPT_ACCEPT_ENCODING, ""); // every encoding this libcurl can decode
+    curl.easy_setopt(easy, OPT_WRITEFUNCTION, take_body);
+    curl.easy_setopt(easy, OPT_WRITEDATA, &body);
+    curl.easy_setopt(easy, OPT_HEADERFUNCTION, take_header);
+    curl.easy_setopt(easy, OPT_HEADERDATA, &headers);
+    int code = curl.easy_perform(easy);
+    long status = 0;
+    curl.easy_getinfo(easy, INFO_RESPONSE_CODE, &status);
+    curl.easy_setopt(easy, OPT_HTTPHEADER, NULL);
+    curl.slist_free_all(list);
+    return_handle(easy);
+    answer->status = status;
+    // Past the limit as declared (libcurl's own check) or as counted.
+    answer->body_too_large = body.overflowed || code == CODE_FILESIZE_EXCEEDED;
+    answer->headers_too_large = headers.overflowed;
+    if (code == 0 && !body.overflowed && !headers.overflowed) {
+        answer->body = body.bytes;
+        answer->body_length = body.length;
+        answer->headers = headers.bytes;
+        answer->headers_length = headers.length;
+    } else {
+        free(body.bytes);
+        free(headers.bytes);
+    }
+    return code;
+}
 
-#pragma GCC visibility pop
 #endif

@@ -1,8 +1,8 @@
 #ifndef LAZY_CURL_H
 #define LAZY_CURL_H
 
-/// Loads libcurl from `path` (NULL: "libcurl.so.4") the first time it is called, resolves every
-/// function FoundationNetworking calls and initialises libcurl. Returns NULL once libcurl is ready,
+/// Loads libcurl from `path` (NULL: "libcurl.so.4") the first time it is called, resolves the
+/// functions `lazy_curl_get` calls and initialises libcurl. Returns NULL once libcurl is ready,
 /// or a sentence saying why it is not; the first call decides, later calls give the same answer
 /// (waiting, if another thread's load is under way, until it ends).
 const char *lazy_curl_load(const char *path);

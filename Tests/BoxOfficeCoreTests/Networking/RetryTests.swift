@@ -1,7 +1,4 @@
 @testable import BoxOfficeCore
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Foundation
 import Testing
 import Synchronization

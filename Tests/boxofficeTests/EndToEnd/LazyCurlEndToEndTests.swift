@@ -9,9 +9,13 @@ struct LazyCurlEndToEndTests {
     static let staticBinary = ProcessInfo.processInfo.environment["BOXOFFICE_STATIC_BINARY"]
     static let nowhere = ["BOXOFFICE_LIBCURL": "/nonexistent/libcurl.so.4"]
 
-    /// What every build must do: answer from the cache without libcurl, and say why it cannot
-    /// make a request, once one is needed.
+    /// What every build must do: map no libcurl at start-up, answer from the cache without it, and
+    /// say why it cannot make a request, once one is needed.
     static func expectLibcurlOnlyForRequests(_ binary: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        // glibc's loader lists the libraries it would map, and stops, as ldd does.
+        let trace = try BinaryRunner().start(["--version"], extraEnvironment: ["LD_TRACE_LOADED_OBJECTS": "1"], executable: binary).wait()
+        #expect(trace.stdout.contains("libc.so") && !trace.stdout.contains("curl") && !trace.stdout.contains("FoundationNetworking"),
+                "\(trace.stdout)", sourceLocation: sourceLocation)
         let server = try LoopbackServer(handler: StubResponse.recorded)
         defer { server.stop() }
         let runner = BinaryRunner(kobisURL: server.baseURL)
@@ -29,18 +33,13 @@ struct LazyCurlEndToEndTests {
         #expect(server.requestCount == 1, sourceLocation: sourceLocation)
     }
 
-    /// The debug build links FoundationNetworking as a shared library, which needs libcurl itself:
-    /// here only the check before the first request is tested.
-    @Test func theBuiltBinarySaysWhyItCannotRequestAndAnswersFromTheCacheRegardless() throws {
+    @Test func theBuiltBinaryMapsNoLibcurlBeforeItsFirstRequest() throws {
         try Self.expectLibcurlOnlyForRequests(BinaryRunner.binary.path)
     }
 
     @Test(.enabled(if: staticBinary != nil, "no static build here; .ci/run builds one and sets BOXOFFICE_STATIC_BINARY"))
-    func theStaticBinaryMapsNoLibcurlBeforeItsFirstRequest() throws {
+    func theStaticBinaryMapsNoLibcurlBeforeItsFirstRequestAndRequestsThroughIt() throws {
         let binary = try #require(Self.staticBinary)
-        // glibc's loader lists the libraries it would map, and stops, as ldd does.
-        let trace = try BinaryRunner().start(["--version"], extraEnvironment: ["LD_TRACE_LOADED_OBJECTS": "1"], executable: binary).wait()
-        #expect(trace.stdout.contains("libc.so") && !trace.stdout.contains("curl"), "\(trace.stdout)")
         try Self.expectLibcurlOnlyForRequests(binary)
         // Real requests through the loaded libcurl: concurrent ones, a movie and a refused redirect.
         let server = try LoopbackServer(handler: StubResponse.recorded)
