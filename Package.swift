@@ -36,12 +36,10 @@ let package = Package(
         .target(name: "BoxOfficeURLSession", dependencies: ["BoxOfficeCore"], swiftSettings: onTheCallersExecutor),
         // libcurl's functions, loaded on the first request rather than at start-up.
         .target(name: "LazyCurl", linkerSettings: [.linkedLibrary("dl")]),
-        // The loader's relocation table, dropped from memory once applied.
-        .target(name: "LoaderTables"),
         .executableTarget(
             name: "boxoffice",
             dependencies: [
-                "BoxOfficeCore", "LazyCurl", "LoaderTables",
+                "BoxOfficeCore", "LazyCurl",
                 .target(name: "BoxOfficeURLSession", condition: .when(platforms: elsewhereThanLinux)),
             ],
             swiftSettings: onTheCallersExecutor + directMetadata),

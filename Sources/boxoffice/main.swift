@@ -9,10 +9,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import LoaderTables
 
 // The edge of the program: arguments and environment in; stdout, stderr and an exit code out.
-loader_tables_release()
 // A closed pipe (`| head`) is reported by the write that meets it instead of killing the process.
 signal(SIGPIPE, SIG_IGN)
 let context = ProcessContext.current()
