@@ -1,5 +1,6 @@
-// The same hello-world linked with FoundationNetworking, as boxoffice must be: what the dynamic
-// loader spends mapping libcurl and its libraries before main, whatever the program then does.
+// The same hello-world linked with FoundationNetworking, as a URLSession client on Linux is: what
+// the dynamic loader spends mapping libcurl and its libraries, and relocating all of corelibs
+// Foundation, before main, whatever the program then does. boxoffice links neither (see README).
 import FoundationNetworking
 
 _ = URLSessionConfiguration.self
