@@ -27,6 +27,7 @@ let package = Package(
     name: "boxoffice",
     products: [
         .library(name: "BoxOfficeCore", targets: ["BoxOfficeCore"]),
+        .library(name: "BoxOfficeURLSession", targets: ["BoxOfficeURLSession"]),
         .executable(name: "boxoffice", targets: ["boxoffice"]),
     ],
     targets: [
@@ -44,7 +45,7 @@ let package = Package(
             ],
             swiftSettings: onTheCallersExecutor + directMetadata),
         .testTarget(name: "BoxOfficeCoreTests", dependencies: ["BoxOfficeCore"], swiftSettings: onTheCallersExecutor),
-        .testTarget(name: "boxofficeTests", dependencies: ["boxoffice", "BoxOfficeCore"], swiftSettings: onTheCallersExecutor),
+        .testTarget(name: "boxofficeTests", dependencies: ["boxoffice", "BoxOfficeCore", "BoxOfficeURLSession"], swiftSettings: onTheCallersExecutor),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,47 @@
+import BoxOfficeCore
+import BoxOfficeURLSession
+import Foundation
+import Testing
+
+/// The transport builds use where there is no glibc, tried here against the loopback server so
+/// that it is compiled and exercised on Linux too, where the executable does not link it.
+struct URLSessionTransportTests {
+    private func request(_ server: LoopbackServer, _ path: String, headers: [String: String] = [:]) throws -> HTTPRequest {
+        HTTPRequest(url: try #require(URL(string: server.baseURL + path)), headerFields: headers)
+    }
+
+    @Test func anAnswerComesBackWithItsStatusAndFields() async throws {
+        let server = try LoopbackServer { _ in StubResponse(status: 404, headers: ["X-Answer": "yes"], body: Data("missing".utf8)) }
+        defer { server.stop() }
+        let transport = URLSessionTransport(policy: .api, timeout: 5)
+        let (body, response) = try await transport.data(for: request(server, "/rest/x?a=1", headers: ["Accept": "application/json"]))
+        #expect(String(decoding: body, as: UTF8.self) == "missing")
+        #expect(response.statusCode == 404 && response.value(forHTTPHeaderField: "x-answer") == "yes")
+        #expect(server.requests.first?.target == "/rest/x?a=1" && server.requests.first?.headers["accept"] == "application/json")
+    }
+
+    @Test func aRedirectToAnotherOriginIsNotFollowed() async throws {
+        let server = try LoopbackServer { _ in .redirect(to: "http://127.0.0.2:9/elsewhere") }
+        defer { server.stop() }
+        let transport = URLSessionTransport(policy: .api, timeout: 5)
+        await #expect(throws: TransportError.redirectRefused(.otherOrigin(Origin(URL(string: "http://127.0.0.2:9")!)))) {
+            try await transport.data(for: request(server, "/rest/x"))
+        }
+    }
+
+    @Test func aBodyPastTheLimitIsRefused() async throws {
+        let server = try LoopbackServer { _ in StubResponse(body: Data(repeating: 0x41, count: 4096)) }
+        defer { server.stop() }
+        let transport = URLSessionTransport(policy: TransferPolicy(maximumBytes: 1000, redirects: .sameOrigin), timeout: 5)
+        await #expect(throws: TransportError.bodyTooLarge(limit: 1000)) {
+            try await transport.data(for: request(server, "/big"))
+        }
+    }
+
+    @Test func nothingListeningIsAConnectionRefused() async throws {
+        let transport = URLSessionTransport(policy: .api, timeout: 5)
+        await #expect(throws: NetworkFailure.connectionRefused) {
+            try await transport.data(for: HTTPRequest(url: URL(string: "http://127.0.0.1:9/rest")!))
+        }
+    }
+}
