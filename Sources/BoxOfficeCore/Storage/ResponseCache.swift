@@ -72,12 +72,7 @@ public struct ResponseCache: Sendable {
 
     /// Whether a file begins with this cache's header.
     private static func isEntry(_ file: URL) -> Bool {
-        let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        let header = Array(magic.utf8)
-        var start = [UInt8](repeating: 0, count: header.count)
-        return Glibc.read(descriptor, &start, header.count) == header.count && start == header
+        fileStarts(atPath: file.path, with: Array(magic.utf8))
     }
 
     /// Counts entries, their bytes and how many have expired.
@@ -103,20 +98,13 @@ public struct ResponseCache: Sendable {
 
     /// Regular `.json` files only: opening a FIFO someone named `x.json` would block for good.
     private func entryFiles() -> [URL] {
-        tree().filter { $0.kind == S_IFREG && $0.path.hasSuffix(".json") }.map { URL(fileURLWithPath: $0.path, isDirectory: false) }
+        tree().filter { entry in
+            entry.kind == S_IFREG && entry.name.hasSuffix(".json") && entry.name != ".json"
+        }.map { URL(fileURLWithPath: $0.path, isDirectory: false) }
     }
 
-    /// Every path under the folder with its type (`S_IFREG`, `S_IFDIR`…); a symbolic link is
-    /// listed as one and never followed.
-    private func tree() -> [(path: String, kind: mode_t)] {
-        let root = directory.path
-        let below = (try? FileManager.default.subpathsOfDirectory(atPath: root)) ?? []
-        return below.compactMap { relative in
-            let path = root + "/" + relative
-            var status = stat()
-            guard lstat(path, &status) == 0 else { return nil }
-            return (path, status.st_mode & S_IFMT)
-        }
+    private func tree() -> [FileTreeEntry] {
+        fileTree(below: directory.path)
     }
 
     private static func parse(_ contents: Data) -> (expiresAt: Date?, body: Data)? {
@@ -166,4 +154,44 @@ public enum CacheError: Error, Sendable, CustomStringConvertible {
         case .unreadable(let path): "cache entry \(path) is unreadable"
         }
     }
+}
+
+/// A path under a folder, its last component and its type (`S_IFREG`, `S_IFDIR`…).
+private struct FileTreeEntry {
+    let path: String
+    let name: String
+    let kind: mode_t
+}
+
+/// Everything below `root`. A symbolic link is listed as one and never followed, and a folder
+/// that cannot be read is listed but not entered, so the rest is still found.
+private func fileTree(below root: String) -> [FileTreeEntry] {
+    var found: [FileTreeEntry] = []
+    var folders = [root]
+    while let folder = folders.popLast() {
+        guard let stream = opendir(folder) else { continue }
+        defer { closedir(stream) }
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard name != ".", name != ".." else { continue }
+            let path = folder + "/" + name
+            var status = stat()
+            guard lstat(path, &status) == 0 else { continue }
+            let kind = status.st_mode & S_IFMT
+            found.append(FileTreeEntry(path: path, name: name, kind: kind))
+            if kind == S_IFDIR { folders.append(path) }
+        }
+    }
+    return found
+}
+
+/// Whether the file at `path` begins with `prefix`.
+private func fileStarts(atPath path: String, with prefix: [UInt8]) -> Bool {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    var start = [UInt8](repeating: 0, count: prefix.count)
+    return read(descriptor, &start, prefix.count) == prefix.count && start == prefix
 }

@@ -20,6 +20,24 @@ final class CacheTests {
         #expect(try cache.read(named: "kobis/daily-20120101", now: .distantFuture) == Data("b".utf8))
     }
 
+    @Test func clearAndStatisticsNeitherFollowLinksNorOpenWhatIsNotAFile() throws {
+        try cache.write(Data("a".utf8), named: "kobis/movie-1", expiresAt: nil)
+        try cache.write(Data("b".utf8), named: "kobis/daily-20120101", expiresAt: nil)
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-outside-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: outside) }
+        let other = ResponseCache(directory: outside)
+        try other.write(Data("c".utf8), named: "kobis/movie-3", expiresAt: nil)
+        try FileManager.default.createSymbolicLink(at: directory.appendingPathComponent("linked"), withDestinationURL: outside)
+        try FileManager.default.createSymbolicLink(at: cache.fileURL(for: "kobis/movie-4"), withDestinationURL: other.fileURL(for: "kobis/movie-3"))
+        // Opening a pipe would wait for a writer for good; a bare `.json` has no name before it.
+        #expect(mkfifo(cache.fileURL(for: "kobis/pipe").path, 0o600) == 0)
+        try Data("garbage".utf8).write(to: directory.appendingPathComponent("kobis/.json"))
+        #expect(cache.statistics(now: now).entries == 2)
+        #expect(try cache.clear() == 2)
+        #expect(other.statistics(now: now).entries == 1)
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("kobis/.json").path))
+    }
+
     @Test func aDamagedEntryIsReportedNotTrusted() throws {
         let file = cache.fileURL(for: "kobis/movie-2")
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
