@@ -164,12 +164,12 @@ enum CompletionScript {
 
     /// Text inside a single-quoted fish word.
     private static func fishQuoted(_ text: String) -> String {
-        var quoted = ""
-        for character in text {
-            if character == "\\" || character == "'" { quoted.append("\\") }
-            quoted.append(character)
+        var quoted = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar == "\\" || scalar == "'" { quoted.append("\\") }
+            quoted.append(scalar)
         }
-        return quoted
+        return String(quoted)
     }
 
     private static func fish() -> String {

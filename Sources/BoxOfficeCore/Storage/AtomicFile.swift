@@ -22,13 +22,17 @@ public enum AtomicFile {
     }
 
     /// The folder and the last component of a path, as NSString splits them: trailing slashes
-    /// do not count, and a bare name has the empty folder.
+    /// do not count, and a bare name has the empty folder. Split at the byte `/`, which in UTF-8
+    /// never stands inside another character (as a `Character`, it can carry a combining mark).
     static func parts(of path: String) -> (folder: String, name: String) {
-        var trimmed = Substring(path)
-        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
-        guard let slash = trimmed.lastIndex(of: "/") else { return ("", String(trimmed)) }
-        let folder = trimmed[..<slash]
-        return (folder.isEmpty ? "/" : String(folder), String(trimmed[trimmed.index(after: slash)...]))
+        let slash = UInt8(ascii: "/")
+        let bytes = Array(path.utf8)
+        var end = bytes.count
+        while end > 1, bytes[end - 1] == slash { end -= 1 }
+        let trimmed = bytes[..<end]
+        guard let last = trimmed.lastIndex(of: slash) else { return ("", String(decoding: trimmed, as: UTF8.self)) }
+        let folder = last == 0 ? "/" : String(decoding: trimmed[..<last], as: UTF8.self)
+        return (folder, String(decoding: trimmed[(last + 1)...], as: UTF8.self))
     }
 
     /// Writes `data` to `path`; the temporary file is registered in `registry`, so that a signal

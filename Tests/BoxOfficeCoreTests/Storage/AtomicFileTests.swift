@@ -18,6 +18,18 @@ final class AtomicFileTests {
         try? FileManager.default.removeItem(at: folder)
     }
 
+    @Test func pathsSplitAtTheirLastSlashAsTheFileSystemSeesIt() {
+        // As NSString splits them, except at a slash that a combining mark follows: NSString keeps
+        // the two together as one character, where the file system sees a folder and a name.
+        let cases = [("file", "", "file"), ("/file", "/", "file"), ("dir/file", "dir", "file"), ("dir/", "", "dir"),
+                     ("dir//", "", "dir"), ("", "", ""), ("/a/b/c", "/a/b", "c"), ("밀수/포스터.jpg", "밀수", "포스터.jpg"),
+                     ("dir/\u{301}x", "dir", "\u{301}x"), ("a\u{301}/b", "a\u{301}", "b")]
+        for (path, folder, name) in cases {
+            let parts = AtomicFile.parts(of: path)
+            #expect(parts.folder == folder && parts.name == name, "\(path.unicodeScalars.map { $0.value })")
+        }
+    }
+
     @Test func aPrivateFileIsCreatedPrivate() throws {
         let path = folder.appendingPathComponent("config").path
         try AtomicFile.write(Data("k = v\n".utf8), toPath: path, permissions: .exactly(0o600))
