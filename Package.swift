@@ -20,7 +20,8 @@ let onTheCallersExecutor: [SwiftSetting] = [
     .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
 ]
 
-/// Where the executable talks to the network through URLSession rather than libcurl.
+/// Where the executable talks to the network through URLSession rather than libcurl (the same
+/// condition as `Sources/boxoffice/Network.swift`).
 let elsewhereThanLinux: [Platform] = [.macOS, .iOS, .tvOS, .watchOS, .visionOS, .macCatalyst, .windows, .android, .openbsd, .wasi]
 
 let package = Package(
@@ -32,7 +33,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "BoxOfficeCore", swiftSettings: onTheCallersExecutor + directMetadata),
-        // The transport everywhere but glibc Linux; a module of its own so that Linux never links
+        // The transport everywhere but Linux; a module of its own so that Linux never links
         // FoundationNetworking (see URLSessionTransport.swift).
         .target(name: "BoxOfficeURLSession", dependencies: ["BoxOfficeCore"], swiftSettings: onTheCallersExecutor),
         // libcurl's functions, loaded on the first request rather than at start-up.

@@ -5,7 +5,7 @@ import Synchronization
 import FoundationNetworking
 #endif
 
-/// The network where libcurl is not used directly (everywhere but glibc Linux): a `URLSession`
+/// The network where libcurl is not used directly (everywhere but Linux): a `URLSession`
 /// driven through its delegate, so that a `TransferPolicy` sees every redirect before it is
 /// followed and every piece of body as it arrives. A key never crosses to another origin and no
 /// body outgrows its bound.

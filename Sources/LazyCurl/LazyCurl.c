@@ -1,5 +1,5 @@
 // libcurl, loaded on the first request, and one HTTP GET through its easy interface: what the
-// executable's transport sends on glibc Linux.
+// executable's transport sends on Linux.
 //
 // Linked the usual way, libcurl and the thirty-odd libraries it needs (TLS, LDAP, Kerberos…) are
 // mapped and relocated before `main` on every run, although a run the cache answers never touches
@@ -22,14 +22,14 @@
 // Easy handles are kept for the next request, so that a range reuses its connections as URLSession
 // did. libcurl's ABI is written out so that no libcurl headers are needed to build: handles are
 // pointers, its enums and options are the documented numbers, and each option's value is passed as
-// the type libcurl reads for it (long, curl_off_t, or a pointer). The file is for glibc Linux;
-// elsewhere it is empty.
+// the type libcurl reads for it (long, curl_off_t, or a pointer). The file is for Linux; elsewhere
+// it is empty. (A fully static musl binary cannot dlopen: there, every request exits 69.)
 
 #include "LazyCurl.h"
 
-#include <stdio.h> // (which defines __GLIBC__)
+#include <stdio.h>
 
-#if defined(__linux__) && defined(__GLIBC__)
+#if defined(__linux__)
 
 #include <dlfcn.h>
 #include <pthread.h>
@@ -61,7 +61,7 @@ static char failure[4200];
 /// Finds one function; false, with the reason written, when the library lacks it.
 static int find(void *library, const char *file, const char *name, void *slot) {
     void *function = dlsym(library, name);
-    if (!function) snprintf(failure, sizeof failure, "%s has no function %s; libcurl 7.62 or later is needed", file, name);
+    if (!function) snprintf(failure, sizeof failure, "%s has no function %s, so it is not libcurl 4", file, name);
     memcpy(slot, &function, sizeof function);
     return function != NULL;
 }
@@ -109,7 +109,7 @@ enum {
     OPT_PROTOCOLS = 181, OPT_MAXFILESIZE_LARGE = 30117,
     INFO_RESPONSE_CODE = 0x200002,
     PROTOCOL_HTTP = 1, PROTOCOL_HTTPS = 2,
-    CODE_OUT_OF_MEMORY = 27, CODE_FILESIZE_EXCEEDED = 63,
+    CODE_FAILED_INIT = 2, CODE_OUT_OF_MEMORY = 27, CODE_FILESIZE_EXCEEDED = 63,
 };
 
 /// Headers past this are no answer of an API or an image host.
@@ -180,6 +180,8 @@ static void return_handle(handle easy) {
 int lazy_curl_get(const char *url, const char *const *header_lines, int header_count, size_t maximum_bytes,
                   long timeout_milliseconds, struct lazy_curl_answer *answer) {
     memset(answer, 0, sizeof *answer);
+    // Only after a successful load are the functions there; before it, fail as libcurl would.
+    if (atomic_load_explicit(&state, memory_order_acquire) != 1) return CODE_FAILED_INIT;
     handle easy = take_handle();
     if (!easy) return CODE_OUT_OF_MEMORY;
     void *list = NULL;

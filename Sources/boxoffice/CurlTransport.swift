@@ -1,14 +1,18 @@
-#if canImport(Glibc)
+#if os(Linux)
 import BoxOfficeCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import LazyCurl
 
-/// The network on Linux: one libcurl GET per request (`Sources/LazyCurl/CurlGet.c`), each waited
+/// The network on Linux: one libcurl GET per request (`Sources/LazyCurl/LazyCurl.c`), each waited
 /// for on a thread of its own, with every redirect decided here by the `TransferPolicy` before it
 /// is followed, so a key never crosses to another origin and no body outgrows its bound.
 ///
@@ -116,6 +120,8 @@ struct CurlTransport: HTTPDataLoading {
         case 52: .noAnswer
         case 35, 53, 54, 58, 59, 60, 64, 66, 77, 80, 82, 83, 90, 91, 98: .secureConnectionFailed
         case 61: .undecodableBody
+        // The body's buffer could not grow (the write callback's refusal), or libcurl's own memory.
+        case 23, 27: .other("out of memory")
         default: .other("libcurl error \(code)")
         }
     }

@@ -4,7 +4,8 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if !canImport(Glibc)
+// The same condition as the dependency in Package.swift.
+#if !os(Linux)
 import BoxOfficeURLSession
 #endif
 
@@ -20,10 +21,10 @@ struct LibcurlUnavailable: ReportableError {
 }
 
 extension Runner {
-    /// The transport every request of the run goes through: libcurl's easy interface on glibc
-    /// Linux (`CurlTransport`), URLSession elsewhere.
+    /// The transport every request of the run goes through: libcurl's easy interface on Linux
+    /// (`CurlTransport`), URLSession elsewhere.
     func transport(_ policy: TransferPolicy, timeout: Double) -> any HTTPDataLoading {
-        #if canImport(Glibc)
+        #if os(Linux)
         CurlTransport(policy: policy, timeout: timeout, libraryPath: context.variable("BOXOFFICE_LIBCURL"))
         #else
         URLSessionTransport(policy: policy, timeout: timeout)

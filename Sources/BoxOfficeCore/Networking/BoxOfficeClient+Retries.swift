@@ -84,11 +84,12 @@ extension BoxOfficeClient {
         switch failure {
         case .timedOut:
             return TransientFailure(error: .timedOut(service, seconds: timeout), reason: reason, retryAfter: nil)
-        case .connectionRefused, .connectionLost, .noAnswer:
+        // What a moment may mend; a failure the transport cannot name is given the same chance.
+        case .connectionRefused, .connectionLost, .noAnswer, .other:
             return TransientFailure(error: .unreachable(service, host: host, reason: reason), reason: reason, retryAfter: nil)
         case .invalidHTTP, .undecodableBody:
             return BoxOfficeError.malformedResponse(service, expected: "a valid HTTP answer", detail: reason)
-        case .hostNotFound, .notConnected, .secureConnectionFailed, .invalidRequest, .other:
+        case .hostNotFound, .notConnected, .secureConnectionFailed, .invalidRequest:
             return BoxOfficeError.unreachable(service, host: host, reason: reason)
         }
     }

@@ -64,6 +64,30 @@ struct RetryTests {
         #expect(delays.withLock { $0 } == [0.02])
     }
 
+    @Test func everyFailureOnTheWireIsRetriedOrReportedAsItShouldBe() {
+        let retried: [NetworkFailure] = [.timedOut, .connectionRefused, .connectionLost, .noAnswer, .other("libcurl error 42")]
+        let reported: [(NetworkFailure, BoxOfficeError)] = [
+            (.invalidHTTP, .malformedResponse(.kobis, expected: "a valid HTTP answer", detail: "its status line or headers are not valid HTTP")),
+            (.undecodableBody, .malformedResponse(.kobis, expected: "a valid HTTP answer", detail: "its body's compression cannot be decoded")),
+            (.hostNotFound, .unreachable(.kobis, host: "kobis.test", reason: "the host name could not be resolved")),
+            (.notConnected, .unreachable(.kobis, host: "kobis.test", reason: "no network connection")),
+            (.secureConnectionFailed, .unreachable(.kobis, host: "kobis.test", reason: "the secure connection failed")),
+            (.invalidRequest, .unreachable(.kobis, host: "kobis.test", reason: "the request could not be sent as given")),
+        ]
+        for failure in retried {
+            let classified = BoxOfficeClient.classify(failure, service: .kobis, host: "kobis.test", timeout: 5)
+            #expect(classified is TransientFailure, "\(failure)")
+        }
+        for (failure, error) in reported {
+            let classified = BoxOfficeClient.classify(failure, service: .kobis, host: "kobis.test", timeout: 5)
+            #expect(classified as? BoxOfficeError == error, "\(failure)")
+        }
+        let late = BoxOfficeClient.classify(.timedOut, service: .kobis, host: "kobis.test", timeout: 5) as? TransientFailure
+        #expect(late?.error == .timedOut(.kobis, seconds: 5))
+        let unnamed = BoxOfficeClient.classify(.other("libcurl error 42"), service: .kobis, host: "kobis.test", timeout: 5) as? TransientFailure
+        #expect(unnamed?.error == .unreachable(.kobis, host: "kobis.test", reason: "libcurl error 42"))
+    }
+
     @Test func backoffStaysUnderItsCeiling() {
         let policy = RetryPolicy()
         for retry in 1...8 {
