@@ -39,9 +39,12 @@ struct URLSessionTransportTests {
     }
 
     @Test func nothingListeningIsAConnectionRefused() async throws {
+        // A port that was just free: the server's, once it has stopped.
+        let closed = try LoopbackServer { _ in StubResponse() }
+        closed.stop()
         let transport = URLSessionTransport(policy: .api, timeout: 5)
         await #expect(throws: NetworkFailure.connectionRefused) {
-            try await transport.data(for: HTTPRequest(url: URL(string: "http://127.0.0.1:9/rest")!))
+            try await transport.data(for: request(closed, "/rest"))
         }
     }
 }
