@@ -30,20 +30,19 @@ struct CurlTransport: HTTPDataLoading {
         Terminal.armSignalHandlers()
         let failure = libraryPath.map { path in path.withCString { lazy_curl_load($0) } } ?? lazy_curl_load(nil)
         if let failure { throw LibcurlUnavailable(reason: String(cString: failure)) }
-        var url = request.url
-        var headers = request
+        var current = request
         var redirects = 0
         while true {
-            let (body, response) = try await Self.get(url, headers: headers.headerFields, limit: policy.maximumBytes, timeout: timeout)
+            let (body, response) = try await Self.get(current, limit: policy.maximumBytes, timeout: timeout)
             guard Self.redirectStatuses.contains(response.statusCode),
                   let location = response.value(forHTTPHeaderField: "Location"),
-                  let target = URL(string: location, relativeTo: url)?.absoluteURL else { return (body, response) }
-            if let refusal = policy.refusal(from: url, to: target, previousRedirects: redirects) {
+                  let target = URL(string: location, relativeTo: current.url)?.absoluteURL else { return (body, response) }
+            if let refusal = policy.refusal(from: current.url, to: target, previousRedirects: redirects) {
                 throw TransportError.redirectRefused(refusal)
             }
             // Credentials stay with their origin, whatever else the policy lets a redirect do.
-            if Origin(target) != Origin(url) { headers.setValue(nil, forHTTPHeaderField: "Authorization") }
-            url = target
+            if Origin(target) != Origin(current.url) { current.setValue(nil, forHTTPHeaderField: "Authorization") }
+            current.url = target
             redirects += 1
         }
     }
@@ -53,8 +52,9 @@ struct CurlTransport: HTTPDataLoading {
 
     /// One GET, waited for on a new thread: libcurl's easy interface blocks, and a thread of the
     /// concurrency pool must not.
-    private static func get(_ url: URL, headers: [String: String], limit: Int, timeout: Double) async throws -> (Data, HTTPResponse) {
-        let lines = try headers.map { name, value in
+    private static func get(_ request: HTTPRequest, limit: Int, timeout: Double) async throws -> (Data, HTTPResponse) {
+        let url = request.url
+        let lines = try request.headerFields.map { name, value in
             let line = "\(name): \(value)"
             // One header per line: a line break would smuggle in another.
             guard !line.utf8.contains(where: { $0 == 0 || $0 == 10 || $0 == 13 }) else { throw NetworkFailure.invalidRequest }
