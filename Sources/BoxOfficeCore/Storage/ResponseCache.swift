@@ -57,12 +57,13 @@ public struct ResponseCache: Sendable {
     /// the folders they leave empty; anything else under the folder stays. Returns the count.
     @discardableResult
     public func clear() throws -> Int {
+        let tree = fileTree(below: directory.path)
         var removed = 0
-        for file in entryFiles() where Self.isEntry(file) {
+        for file in Self.entryFiles(in: tree) where Self.isEntry(file) {
             try FileManager.default.removeItem(at: file)
             removed += 1
         }
-        let folders = tree().filter { $0.kind == S_IFDIR }.map(\.path)
+        let folders = tree.filter { $0.kind == S_IFDIR }.map(\.path)
         // Deepest first, so a folder is empty by the time it is tried; rmdir leaves a non-empty one alone.
         for folder in folders.sorted(by: { $0.count > $1.count }) + [directory.path] {
             rmdir(folder)
@@ -78,7 +79,7 @@ public struct ResponseCache: Sendable {
     /// Counts entries, their bytes and how many have expired.
     public func statistics(now: Date) -> CacheStatistics {
         var statistics = CacheStatistics()
-        for file in entryFiles() {
+        for file in Self.entryFiles(in: fileTree(below: directory.path)) {
             statistics.entries += 1
             let data = (try? Data(contentsOf: file)) ?? Data()
             statistics.bytes += data.count
@@ -97,14 +98,10 @@ public struct ResponseCache: Sendable {
     }
 
     /// Regular `.json` files only: opening a FIFO someone named `x.json` would block for good.
-    private func entryFiles() -> [URL] {
-        tree().filter { entry in
+    private static func entryFiles(in tree: [FileTreeEntry]) -> [URL] {
+        tree.filter { entry in
             entry.kind == S_IFREG && entry.name.hasSuffix(".json") && entry.name != ".json"
         }.map { URL(fileURLWithPath: $0.path, isDirectory: false) }
-    }
-
-    private func tree() -> [FileTreeEntry] {
-        fileTree(below: directory.path)
     }
 
     private static func parse(_ contents: Data) -> (expiresAt: Date?, body: Data)? {
