@@ -14,10 +14,8 @@ import Darwin
 enum BoxOffice {
     static func main(_ arguments: [String], context: ProcessContext) async -> ExitCode {
         let output: Data
-        // The run's calls reach the ledger once, however the run ends.
         let paths = Paths(context)
-        let quota = QuotaCounter(ledger: QuotaLedger(file: paths.quotaFile))
-        defer { try? quota.flush() }
+        let quota = QuotaLedger(file: paths.quotaFile)
         do {
             let invocation = try CommandLineParser.parse(arguments)
             let command = try CommandCatalog.command(for: invocation, today: context.today)

@@ -13,8 +13,8 @@ import Darwin
 /// Runs a command and returns what belongs on stdout; errors are thrown, never printed here.
 struct Runner: Sendable {
     let context: ProcessContext
-    /// The run's calls, added to the ledger once when it ends.
-    let quota: QuotaCounter
+    /// Where every call is counted before it is sent.
+    let quota: QuotaLedger
     let paths: Paths
 
     /// What belongs on stdout.
@@ -72,11 +72,11 @@ struct Runner: Sendable {
                 context.warn("the quota ledger \(ledgerPath) was unreadable; today's count starts again from this run.")
             }
             if Double(count) >= Double(service.dailyQuota) * QuotaLedger.warningShare, warnings.firstTime(service.rawValue) {
-                context.warn("\(count) of \(service.dailyQuota) daily \(service.displayName) calls used today (Seoul).")
+                context.warn("\(NumberText.grouped(Int64(count))) of \(NumberText.grouped(Int64(service.dailyQuota))) daily \(service.displayName) calls used today (Seoul).")
             }
             if verbose { context.log("boxoffice: \(service.displayName) request (\(count) today)") }
         case .ledgerFailed(let reason):
-            if verbose { context.log("boxoffice: could not count the call in \(ledgerPath): \(reason)") }
+            if verbose { context.log("boxoffice: could not count the call in \(TerminalText.sanitize(reason)) (--ignore-quota)") }
         case .cacheHit(let name):
             if verbose { context.log("boxoffice: cache hit \(name)") }
         case .retrying(let service, let attempt, let reason, let delay):

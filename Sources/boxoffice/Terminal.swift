@@ -151,8 +151,6 @@ enum Terminal {
             liveSources.withLock { sources in
                 let source = DispatchSource.makeSignalSource(signal: ending.signal, queue: .global())
                 source.setEventHandler {
-                    // The ledger first: its write waits for the run's own, and needs a temporary file.
-                    QuotaCounter.flushAll()
                     TemporaryFiles.shared.removeAll()
                     restoreTerminal()
                     let clearLine = stderrIsTerminal ? "\r\u{1B}[K" : ""

@@ -18,6 +18,7 @@ struct ErrorReportingTests {
         .downloadTimedOut(host: "img.example", seconds: 15), .responseTooLarge(.kobis, limit: 8 << 20),
         .imageTooLarge(host: "img.example", limit: 20 << 20), .answerMismatch(.kobis, asked: "movie 1", answered: "movie 2"),
         .redirectRefused(.kobis, .otherOrigin(Origin(URL(fileURLWithPath: "/")))),
+        .quotaLedgerUnavailable(path: "/home/x/.cache/boxoffice/quota.json", reason: "Permission denied"),
     ]
 
     static func expectedCode(_ error: BoxOfficeError) -> ExitCode {
@@ -28,6 +29,7 @@ struct ErrorReportingTests {
         case .serviceFault, .httpStatus, .serverError, .unreachable, .downloadFailed, .redirectRefused: .unavailable
         case .malformedResponse, .notAnImage, .responseTooLarge, .imageTooLarge, .answerMismatch: .malformedResponse
         case .notFound: .notFound
+        case .quotaLedgerUnavailable: .cannotCreateOutput
         }
     }
 

@@ -16,6 +16,9 @@ public enum BoxOfficeError: ReportableError, Equatable, CustomStringConvertible 
     case dailyLimitReached(APIService, limit: Int)
     /// A run needs more calls than are left today; nothing was sent.
     case quotaInsufficient(APIService, needed: Int, left: Int)
+    /// The ledger that counts calls cannot be read or written, so a call could not be counted
+    /// and was not sent.
+    case quotaLedgerUnavailable(path: String, reason: String)
     /// The service asked us to slow down (HTTP 429 and the like).
     case rateLimited(APIService, message: String?)
     /// KOBIS answered with a `faultInfo` that is not about the key or the quota.
@@ -63,6 +66,8 @@ public enum BoxOfficeError: ReportableError, Equatable, CustomStringConvertible 
             return "All \(NumberText.grouped(Int64(limit))) of today's \(service.displayName) calls are used by boxoffice's count (Seoul day), so no request was sent. Try again tomorrow, or pass --ignore-quota if the key has calls the count does not know of."
         case .quotaInsufficient(let service, let needed, let left):
             return "This run needs \(NumberText.grouped(Int64(needed))) \(service.displayName) calls but only \(NumberText.grouped(Int64(left))) of today's \(NumberText.grouped(Int64(service.dailyQuota))) are left (Seoul day), so none was sent. Shorten the range, try again tomorrow, or pass --ignore-quota."
+        case .quotaLedgerUnavailable(let path, let reason):
+            return "The call count in \(clean(path)) cannot be updated (\(clean(reason))), so no request was sent: an uncounted call could pass the daily limit. Make the file and its folder writable, or pass --ignore-quota."
         case .rateLimited(let service, let message):
             let detail = message.map { ": \(clean($0))" } ?? ""
             return "\(service.displayName) is throttling requests\(detail). Try again later."
@@ -112,6 +117,7 @@ public enum BoxOfficeError: ReportableError, Equatable, CustomStringConvertible 
         case .quotaExceeded, .rateLimited, .timedOut, .noChartData, .downloadTimedOut, .dailyLimitReached, .quotaInsufficient: .tryLater
         case .serviceFault, .httpStatus, .serverError, .unreachable, .downloadFailed, .redirectRefused: .unavailable
         case .malformedResponse, .notAnImage, .responseTooLarge, .imageTooLarge, .answerMismatch: .malformedResponse
+        case .quotaLedgerUnavailable: .cannotCreateOutput
         case .notFound: .notFound
         }
     }

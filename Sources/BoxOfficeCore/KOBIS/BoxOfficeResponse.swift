@@ -2,9 +2,6 @@
 public struct BoxOfficeResponse: APIResponse {
     /// The chart itself.
     public let boxOfficeResult: BoxOfficeResultDTO
-
-    /// An empty chart means the day has no figures yet; caching it would hide them later.
-    public var isCacheable: Bool { !boxOfficeResult.entries.isEmpty }
 }
 
 /// The `boxOfficeResult` object shared by the daily and weekly charts.

@@ -3,14 +3,22 @@ struct WireValue {
     let service: APIService
     let body: String
 
-    /// Blank means "not given"; anything else must be a whole number (commas allowed).
+    /// Blank means "not given"; anything else must be a whole number (commas allowed) no larger
+    /// than `largestCount`.
     func count(_ field: String, _ text: String?) throws -> Int64? {
         guard let cleaned = Self.cleaned(text) else { return nil }
-        if let value = Int64(cleaned) { return value }
+        if let value = Int64(cleaned) {
+            guard abs(value) <= Self.largestCount else { throw invalid(field, text, "a count JSON can carry exactly") }
+            return value
+        }
         // Documented as counts, but be lenient with a whole number written as a decimal.
-        if let value = Double(cleaned), value == value.rounded(), abs(value) < 9e18 { return Int64(value) }
+        if let value = Double(cleaned), value == value.rounded(), abs(value) <= Double(Self.largestCount) { return Int64(value) }
         throw invalid(field, text, "a number")
     }
+
+    /// 2^53, the largest whole number a JSON number carries exactly, a million times any real
+    /// audience or takings. Within it, sums and differences of a chart's figures cannot overflow.
+    static let largestCount: Int64 = 1 << 53
 
     /// A count that fits an `Int`.
     func smallCount(_ field: String, _ text: String?) throws -> Int? {

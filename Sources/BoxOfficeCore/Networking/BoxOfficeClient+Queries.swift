@@ -1,17 +1,19 @@
 extension BoxOfficeClient {
     /// The daily chart of a day.
     public func dailyChart(on date: KSTDate, filter: ChartFilter = ChartFilter()) async throws -> BoxOfficeChart {
-        let response = try await send(.dailyBoxOffice(on: date, filter: filter))
-        return try BoxOfficeChart(response, kind: .daily, requested: date.iso, isSettled: isSettled(date), filter: filter)
+        try await send(.dailyBoxOffice(on: date, filter: filter)) { response in
+            try BoxOfficeChart(response, kind: .daily, requested: date.iso, isSettled: isSettled(date), filter: filter)
+        }
     }
 
     /// The weekly chart of the week that holds `date`.
     public func weeklyChart(containing date: KSTDate, period: WeekPeriod, filter: ChartFilter = ChartFilter()) async throws -> BoxOfficeChart {
-        let response = try await send(.weeklyBoxOffice(containing: date, period: period, filter: filter))
         let first = period.firstDay(ofWeekContaining: date)
         let last = period.lastDay(ofWeekContaining: date)
-        return try BoxOfficeChart(
-            response, kind: ChartKind(period), requested: "\(first.iso)~\(last.iso)", isSettled: isSettled(last), filter: filter)
+        return try await send(.weeklyBoxOffice(containing: date, period: period, filter: filter)) { response in
+            try BoxOfficeChart(
+                response, kind: ChartKind(period), requested: "\(first.iso)~\(last.iso)", isSettled: isSettled(last), filter: filter)
+        }
     }
 
     /// Whether KOBIS has surely published a day's figures: it does so the next morning, so a day

@@ -40,42 +40,49 @@ extension BoxOfficeClient {
     /// One attempt, bounded as a whole so a server that drips bytes cannot hold us forever.
     private func loadOnce(_ request: HTTPRequest, endpoint: EndpointInfo) async throws -> (Data, HTTPResponse) {
         let service = endpoint.service
-        try ensureLimitNotReached(service)
+        let reservation = try reserveCall(to: service)
         onEvent(.requestSent(service))
         let seconds = configuration.timeout
         let loader = self.loader
         do {
-            let answer = try await Deadline.run(seconds: seconds) {
+            return try await Deadline.run(seconds: seconds) {
                 TransientFailure(error: .timedOut(service, seconds: seconds), reason: "timed out", retryAfter: nil)
             } operation: {
                 try await loader.data(for: request, endpoint: endpoint)
             }
-            // Only a call the service answered (any HTTP status) counts against its limit.
-            count(service)
-            return answer
         } catch let failure as NetworkFailure {
+            giveBack(reservation)
             throw Self.classify(failure, service: service, host: request.url.host ?? "?", timeout: seconds)
         } catch let error as TransportError {
+            // The service answered, if with too much or with a redirect: the call counts.
             switch error {
             case .bodyTooLarge(let limit): throw BoxOfficeError.responseTooLarge(service, limit: limit)
             case .redirectRefused(let refusal): throw BoxOfficeError.redirectRefused(service, refusal)
             }
+        } catch {
+            // Only a call the service answered (any HTTP status) counts against its limit.
+            giveBack(reservation)
+            throw error
         }
     }
 
-    /// Past the day's limit by the ledger's count, no request is sent.
-    private func ensureLimitNotReached(_ service: APIService) throws {
-        guard let quota, enforcesQuota else { return }
-        if quota.used(service, on: KSTDate.today(at: now())) >= service.dailyQuota {
-            throw BoxOfficeError.dailyLimitReached(service, limit: service.dailyQuota)
+    /// Counts the call in the ledger before it is sent, past the day's limit refusing it. With
+    /// the limit not enforced, a ledger that cannot be written does not stop the call.
+    private func reserveCall(to service: APIService) throws -> QuotaLedger.Reservation? {
+        guard let quota else { return nil }
+        let reservation: QuotaLedger.Reservation
+        do {
+            reservation = try quota.reserve(service, on: KSTDate.today(at: now()), limit: enforcesQuota ? service.dailyQuota : nil)
+        } catch BoxOfficeError.quotaLedgerUnavailable(let path, let reason) where !enforcesQuota {
+            onEvent(.ledgerFailed(reason: "\(path): \(reason)"))
+            return nil
         }
+        onEvent(.callCounted(service, today: reservation.count, ledgerWasUnreadable: reservation.ledgerWasUnreadable))
+        return reservation
     }
 
-    /// Counts an answered call; the ledger is written once, when the run ends.
-    private func count(_ service: APIService) {
-        guard let quota else { return }
-        let (count, wasUnreadable) = quota.count(service, on: KSTDate.today(at: now()))
-        onEvent(.callCounted(service, today: count, ledgerWasUnreadable: wasUnreadable))
+    private func giveBack(_ reservation: QuotaLedger.Reservation?) {
+        if let reservation, let quota { quota.release(reservation) }
     }
 
     /// Maps a failure on the wire to ours; transient ones are wrapped so the loop retries them.

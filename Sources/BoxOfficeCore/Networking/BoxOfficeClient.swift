@@ -16,8 +16,8 @@ public struct BoxOfficeClient: Sendable {
     let onEvent: @Sendable (ClientEvent) -> Void
     /// Scrubs both keys from every body before it is read, cached or quoted in an error.
     let redactor: SecretRedactor
-    /// Counts each call that goes out, and refuses one past the day's limit unless told not to.
-    let quota: QuotaCounter?
+    /// Counts each call before it goes out, and refuses one past the day's limit unless told not to.
+    let quota: QuotaLedger?
     let enforcesQuota: Bool
 
     /// The version sent in `User-Agent`.
@@ -30,7 +30,7 @@ public struct BoxOfficeClient: Sendable {
         loader: any EndpointLoading,
         cache: ResponseCache? = nil,
         cacheMode: CacheMode = .normal,
-        quota: QuotaCounter? = nil,
+        quota: QuotaLedger? = nil,
         enforcesQuota: Bool = true,
         now: @escaping @Sendable () -> Date = { Date() },
         onEvent: @escaping @Sendable (ClientEvent) -> Void = { _ in }
@@ -48,14 +48,22 @@ public struct BoxOfficeClient: Sendable {
 
     /// Sends the endpoint and returns its decoded body.
     public func send<Response>(_ endpoint: Endpoint<Response>) async throws -> Response {
+        try await send(endpoint) { $0 }
+    }
+
+    /// Sends the endpoint and returns its body made into a model. The answer is cached only once
+    /// `model` accepts it, so a body whose figures cannot be right is never kept; the body
+    /// itself is let go as soon as the model is made.
+    func send<Response, Model>(_ endpoint: Endpoint<Response>, model: (Response) throws -> Model) async throws -> Model {
         let entryName = endpoint.info.recordingName
-        if cacheMode.reads, let cache, let cached = cachedValue(endpoint, in: cache, named: entryName) {
+        if cacheMode.reads, let cache, let cached = cachedValue(endpoint, in: cache, named: entryName, model: model) {
             return cached
         }
         let request = try makeRequest(for: endpoint)
         let (received, response) = try await loadWithRetries(request, endpoint: endpoint.info)
         let data = redactor.redact(received)
         let value = try interpret(data, response: response, for: endpoint)
+        let made = try model(value)
         if cacheMode.writes, value.isCacheable, let cache {
             do {
                 try cache.write(data, named: entryName, expiresAt: expiry(of: endpoint.freshness))
@@ -63,14 +71,14 @@ public struct BoxOfficeClient: Sendable {
                 onEvent(.cacheWriteFailed(entryName, reason: "\(error)"))
             }
         }
-        return value
+        return made
     }
 
     /// Calls left of today's limit by the ledger's count; nil when nothing is counted or the
     /// limit is not enforced.
     public func callsLeftToday(_ service: APIService) -> Int? {
         guard let quota, enforcesQuota else { return nil }
-        return max(service.dailyQuota - quota.used(service, on: KSTDate.today(at: now())), 0)
+        return max(service.dailyQuota - (quota.counts(on: KSTDate.today(at: now()))[service] ?? 0), 0)
     }
 
     /// Throws unless `calls` more requests fit in what is left of today's limit.
@@ -129,10 +137,12 @@ public struct BoxOfficeClient: Sendable {
         return result
     }
 
-    private func cachedValue<Response>(_ endpoint: Endpoint<Response>, in cache: ResponseCache, named name: String) -> Response? {
+    private func cachedValue<Response, Model>(
+        _ endpoint: Endpoint<Response>, in cache: ResponseCache, named name: String, model: (Response) throws -> Model
+    ) -> Model? {
         do {
             guard let data = try cache.read(named: name, now: now()) else { return nil }
-            let value = try interpret(data, response: nil, for: endpoint)
+            let value = try model(try interpret(data, response: nil, for: endpoint))
             onEvent(.cacheHit(name))
             return value
         } catch {

@@ -11,9 +11,10 @@ public enum Sparkline {
     static func levels(_ values: [Int64?], steps: Int) -> [Int?] {
         let present = values.compactMap { $0 }
         guard let low = present.min(), let high = present.max() else { return values.map { _ in nil } }
-        let span = Double(high - low)
+        // In doubles: the difference of two 64-bit figures may not fit in 64 bits.
+        let span = Double(high) - Double(low)
         return values.map { value in
-            value.map { span == 0 ? steps / 2 : Int((Double($0 - low) / span * Double(steps - 1)).rounded()) }
+            value.map { span == 0 ? steps / 2 : Int(((Double($0) - Double(low)) / span * Double(steps - 1)).rounded()) }
         }
     }
 

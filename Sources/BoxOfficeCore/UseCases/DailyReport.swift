@@ -94,16 +94,20 @@ public struct DailyReport: Sendable, Equatable {
         public var changeRate: Double?
     }
 
-    /// 1 to 10 million by millions, then every 5 million.
-    public static func milestones(crossedFrom before: Int64, to after: Int64) -> [Int64] {
-        guard after > before, after > 0 else { return [] }
-        var marks: [Int64] = (1...10).map { Int64($0) * 1_000_000 }
-        var next: Int64 = 15_000_000
-        while next <= after {
-            marks.append(next)
-            next += 5_000_000
+    /// The highest round total passed between two totals: 1 to 10 million by millions, then
+    /// every 5 million; nil when none was passed. Worked out for the crossing alone, so a total
+    /// of any size costs the same.
+    public static func milestone(crossedFrom before: Int64, to after: Int64) -> Int64? {
+        let million: Int64 = 1_000_000
+        let mark: Int64
+        if after >= 15 * million {
+            mark = after / (5 * million) * (5 * million)
+        } else if after >= million {
+            mark = min(after / million, 10) * million
+        } else {
+            return nil
         }
-        return marks.filter { before < $0 && $0 <= after }
+        return before < mark ? mark : nil
     }
 
     /// Builds the report from the daily charts it needs, keyed by day: `days`, and the day a
@@ -126,20 +130,14 @@ public struct DailyReport: Sendable, Equatable {
         let moves = movies.filter { !$0.isNew }.map { Move(code: $0.code, title: $0.title, rank: $0.rank, previousRank: $0.previousRank, rankChange: $0.rankChange) }
         climber = moves.filter { $0.rankChange > 0 }.max { $0.rankChange < $1.rankChange }
         faller = moves.filter { $0.rankChange < 0 }.min { $0.rankChange < $1.rankChange }
-        milestones = movies.flatMap { movie -> [Milestone] in
-            guard let total = movie.audienceTotal, let audience = movie.audience else { return [] }
-            return Self.milestones(crossedFrom: total - audience, to: total).map { Milestone(code: movie.code, title: movie.title, milestone: $0) }
+        milestones = movies.compactMap { movie in
+            guard let total = movie.audienceTotal, let audience = movie.audience,
+                  case (let before, false) = total.subtractingReportingOverflow(audience),
+                  let mark = Self.milestone(crossedFrom: before, to: total) else { return nil }
+            return Milestone(code: movie.code, title: movie.title, milestone: mark)
         }
-        let weekEarlier = date.adding(days: -7)
-        if let earlier = charts[weekEarlier] {
-            let now = today.compactMap(\.audience).reduce(0, +)
-            let then = earlier.entries.prefix(Self.topCount).compactMap(\.audience).reduce(0, +)
-            sameWeekdayLastWeek = WeekComparison(
-                date: weekEarlier, audience: now, audienceThatDay: then, change: now - then,
-                changeRate: then == 0 ? nil : (Double(now - then) * 1000 / Double(then)).rounded() / 10)
-        } else {
-            sameWeekdayLastWeek = nil
-        }
+        sameWeekdayLastWeek = WeekComparison(
+            date: date.adding(days: -7), today: today, thatDay: charts[date.adding(days: -7)].map { Array($0.entries.prefix(Self.topCount)) })
     }
 
     /// The days a report on `date` over `count` days reads: the window and a week earlier.
@@ -165,5 +163,27 @@ extension DailyReport {
             if case .success(let inlined?) = result { report.movies[index].posterURL = inlined }
         }
         return report
+    }
+}
+
+extension DailyReport.WeekComparison {
+    /// The comparison of two top 10s; nil without the earlier chart, or when a sum or the
+    /// difference does not fit in 64 bits, which no real audience comes near.
+    init?(date: KSTDate, today: [ChartEntry], thatDay: [ChartEntry]?) {
+        guard let thatDay, let now = Self.sum(today.compactMap(\.audience)), let then = Self.sum(thatDay.compactMap(\.audience)),
+              case (let change, false) = now.subtractingReportingOverflow(then) else { return nil }
+        self.init(
+            date: date, audience: now, audienceThatDay: then, change: change,
+            changeRate: then == 0 ? nil : (Double(change) * 1000 / Double(then)).rounded() / 10)
+    }
+
+    private static func sum(_ values: [Int64]) -> Int64? {
+        var total: Int64 = 0
+        for value in values {
+            let (next, overflow) = total.addingReportingOverflow(value)
+            if overflow { return nil }
+            total = next
+        }
+        return total
     }
 }

@@ -107,26 +107,45 @@ final class CacheTests {
         for text in [#"{"day":"2023-08-18","calls":{"kob"#, #"{"day":"2023-08-18","calls":{"kobis":9223372036854775807}}"#] {
             try Data(text.utf8).write(to: file)
             #expect(ledger.reading(on: day) == .unreadable)
-            let counter = QuotaCounter(ledger: ledger)
-            let counted = counter.count(.kobis, on: day)
-            #expect(counted.count == 1 && counted.ledgerWasUnreadable)
-            try counter.flush()
+            let reservation = try ledger.reserve(.kobis, on: day, limit: 3_000)
+            #expect(reservation.count == 1 && reservation.ledgerWasUnreadable)
             #expect(ledger.counts(on: day) == [.kobis: 1, .kakao: 0])
         }
     }
 
-    @Test func aRunsCallsReachTheLedgerOnceAndAddToOthers() throws {
+    @Test func callsAreCountedBeforeTheyAreSentAndGivenBackWhenUnanswered() throws {
         let ledger = QuotaLedger(file: directory.appendingPathComponent("quota.json"))
         let day = KSTDate(year: 2023, month: 8, day: 18)!
-        let first = QuotaCounter(ledger: ledger), second = QuotaCounter(ledger: ledger)
-        _ = first.count(.kobis, on: day)
-        _ = first.count(.kobis, on: day)
-        _ = second.count(.kobis, on: day)
-        #expect(ledger.counts(on: day).isEmpty, "nothing is written before the runs end")
-        try first.flush()
-        try second.flush()
-        try first.flush()
-        #expect(ledger.counts(on: day)[.kobis] == 3)
-        #expect(QuotaCounter(ledger: ledger).used(.kobis, on: day) == 3)
+        let first = try ledger.reserve(.kobis, on: day, limit: 3)
+        _ = try ledger.reserve(.kobis, on: day, limit: 3)
+        #expect(ledger.counts(on: day)[.kobis] == 2, "each call is in the file before it is sent")
+        ledger.release(first)
+        #expect(ledger.counts(on: day)[.kobis] == 1)
+        _ = try ledger.reserve(.kobis, on: day, limit: 3)
+        _ = try ledger.reserve(.kobis, on: day, limit: 3)
+        #expect(throws: BoxOfficeError.dailyLimitReached(.kobis, limit: 3)) { try ledger.reserve(.kobis, on: day, limit: 3) }
+        #expect(try ledger.reserve(.kobis, on: day, limit: nil).count == 4, "without a limit the call is still counted")
+        #expect(ledger.counts(on: day)[.kakao] == 0)
+    }
+
+    @Test func concurrentReservationsNeverPassTheLimit() async throws {
+        let ledger = QuotaLedger(file: directory.appendingPathComponent("quota.json"))
+        let day = KSTDate(year: 2023, month: 8, day: 18)!
+        try ledger.add([.kobis: 2_990], on: day)
+        let granted = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<40 { group.addTask { (try? ledger.reserve(.kobis, on: day, limit: 3_000)) != nil } }
+            return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+        #expect(granted == 10)
+        #expect(ledger.counts(on: day)[.kobis] == 3_000)
+    }
+
+    @Test func aLedgerThatCannotBeWrittenRefusesTheCall() throws {
+        let file = directory.appendingPathComponent("quota.json")
+        try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
+        let ledger = QuotaLedger(file: file)
+        let day = KSTDate(year: 2023, month: 8, day: 18)!
+        #expect(throws: BoxOfficeError.self) { try ledger.reserve(.kobis, on: day, limit: 3_000) }
+        #expect(throws: BoxOfficeError.self) { try ledger.reserve(.kobis, on: day, limit: nil) }
     }
 }

@@ -64,13 +64,40 @@ struct DailyReportTests {
     }
 
     @Test func milestonesAreEveryMillionToTenThenEveryFive() {
-        #expect(DailyReport.milestones(crossedFrom: 990_000, to: 1_010_000) == [1_000_000])
-        #expect(DailyReport.milestones(crossedFrom: 999_999, to: 2_000_000) == [1_000_000, 2_000_000])
-        #expect(DailyReport.milestones(crossedFrom: 1_000_000, to: 1_500_000) == [], "reaching it the day before does not count again")
-        #expect(DailyReport.milestones(crossedFrom: 9_990_000, to: 10_020_000) == [10_000_000])
-        #expect(DailyReport.milestones(crossedFrom: 12_000_000, to: 15_100_000) == [15_000_000])
-        #expect(DailyReport.milestones(crossedFrom: 19_999_000, to: 25_000_000) == [20_000_000, 25_000_000])
-        #expect(DailyReport.milestones(crossedFrom: 500, to: 400) == [])
+        #expect(DailyReport.milestone(crossedFrom: 990_000, to: 1_010_000) == 1_000_000)
+        #expect(DailyReport.milestone(crossedFrom: 999_999, to: 2_000_000) == 2_000_000, "the highest mark passed that day")
+        #expect(DailyReport.milestone(crossedFrom: 1_000_000, to: 1_500_000) == nil, "reaching it the day before does not count again")
+        #expect(DailyReport.milestone(crossedFrom: 9_990_000, to: 10_020_000) == 10_000_000)
+        #expect(DailyReport.milestone(crossedFrom: 10_500_000, to: 14_900_000) == nil, "no mark between 10 and 15 million")
+        #expect(DailyReport.milestone(crossedFrom: 12_000_000, to: 15_100_000) == 15_000_000)
+        #expect(DailyReport.milestone(crossedFrom: 19_999_000, to: 25_000_000) == 25_000_000)
+        #expect(DailyReport.milestone(crossedFrom: 500, to: 400) == nil)
+        #expect(DailyReport.milestone(crossedFrom: 0, to: 999_999) == nil)
+    }
+
+    @Test func figuresPastSixtyFourBitsNeverTrapAndStayBounded() throws {
+        let date = Self.august18
+        func entry(_ rank: Int, _ audience: Int64, total: Int64) -> ChartEntry {
+            var entry = ChartEntry(rank: rank, rankIntensity: 0, isNew: false, code: "c\(rank)", title: "t\(rank)")
+            entry.audience = audience
+            entry.audienceTotal = total
+            return entry
+        }
+        func chart(on day: KSTDate, _ entries: [ChartEntry]) -> BoxOfficeChart {
+            BoxOfficeChart(kind: .daily, startDate: day, endDate: day, yearWeek: nil, entries: entries, filter: ChartFilter())
+        }
+        let huge = Int64.max - 1
+        let weekEarlier = date.adding(days: -7), dayBefore = date.adding(days: -1)
+        let charts = [
+            date: chart(on: date, [entry(1, huge, total: huge), entry(2, huge, total: 5), entry(3, 1, total: huge)]),
+            dayBefore: chart(on: dayBefore, [entry(1, .min + 1, total: 0)]),
+            weekEarlier: chart(on: weekEarlier, [entry(1, .min + 1, total: 0)]),
+        ]
+        let report = DailyReport(date: date, days: [weekEarlier, dayBefore, date], charts: charts)
+        #expect(report.sameWeekdayLastWeek == nil, "the sums do not fit in 64 bits")
+        #expect(report.milestones.map(\.milestone) == [9_223_372_036_850_000_000], "the first passed them all at once: one mark, in constant memory")
+        _ = Sparkline.text(report.movies[0].trend)
+        _ = DocumentWriter.write(ReportOutput(report, withPosters: false), format: .table, style: RenderStyle(terminalWidth: 80))
     }
 
     @Test func aReportFromFiveRealDaysHasMovesGapsAndNoWeekEarlier() throws {
