@@ -4,10 +4,10 @@ import PackageDescription
 /// By default the compiler finds the metadata of a concrete generic type (`[String: String]`,
 /// `Set<APIService>`, a decoder's `KeyedDecodingContainer<CodingKeys>`) by its mangled name, and
 /// the runtime then looks up each conformance it needs by scanning every conformance record in
-/// the binary: about 25 µs each in the static build, which holds all of Foundation's. Called
-/// through their accessors with the conformances passed in, an uncached `daily` is about 1 ms
-/// faster; the code is slightly larger. (Unsafe flags keep BoxOfficeCore from being a dependency
-/// pinned by version; it is this tool's library, not a published one.)
+/// the binary: about 25 µs each in the static build. Called through their accessors with the
+/// conformances passed in, a run is slightly faster. Only the executable's own target takes it:
+/// SwiftPM refuses a library product with unsafe flags to any package that depends on it by
+/// version, so BoxOfficeCore and BoxOfficeURLSession build with none.
 let directMetadata: [SwiftSetting] = [
     .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"]),
 ]
@@ -26,13 +26,16 @@ let elsewhereThanLinux: [Platform] = [.macOS, .iOS, .tvOS, .watchOS, .visionOS, 
 
 let package = Package(
     name: "boxoffice",
+    // `Mutex` (Synchronization) guards the library's shared state, and it is there from these
+    // releases on; the only older way to a Sendable lock, the OS's unfair lock, is not on Linux.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2), .macCatalyst(.v18)],
     products: [
         .library(name: "BoxOfficeCore", targets: ["BoxOfficeCore"]),
         .library(name: "BoxOfficeURLSession", targets: ["BoxOfficeURLSession"]),
         .executable(name: "boxoffice", targets: ["boxoffice"]),
     ],
     targets: [
-        .target(name: "BoxOfficeCore", swiftSettings: onTheCallersExecutor + directMetadata),
+        .target(name: "BoxOfficeCore", swiftSettings: onTheCallersExecutor),
         // The transport everywhere but Linux; a module of its own so that Linux never links
         // FoundationNetworking (see URLSessionTransport.swift).
         .target(name: "BoxOfficeURLSession", dependencies: ["BoxOfficeCore"], swiftSettings: onTheCallersExecutor),

@@ -40,6 +40,8 @@ extension BoxOfficeClient {
     /// One attempt, bounded as a whole so a server that drips bytes cannot hold us forever.
     private func loadOnce(_ request: HTTPRequest, endpoint: EndpointInfo) async throws -> (Data, HTTPResponse) {
         let service = endpoint.service
+        // A cancelled task sends nothing more, neither a first request nor a retry.
+        try Task.checkCancellation()
         let reservation = try reserveCall(to: service)
         onEvent(.requestSent(service))
         let seconds = configuration.timeout

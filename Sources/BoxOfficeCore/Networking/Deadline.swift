@@ -1,45 +1,84 @@
 import Synchronization
 
-/// Runs work against a deadline and leaves the work behind when the deadline comes first.
+/// Runs work against a deadline and against the cancellation of the calling task, and leaves the
+/// work behind when either comes first.
 ///
-/// The work is deliberately not cancelled: on Linux, cancelling a `URLSession` request while its
-/// answer completes deadlocks the two (`URLSessionTask.cancel()` waits on the session's queue while
-/// holding the task's status lock, which the completion needs), and a task group would wait for its
-/// loser. Here the first of result and deadline wins and the loser finishes, or fails at the
-/// session's own backstop timeout, unobserved.
+/// The work's task is cancelled then, so a transport that looks can stop at once, but it is not
+/// waited for: on Linux, cancelling a `URLSession` request while its answer completes deadlocks
+/// the two (`URLSessionTask.cancel()` waits on the session's queue while holding the task's status
+/// lock, which the completion needs), and a task group would wait for its loser. Here the first of
+/// result, deadline and cancellation wins, and the loser finishes unobserved.
 enum Deadline {
     static func run<Value: Sendable>(
         seconds: Double,
         timeoutError: @escaping @Sendable () -> any Error,
         operation: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
-        try await withCheckedThrowingContinuation { continuation in
-            let race = Race(continuation)
-            Task {
-                do { race.finish(.success(try await operation())) } catch { race.finish(.failure(error)) }
+        let race = Race<Value>()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                race.attach(continuation)
+                race.hold(Task {
+                    do { race.finish(.success(try await operation())) } catch { race.finish(.failure(error)) }
+                })
+                race.hold(Task {
+                    // Cancelled once the race is decided otherwise; then there is nothing to do.
+                    guard (try? await Task.sleep(for: .seconds(seconds))) != nil else { return }
+                    race.finish(.failure(timeoutError()))
+                })
             }
-            Task {
-                try? await Task.sleep(for: .seconds(seconds))
-                race.finish(.failure(timeoutError()))
-            }
+        } onCancel: {
+            race.finish(.failure(CancellationError()))
         }
     }
 
-    /// Resumes its continuation once, for whoever finishes first.
+    /// Resumes its continuation once, for whoever finishes first, then cancels the others.
     private final class Race<Value: Sendable>: Sendable {
-        private let continuation: Mutex<CheckedContinuation<Value, any Error>?>
-
-        init(_ continuation: CheckedContinuation<Value, any Error>) {
-            self.continuation = Mutex(continuation)
+        private struct State {
+            var continuation: CheckedContinuation<Value, any Error>?
+            /// The outcome, once there is one; it may come before the continuation does.
+            var outcome: Result<Value, any Error>?
+            var tasks: [Task<Void, Never>] = []
+            var resumed = false
         }
 
-        /// Resumes the continuation unless someone else already has.
+        private let state = Mutex(State())
+
+        /// Takes the continuation, resuming it at once if the race is already decided.
+        func attach(_ continuation: CheckedContinuation<Value, any Error>) {
+            let decided = state.withLock { state -> Result<Value, any Error>? in
+                guard let outcome = state.outcome else {
+                    state.continuation = continuation
+                    return nil
+                }
+                state.resumed = true
+                return outcome
+            }
+            if let decided { continuation.resume(with: decided) }
+        }
+
+        /// Keeps a runner, to be cancelled when the race is decided (at once if it already is).
+        func hold(_ task: Task<Void, Never>) {
+            let decided = state.withLock { state in
+                if state.outcome == nil { state.tasks.append(task) }
+                return state.outcome != nil
+            }
+            if decided { task.cancel() }
+        }
+
+        /// Decides the race unless it is decided already.
         func finish(_ result: Result<Value, any Error>) {
-            guard let continuation = continuation.withLock({ value in
-                defer { value = nil }
-                return value
-            }) else { return }
-            continuation.resume(with: result)
+            let (continuation, losers) = state.withLock { state -> (CheckedContinuation<Value, any Error>?, [Task<Void, Never>]) in
+                guard state.outcome == nil else { return (nil, []) }
+                state.outcome = result
+                defer { state.tasks = [] }
+                guard let continuation = state.continuation, !state.resumed else { return (nil, state.tasks) }
+                state.resumed = true
+                state.continuation = nil
+                return (continuation, state.tasks)
+            }
+            continuation?.resume(with: result)
+            for loser in losers { loser.cancel() }
         }
     }
 }
