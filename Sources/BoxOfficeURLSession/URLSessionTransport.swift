@@ -47,20 +47,32 @@ public final class URLSessionTransport: HTTPDataLoading {
         switch error.code {
         case .timedOut: .timedOut
         case .cannotConnectToHost: .connectionRefused
-        // Linux reports a body cut short (fewer bytes than Content-Length) as .unknown.
-        case .networkConnectionLost, .unknown: .connectionLost
+        // Linux reports a body cut short (fewer bytes than Content-Length) as .unknown, and a
+        // refused certificate too, told apart only by libcurl's words (read, never kept).
+        case .unknown: refusedCertificate(error).map(NetworkFailure.untrustedCertificate) ?? .connectionLost
+        case .networkConnectionLost: .connectionLost
         case .badServerResponse, .zeroByteResource: .noAnswer
         case .cannotFindHost, .dnsLookupFailed: .hostNotFound
         case .notConnectedToInternet: .notConnected
-        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected:
-            .secureConnectionFailed
+        case .secureConnectionFailed, .clientCertificateRejected: .secureConnectionFailed
+        case .serverCertificateUntrusted: .untrustedCertificate(.unspecified)
+        case .serverCertificateHasUnknownRoot: .untrustedCertificate(.unknownIssuer)
+        case .serverCertificateHasBadDate: .untrustedCertificate(.expired)
+        case .serverCertificateNotYetValid: .untrustedCertificate(.notYetValid)
         case .cannotParseResponse: .invalidHTTP
         case .cannotDecodeContentData: .undecodableBody
         case .badURL, .unsupportedURL: .invalidRequest
         // URLError's own text can carry the URL and with it the key, so only its number is told.
         default: .other("network error \(error.code.rawValue)")
         }
+    }
+
+    /// What libcurl's words on Linux say of a refused certificate, if they say it was one.
+    private static func refusedCertificate(_ error: URLError) -> CertificateProblem? {
+        let words = error.localizedDescription
+        if words.contains("target host name") { return .anotherName }
+        if words.hasPrefix("SSL certificate problem: unable to get local issuer certificate") { return .unknownIssuer }
+        return words.hasPrefix("SSL certificate problem: ") ? .unspecified : nil
     }
 
     private func currentSession() -> URLSession {

@@ -107,7 +107,9 @@ enum {
     OPT_ACCEPT_ENCODING = 10102, OPT_WRITEFUNCTION = 20011, OPT_HEADERFUNCTION = 20079,
     OPT_FOLLOWLOCATION = 52, OPT_HTTPGET = 80, OPT_NOSIGNAL = 99, OPT_TIMEOUT_MS = 155,
     OPT_PROTOCOLS = 181, OPT_MAXFILESIZE_LARGE = 30117,
-    INFO_RESPONSE_CODE = 0x200002,
+    OPT_ERRORBUFFER = 10010, OPT_CAINFO = 10065, OPT_CAPATH = 10097,
+    INFO_RESPONSE_CODE = 0x200002, INFO_SSL_VERIFYRESULT = 0x20000D,
+    ERROR_SIZE = 256, // CURL_ERROR_SIZE
     PROTOCOL_HTTP = 1, PROTOCOL_HTTPS = 2,
     CODE_FAILED_INIT = 2, CODE_OUT_OF_MEMORY = 27, CODE_FILESIZE_EXCEEDED = 63,
 };
@@ -177,8 +179,23 @@ static void return_handle(handle easy) {
     if (!kept) curl.easy_cleanup(easy);
 }
 
+/// What a refused certificate's error text says, without keeping a word of it: the text names the
+/// host, and its wording is the TLS library's.
+static void read_certificate_refusal(handle easy, const char *error, struct lazy_curl_answer *answer) {
+    // Every TLS backend's own check of the name says "… target host name …".
+    answer->certificate_for_another_name = strstr(error, "target host name") != NULL;
+    // OpenSSL's verification result, which only OpenSSL's words introduce: other backends give
+    // numbers of their own here.
+    if (strncmp(error, "SSL certificate problem: ", 25) == 0) {
+        long result = 0;
+        curl.easy_getinfo(easy, INFO_SSL_VERIFYRESULT, &result);
+        answer->openssl_verify_result = result;
+    }
+}
+
 int lazy_curl_get(const char *url, const char *const *header_lines, int header_count, size_t maximum_bytes,
-                  long timeout_milliseconds, struct lazy_curl_answer *answer) {
+                  long timeout_milliseconds, const char *certificate_file, const char *certificate_folder,
+                  struct lazy_curl_answer *answer) {
     memset(answer, 0, sizeof *answer);
     // Only after a successful load are the functions there; before it, fail as libcurl would.
     if (atomic_load_explicit(&state, memory_order_acquire) != 1) return CODE_FAILED_INIT;
@@ -208,9 +225,17 @@ int lazy_curl_get(const char *url, const char *const *header_lines, int header_c
     curl.easy_setopt(easy, OPT_WRITEDATA, &body);
     curl.easy_setopt(easy, OPT_HEADERFUNCTION, take_header);
     curl.easy_setopt(easy, OPT_HEADERDATA, &headers);
+    // Trusted certificates where the caller names them, as curl's own SSL_CERT_FILE and friends;
+    // otherwise libcurl's built-in bundle.
+    if (certificate_file) curl.easy_setopt(easy, OPT_CAINFO, certificate_file);
+    if (certificate_folder) curl.easy_setopt(easy, OPT_CAPATH, certificate_folder);
+    char error[ERROR_SIZE] = "";
+    curl.easy_setopt(easy, OPT_ERRORBUFFER, error);
     int code = curl.easy_perform(easy);
     long status = 0;
     curl.easy_getinfo(easy, INFO_RESPONSE_CODE, &status);
+    if (code != 0) read_certificate_refusal(easy, error, answer);
+    curl.easy_setopt(easy, OPT_ERRORBUFFER, NULL);
     curl.easy_setopt(easy, OPT_HTTPHEADER, NULL);
     curl.slist_free_all(list);
     return_handle(easy);

@@ -24,6 +24,31 @@ struct CurlTransport: HTTPDataLoading {
     let timeout: Double
     /// `BOXOFFICE_LIBCURL`: the library to load instead of libcurl.so.4.
     let libraryPath: String?
+    /// The certificates to trust instead of libcurl's own bundle.
+    var trust = TrustedCertificates()
+
+    /// Certificates to trust, named as curl's variables name them.
+    struct TrustedCertificates: Equatable {
+        /// A PEM file of certificates (CURLOPT_CAINFO).
+        var file: String?
+        /// A folder of certificates under their hashed names, as `openssl rehash` makes (CURLOPT_CAPATH).
+        var folder: String?
+
+        init(file: String? = nil, folder: String? = nil) {
+            self.file = file
+            self.folder = folder
+        }
+
+        /// As the curl tool reads them: `CURL_CA_BUNDLE` wins; without it, `SSL_CERT_FILE` and
+        /// `SSL_CERT_DIR` both count. An empty value counts as unset.
+        init(variable: (String) -> String?) {
+            if let bundle = variable("CURL_CA_BUNDLE") {
+                self.init(file: bundle)
+            } else {
+                self.init(file: variable("SSL_CERT_FILE"), folder: variable("SSL_CERT_DIR"))
+            }
+        }
+    }
 
     func data(for request: HTTPRequest) async throws -> (Data, HTTPResponse) {
         // A request may be followed by cache and ledger writes, and may take a while to answer.
@@ -33,7 +58,7 @@ struct CurlTransport: HTTPDataLoading {
         var current = request
         var redirects = 0
         while true {
-            let (body, response) = try await Self.get(current, limit: policy.maximumBytes, timeout: timeout)
+            let (body, response) = try await Self.get(current, limit: policy.maximumBytes, timeout: timeout, trust: trust)
             guard Self.redirectStatuses.contains(response.statusCode),
                   let location = response.value(forHTTPHeaderField: "Location"),
                   let target = URL(string: location, relativeTo: current.url)?.absoluteURL else { return (body, response) }
@@ -52,7 +77,7 @@ struct CurlTransport: HTTPDataLoading {
 
     /// One GET, waited for on a new thread: libcurl's easy interface blocks, and a thread of the
     /// concurrency pool must not.
-    private static func get(_ request: HTTPRequest, limit: Int, timeout: Double) async throws -> (Data, HTTPResponse) {
+    private static func get(_ request: HTTPRequest, limit: Int, timeout: Double, trust: TrustedCertificates) async throws -> (Data, HTTPResponse) {
         let url = request.url
         let lines = try request.headerFields.map { name, value in
             let line = "\(name): \(value)"
@@ -63,23 +88,30 @@ struct CurlTransport: HTTPDataLoading {
         let milliseconds = Int((timeout + backstopMargin) * 1000)
         return try await withCheckedThrowingContinuation { continuation in
             let started = DetachedThread.start {
-                continuation.resume(with: Result { try perform(url, lines: lines, limit: limit, milliseconds: milliseconds) })
+                continuation.resume(with: Result { try perform(url, lines: lines, limit: limit, milliseconds: milliseconds, trust: trust) })
             }
             if !started { continuation.resume(throwing: NetworkFailure.other("no thread could be started for the request")) }
         }
     }
 
-    private static func perform(_ url: URL, lines: [String], limit: Int, milliseconds: Int) throws -> (Data, HTTPResponse) {
+    private static func perform(_ url: URL, lines: [String], limit: Int, milliseconds: Int, trust: TrustedCertificates) throws -> (Data, HTTPResponse) {
         let copies = lines.map { strdup($0) }
         defer { copies.forEach { free($0) } }
         guard copies.allSatisfy({ $0 != nil }) else { throw NetworkFailure.other("out of memory") }
         var answer = lazy_curl_answer()
         let code = copies.map { UnsafePointer($0) }.withUnsafeBufferPointer { pointers in
-            lazy_curl_get(url.absoluteString, pointers.baseAddress, Int32(pointers.count), limit, milliseconds, &answer)
+            withOptionalCString(trust.file) { file in
+                withOptionalCString(trust.folder) { folder in
+                    lazy_curl_get(url.absoluteString, pointers.baseAddress, Int32(pointers.count), limit, milliseconds, file, folder, &answer)
+                }
+            }
         }
         defer { free(answer.headers) }
         if answer.body_too_large != 0 { throw TransportError.bodyTooLarge(limit: limit) }
-        guard code == 0 else { throw answer.headers_too_large != 0 ? NetworkFailure.invalidHTTP : failure(code) }
+        guard code == 0 else {
+            if answer.headers_too_large != 0 { throw NetworkFailure.invalidHTTP }
+            throw failure(code, forAnotherName: answer.certificate_for_another_name != 0, verifyResult: answer.openssl_verify_result)
+        }
         let body = answer.body.map { Data(bytesNoCopy: $0, count: answer.body_length, deallocator: .free) } ?? Data()
         let head = answer.headers.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: answer.headers_length), as: UTF8.self) } ?? ""
         return (body, HTTPResponse(url: url, statusCode: answer.status, headerFields: fields(of: head)))
@@ -106,8 +138,15 @@ struct CurlTransport: HTTPDataLoading {
         return fields
     }
 
-    /// libcurl's result codes in the terms the client and the downloader classify.
-    static func failure(_ code: Int32) -> NetworkFailure {
+    /// A C string of `text` for the call, or NULL when there is none.
+    private static func withOptionalCString<Result>(_ text: String?, _ body: (UnsafePointer<CChar>?) -> Result) -> Result {
+        guard let text else { return body(nil) }
+        return text.withCString { body($0) }
+    }
+
+    /// libcurl's result codes in the terms the client and the downloader classify; for a refused
+    /// certificate, what libcurl said of it: that it is for another name, or OpenSSL's verification result.
+    static func failure(_ code: Int32, forAnotherName: Bool = false, verifyResult: Int = 0) -> NetworkFailure {
         switch code {
         // The URL's scheme is always http or https: what libcurl calls an unsupported protocol is
         // an answer without a status line (HTTP/0.9).
@@ -118,11 +157,38 @@ struct CurlTransport: HTTPDataLoading {
         case 16, 18, 55, 56, 92: .connectionLost
         case 28: .timedOut
         case 52: .noAnswer
-        case 35, 53, 54, 58, 59, 60, 64, 66, 77, 80, 82, 83, 90, 91, 98: .secureConnectionFailed
+        // The peer's certificate failed verification (60) or its issuer's check did (83); a
+        // handshake that failed (35) on a verification result did too.
+        case 60, 83: .untrustedCertificate(problem(forAnotherName: forAnotherName, verifyResult: verifyResult))
+        case 35 where forAnotherName || verifyResult != 0: .untrustedCertificate(problem(forAnotherName: forAnotherName, verifyResult: verifyResult))
+        // The CA file or folder could not be read.
+        case 77: .trustedCertificatesUnreadable
+        case 35, 53, 54, 58, 59, 64, 66, 80, 82, 90, 91, 98: .secureConnectionFailed
         case 61: .undecodableBody
         // The body's buffer could not grow (the write callback's refusal), or libcurl's own memory.
         case 23, 27: .other("out of memory")
         default: .other("libcurl error \(code)")
+        }
+    }
+
+    /// OpenSSL's X509_V_ERR_… numbers that say why a certificate is refused.
+    private enum OpenSSLVerifyResult {
+        static let unknownIssuer: Set<Int> = [2, 19, 20, 21]
+        static let notYetValid = 9
+        static let expired = 10
+        static let selfSigned = 18
+        /// Host name and IP address mismatches, when OpenSSL checks the name.
+        static let anotherName: Set<Int> = [62, 64]
+    }
+
+    private static func problem(forAnotherName: Bool, verifyResult: Int) -> CertificateProblem {
+        if forAnotherName || OpenSSLVerifyResult.anotherName.contains(verifyResult) { return .anotherName }
+        switch verifyResult {
+        case OpenSSLVerifyResult.selfSigned: return .selfSigned
+        case OpenSSLVerifyResult.expired: return .expired
+        case OpenSSLVerifyResult.notYetValid: return .notYetValid
+        case let result where OpenSSLVerifyResult.unknownIssuer.contains(result): return .unknownIssuer
+        default: return .unspecified
         }
     }
 }

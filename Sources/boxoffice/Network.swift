@@ -25,7 +25,9 @@ extension Runner {
     /// (`CurlTransport`), URLSession elsewhere.
     func transport(_ policy: TransferPolicy, timeout: Double) -> any HTTPDataLoading {
         #if os(Linux)
-        CurlTransport(policy: policy, timeout: timeout, libraryPath: context.variable("BOXOFFICE_LIBCURL"))
+        CurlTransport(
+            policy: policy, timeout: timeout, libraryPath: context.variable("BOXOFFICE_LIBCURL"),
+            trust: CurlTransport.TrustedCertificates(variable: context.variable))
         #else
         URLSessionTransport(policy: policy, timeout: timeout)
         #endif

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import BoxOfficeCore
 @testable import boxoffice
 import Foundation
 import Testing
@@ -22,11 +23,38 @@ struct CurlTransportTests {
         #expect(CurlTransport.failure(52) == .noAnswer)
         #expect(CurlTransport.failure(18) == .connectionLost)
         #expect(CurlTransport.failure(6) == .hostNotFound)
-        #expect(CurlTransport.failure(60) == .secureConnectionFailed)
         #expect(CurlTransport.failure(35) == .secureConnectionFailed)
         #expect(CurlTransport.failure(1) == .invalidHTTP)
         #expect(CurlTransport.failure(61) == .undecodableBody)
         #expect(CurlTransport.failure(9999) == .other("libcurl error 9999"))
+    }
+
+    @Test func aRefusedCertificateIsToldWithWhatLibcurlSaidOfIt() {
+        #expect(CurlTransport.failure(60) == .untrustedCertificate(.unspecified))
+        #expect(CurlTransport.failure(60, verifyResult: 20) == .untrustedCertificate(.unknownIssuer))
+        #expect(CurlTransport.failure(60, verifyResult: 19) == .untrustedCertificate(.unknownIssuer))
+        #expect(CurlTransport.failure(60, verifyResult: 18) == .untrustedCertificate(.selfSigned))
+        #expect(CurlTransport.failure(60, verifyResult: 10) == .untrustedCertificate(.expired))
+        #expect(CurlTransport.failure(60, verifyResult: 9) == .untrustedCertificate(.notYetValid))
+        #expect(CurlTransport.failure(60, verifyResult: 62) == .untrustedCertificate(.anotherName))
+        #expect(CurlTransport.failure(60, forAnotherName: true) == .untrustedCertificate(.anotherName))
+        #expect(CurlTransport.failure(83) == .untrustedCertificate(.unspecified))
+        // A handshake that failed on a verification result is the certificate's doing; without one, it is not.
+        #expect(CurlTransport.failure(35, verifyResult: 20) == .untrustedCertificate(.unknownIssuer))
+        #expect(CurlTransport.failure(77) == .trustedCertificatesUnreadable)
+        #expect(NetworkFailure.untrustedCertificate(.unknownIssuer).reason
+            == "the server's certificate is not trusted (no trusted certificate authority signed it)")
+    }
+
+    @Test func theCertificatesToTrustAreReadAsCurlReadsThem() {
+        func trust(_ variables: [String: String]) -> CurlTransport.TrustedCertificates {
+            CurlTransport.TrustedCertificates { variables[$0] }
+        }
+        #expect(trust([:]) == .init())
+        #expect(trust(["SSL_CERT_FILE": "/a.pem"]) == .init(file: "/a.pem"))
+        #expect(trust(["SSL_CERT_DIR": "/certs"]) == .init(folder: "/certs"))
+        #expect(trust(["SSL_CERT_FILE": "/a.pem", "SSL_CERT_DIR": "/certs"]) == .init(file: "/a.pem", folder: "/certs"))
+        #expect(trust(["CURL_CA_BUNDLE": "/b.pem", "SSL_CERT_FILE": "/a.pem", "SSL_CERT_DIR": "/certs"]) == .init(file: "/b.pem"))
     }
 }
 #endif

@@ -38,6 +38,27 @@ struct URLSessionTransportTests {
         }
     }
 
+    /// On Linux, FoundationNetworking trusts libcurl's built-in bundle only: it reads neither
+    /// SSL_CERT_FILE nor CURL_CA_BUNDLE (swift-corelibs-foundation's EasyHandle reads a variable of
+    /// its own on Android only), and a URLSession has no setting for it. A private authority's
+    /// certificate is refused, and said to be the certificate.
+    @Test(.enabled(if: TestTools.run(with: ["openssl", "python3"]), "openssl or python3 is not installed; run .ci/install-test-tools"))
+    func aCertificateNoTrustedAuthoritySignedIsRefusedAsTheCertificate() async throws {
+        let certificates = try TestCertificates()
+        let server = try LoopbackServer { _ in .json("{}") }
+        defer { server.stop() }
+        let front = try TLSFront(serving: server, as: certificates.loopback)
+        defer { front.stop() }
+        let transport = URLSessionTransport(policy: .api, timeout: 5)
+        let url = try #require(URL(string: front.baseURL + "/rest/x"))
+        let error = await #expect(throws: NetworkFailure.self) { try await transport.data(for: HTTPRequest(url: url, headerFields: [:])) }
+        guard case .untrustedCertificate = error else {
+            Issue.record("not said to be the certificate: \(String(describing: error))")
+            return
+        }
+        #expect(server.requestCount == 0)
+    }
+
     @Test func nothingListeningIsAConnectionRefused() async throws {
         // A port that was just free: the server's, once it has stopped.
         let closed = try LoopbackServer { _ in StubResponse() }

@@ -98,7 +98,7 @@ extension BoxOfficeClient {
             return TransientFailure(error: .unreachable(service, host: host, reason: reason), reason: reason, retryAfter: nil)
         case .invalidHTTP, .undecodableBody:
             return BoxOfficeError.malformedResponse(service, expected: "a valid HTTP answer", detail: reason)
-        case .hostNotFound, .notConnected, .secureConnectionFailed, .invalidRequest:
+        case .hostNotFound, .notConnected, .secureConnectionFailed, .untrustedCertificate, .trustedCertificatesUnreadable, .invalidRequest:
             return BoxOfficeError.unreachable(service, host: host, reason: reason)
         }
     }

@@ -83,8 +83,12 @@ public enum NetworkFailure: Error, Sendable, Equatable {
     case hostNotFound
     /// The machine has no network connection.
     case notConnected
-    /// TLS could not be set up, or the certificate was not trusted.
+    /// TLS could not be set up.
     case secureConnectionFailed
+    /// The server's certificate was refused, for the reason given.
+    case untrustedCertificate(CertificateProblem)
+    /// The certificates to trust, as a file or folder the transport was given, could not be read.
+    case trustedCertificatesUnreadable
     /// The status line or headers are not valid HTTP.
     case invalidHTTP
     /// The body's compression cannot be decoded.
@@ -104,10 +108,40 @@ public enum NetworkFailure: Error, Sendable, Equatable {
         case .hostNotFound: "the host name could not be resolved"
         case .notConnected: "no network connection"
         case .secureConnectionFailed: "the secure connection failed"
+        case .untrustedCertificate(let problem): "the server's certificate is not trusted (\(problem.reason))"
+        case .trustedCertificatesUnreadable: "the certificates to trust could not be read"
         case .invalidHTTP: "its status line or headers are not valid HTTP"
         case .undecodableBody: "its body's compression cannot be decoded"
         case .invalidRequest: "the request could not be sent as given"
         case .other(let description): description
+        }
+    }
+}
+
+/// Why a server's certificate was refused.
+public enum CertificateProblem: Sendable, Equatable {
+    /// It is signed by itself, and not itself trusted.
+    case selfSigned
+    /// No trusted certificate authority signed it.
+    case unknownIssuer
+    /// Its validity ended.
+    case expired
+    /// Its validity has not begun.
+    case notYetValid
+    /// It is for another host name than the one asked for.
+    case anotherName
+    /// The transport did not say why.
+    case unspecified
+
+    /// Why, in words that fit in brackets.
+    public var reason: String {
+        switch self {
+        case .selfSigned: "it is self-signed"
+        case .unknownIssuer: "no trusted certificate authority signed it"
+        case .expired: "it has expired"
+        case .notYetValid: "it is not valid yet"
+        case .anotherName: "it is for another name"
+        case .unspecified: "its verification failed"
         }
     }
 }

@@ -21,13 +21,20 @@ struct lazy_curl_answer {
     /// The body passed `maximum_bytes`, as declared or as it arrived.
     int body_too_large;
     int headers_too_large;
+    /// A failed request's libcurl said the certificate is for another host name.
+    int certificate_for_another_name;
+    /// A failed request's OpenSSL certificate verification result (X509_V_ERR_…), 0 when none
+    /// was told or the TLS library is not OpenSSL.
+    long openssl_verify_result;
 };
 
 /// Sends one GET to `url` with the given "Name: value" lines, following no redirect, and waits for
 /// the answer. Refuses a body past `maximum_bytes` (declared or decompressed) and stops after
-/// `timeout_milliseconds`. Returns libcurl's result code: 0 for an answer, whatever its status.
-/// Call only once `lazy_curl_load` has returned NULL.
+/// `timeout_milliseconds`. Trusts the certificates in `certificate_file` and `certificate_folder`
+/// (CURLOPT_CAINFO and CURLOPT_CAPATH) when given, libcurl's own otherwise. Returns libcurl's
+/// result code: 0 for an answer, whatever its status. Call only once `lazy_curl_load` has returned NULL.
 int lazy_curl_get(const char *url, const char *const *header_lines, int header_count, size_t maximum_bytes,
-                  long timeout_milliseconds, struct lazy_curl_answer *answer);
+                  long timeout_milliseconds, const char *certificate_file, const char *certificate_folder,
+                  struct lazy_curl_answer *answer);
 
 #endif

@@ -19,7 +19,7 @@ struct DecodingTests {
         return try client.interpret(data, response: nil, for: .movieInfo(code: code))
     }
 
-    @Test func everyDailyCaptureDecodes() throws {
+    @Test(.sharedSamples) func everyDailyCaptureDecodes() throws {
         let files = TestFiles.samples(in: "kobis", prefix: "daily-")
         #expect(files.count >= 13)
         for file in files {
@@ -30,7 +30,7 @@ struct DecodingTests {
         }
     }
 
-    @Test func dailyCaptureMapsTypedValues() throws {
+    @Test(.sharedSamples) func dailyCaptureMapsTypedValues() throws {
         let file = TestFiles.samples.appendingPathComponent("kobis/daily-20120101.json")
         let chart = try chart(Data(contentsOf: file))
         #expect(chart.startDate == KSTDate(year: 2012, month: 1, day: 1))
@@ -45,7 +45,7 @@ struct DecodingTests {
         #expect(chart.entries[1].rankChange == .up(1))
     }
 
-    @Test func newEntryWhoseOpeningIsAfterTheChartDay() throws {
+    @Test(.sharedSamples) func newEntryWhoseOpeningIsAfterTheChartDay() throws {
         let file = TestFiles.samples.appendingPathComponent("kobis/daily-20250905.json")
         let chart = try chart(Data(contentsOf: file))
         #expect(chart.entries[2].isNew)
@@ -53,7 +53,7 @@ struct DecodingTests {
         #expect(chart.entries.contains { ($0.openDate ?? chart.startDate) > chart.startDate })
     }
 
-    @Test func everyMovieCaptureDecodes() throws {
+    @Test(.sharedSamples) func everyMovieCaptureDecodes() throws {
         let files = TestFiles.samples(in: "kobis", prefix: "movie-")
         #expect(files.count >= 15)
         for file in files {
@@ -63,7 +63,7 @@ struct DecodingTests {
         }
     }
 
-    @Test func movieCaptureAwkwardValues() throws {
+    @Test(.sharedSamples) func movieCaptureAwkwardValues() throws {
         func movie(_ name: String) throws -> MovieDetails {
             let data = try Data(contentsOf: TestFiles.samples.appendingPathComponent("kobis/\(name)"))
             return try MovieDetails(movieResponse(data), requestedCode: "x")
@@ -83,7 +83,7 @@ struct DecodingTests {
         #expect(masquerade.actors.first?.role == "광해/하선")
     }
 
-    @Test func everyKakaoCaptureDecodes() throws {
+    @Test(.sharedSamples) func everyKakaoCaptureDecodes() throws {
         for file in TestFiles.samples(in: "kakao") {
             let response = try client.interpret(Data(contentsOf: file), response: nil, for: .imageSearch(ImageSearchQuery(text: "x")))
             let result = ImageSearchResult(response)

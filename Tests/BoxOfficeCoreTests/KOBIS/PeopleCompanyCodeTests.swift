@@ -11,7 +11,7 @@ struct PeopleCompanyCodeTests {
         try Data(contentsOf: TestFiles.samples.appendingPathComponent("kobis/\(name)"))
     }
 
-    @Test func peopleListCapturesDecodeWithFilmographySplitOnBars() throws {
+    @Test(.sharedSamples) func peopleListCapturesDecodeWithFilmographySplitOnBars() throws {
         for name in ["peoplelist-capture1.json", "peoplelist-capture2.json"] {
             let response = try client.interpret(try sample(name), response: nil, for: .peopleList(PeopleQuery()))
             let result = PeopleSearchResult(response)
@@ -24,7 +24,7 @@ struct PeopleCompanyCodeTests {
         #expect(first.people[0].code == "20350945" && first.people[0].role == "의상" && first.people[0].filmography == ["기억의 재구성"])
     }
 
-    @Test func aPersonCaptureDecodes() throws {
+    @Test(.sharedSamples) func aPersonCaptureDecodes() throws {
         let response = try client.interpret(try sample("people-20164556.json"), response: nil, for: .peopleInfo(code: "20164556"))
         let person = try PersonDetails(response, requestedCode: "20164556")
         #expect(person.name == "김종현" && person.nameEnglish == "Kim Hong-hyeon" && person.sex == "남자" && person.role == "기획진행")
@@ -34,7 +34,7 @@ struct PeopleCompanyCodeTests {
         ])
     }
 
-    @Test func aCompanyListCaptureDecodesWithCommaJoinedValues() throws {
+    @Test(.sharedSamples) func aCompanyListCaptureDecodesWithCommaJoinedValues() throws {
         let response = try client.interpret(try sample("companylist-capture1.json"), response: nil, for: .companyList(CompanyQuery()))
         let result = CompanySearchResult(response)
         #expect(result.companies.count == 10 && result.totalCount == 12_271)
@@ -43,7 +43,7 @@ struct PeopleCompanyCodeTests {
         #expect(result.companies[0].parts == ["제작사"] && result.companies[0].ceo == "원태웅")
     }
 
-    @Test func aCompanyCaptureListsEachFilmOnceWithAllItsParts() throws {
+    @Test(.sharedSamples) func aCompanyCaptureListsEachFilmOnceWithAllItsParts() throws {
         let data = try sample("company-20122497.json")
         let response = try client.interpret(data, response: nil, for: .companyInfo(code: "20122497"))
         let company = try CompanyDetails(response, requestedCode: "20122497")
@@ -58,7 +58,7 @@ struct PeopleCompanyCodeTests {
         #expect(company.filmography.first?.movieCode == "20173021", "a film stays where it first appeared")
     }
 
-    @Test func theRegionCodesCaptureDecodesAndMatchesTheBuiltInRegions() throws {
+    @Test(.sharedSamples) func theRegionCodesCaptureDecodesAndMatchesTheBuiltInRegions() throws {
         let response = try client.interpret(try sample("codes-0105000000.json"), response: nil, for: .codeList(group: "0105000000"))
         let list = CodeList(response, group: "0105000000")
         #expect(list.codes.count == 17)
@@ -96,7 +96,7 @@ struct PeopleCompanyCodeTests {
         #expect(Endpoint<CompanyListResponse>.companyList(CompanyQuery()).info.recordingName == "kobis/companylist")
     }
 
-    @Test func anAnswerForAnotherPersonOrCompanyIsRefused() throws {
+    @Test(.sharedSamples) func anAnswerForAnotherPersonOrCompanyIsRefused() throws {
         #expect(throws: BoxOfficeError.answerMismatch(.kobis, asked: "person 1", answered: "person 20164556")) {
             _ = try client.interpret(try sample("people-20164556.json"), response: nil, for: .peopleInfo(code: "1"))
         }

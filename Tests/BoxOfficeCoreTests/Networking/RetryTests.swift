@@ -72,6 +72,8 @@ struct RetryTests {
             (.hostNotFound, .unreachable(.kobis, host: "kobis.test", reason: "the host name could not be resolved")),
             (.notConnected, .unreachable(.kobis, host: "kobis.test", reason: "no network connection")),
             (.secureConnectionFailed, .unreachable(.kobis, host: "kobis.test", reason: "the secure connection failed")),
+            (.untrustedCertificate(.anotherName), .unreachable(.kobis, host: "kobis.test", reason: "the server's certificate is not trusted (it is for another name)")),
+            (.trustedCertificatesUnreadable, .unreachable(.kobis, host: "kobis.test", reason: "the certificates to trust could not be read")),
             (.invalidRequest, .unreachable(.kobis, host: "kobis.test", reason: "the request could not be sent as given")),
         ]
         for failure in retried {

@@ -26,7 +26,7 @@ struct ReplayTests {
         #expect(chart.entries.first?.title == "콘크리트 유토피아")
     }
 
-    @Test func replaysTheSharedCaptures() async throws {
+    @Test(.sharedSamples) func replaysTheSharedCaptures() async throws {
         let samples = TestFiles.samples
         guard FileManager.default.fileExists(atPath: samples.path) else {
             Issue.record("The shared captures are missing: expected \(samples.path).")

@@ -100,7 +100,7 @@ struct DailyReportTests {
         _ = DocumentWriter.write(ReportOutput(report, withPosters: false), format: .table, style: RenderStyle(terminalWidth: 80))
     }
 
-    @Test func aReportFromFiveRealDaysHasMovesGapsAndNoWeekEarlier() throws {
+    @Test(.sharedSamples) func aReportFromFiveRealDaysHasMovesGapsAndNoWeekEarlier() throws {
         var charts: [KSTDate: BoxOfficeChart] = [:]
         for name in ["daily-20250825.json", "daily-20250826.json", "daily-20250827.json", "daily-20250828.json", "daily-20250829.json"] {
             let chart = try chart(TestFiles.samples.appendingPathComponent("kobis/\(name)"))

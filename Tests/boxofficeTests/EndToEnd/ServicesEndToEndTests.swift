@@ -113,7 +113,8 @@ struct ServicesEndToEndTests {
         #expect(refused.stderr.contains("needs 2") && refused.stderr.hasPrefix("Warning:"), "\(refused.stderr)")
     }
 
-    @Test func theSharedCapturesReplay() throws {
+    @Test(.enabled(if: TestTools.runsSampleTests, "the shared captures are not beside the repository (../shared/samples)"))
+    func theSharedCapturesReplay() throws {
         for (arguments, expected) in [(["person", "20164556"], "김종현"), (["company", "20122497"], "조이앤컨텐츠"), (["codes", "regions"], "세종시")] {
             let run = try BinaryRunner(keys: false).run(arguments + ["--replay", "../shared/samples"])
             #expect(run.status == 0, "\(arguments): \(run.stderr)")
