@@ -13,7 +13,7 @@ struct ErrorReportingTests {
         .quotaInsufficient(.kobis, needed: 31, left: 10), .rateLimited(.kakao, message: nil),
         .serviceFault(.kobis, code: "320102", message: "필수 파라미터 누락"), .httpStatus(.kobis, status: 404, message: nil), .serverError(.kobis, status: 503, attempts: 3),
         .malformedResponse(.kobis, expected: "a box-office JSON body", detail: "it is HTML"), .noChartData("2026-11-22"),
-        .notFound("Movie 1"), .timedOut(.kobis, seconds: 15), .unreachable(.kobis, host: "127.0.0.1", reason: "connection refused"),
+        .notFound(.movie(code: "1")), .timedOut(.kobis, seconds: 15), .unreachable(.kobis, host: "127.0.0.1", reason: "connection refused"),
         .notAnImage("img.example"), .downloadFailed(host: "img.example", reason: "it answered HTTP 404"),
         .downloadTimedOut(host: "img.example", seconds: 15), .responseTooLarge(.kobis, limit: 8 << 20),
         .imageTooLarge(host: "img.example", limit: 20 << 20), .answerMismatch(.kobis, asked: "movie 1", answered: "movie 2"),
@@ -54,6 +54,19 @@ struct ErrorReportingTests {
             #expect(ErrorText.exitCode(for: error) == Self.expectedCode(error), "\(error)")
             Self.expectOneLine(error)
         }
+    }
+
+    @Test func theLibrarySpeaksToAppsAndTheToolAddsItsHints() {
+        let commandLineWords = ["--", "boxoffice ", "'boxoffice", "_API_KEY", "config set", "KAKAO_REST"]
+        for error in Self.samples {
+            #expect(!commandLineWords.contains { error.description.contains($0) }, "an app's user has no such thing: \(error.description)")
+            #expect((error as any Error).localizedDescription == error.description, "\(error)")
+        }
+        #expect(ErrorText.message(for: BoxOfficeError.timedOut(.kobis, seconds: 15)).hasSuffix("Try again later or raise --timeout."))
+        #expect(ErrorText.message(for: BoxOfficeError.missingAPIKey(.kakao)).contains("KAKAO_REST_API_KEY"))
+        #expect(ErrorText.message(for: BoxOfficeError.notFound(.company(code: "1"))).hasSuffix("Find codes with 'boxoffice companies <name>'."))
+        let range = RangeFailure(failures: [("2023-08-01", BoxOfficeError.timedOut(.kobis, seconds: 1))], total: 2)
+        #expect(ErrorText.message(for: range).contains("raise --timeout") && !range.description.contains("--timeout"))
     }
 
     @Test func everyOtherErrorHasItsCodeAndOneLine() {

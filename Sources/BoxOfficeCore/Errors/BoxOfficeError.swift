@@ -4,8 +4,10 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// What can go wrong between a request and a model, each with what a person can do and its exit code.
-public enum BoxOfficeError: ReportableError, Equatable, CustomStringConvertible {
+/// What can go wrong between a request and a model. Each case carries what an app needs to act
+/// on it (the service, the limit, what was not found); `description` is one sentence a person can
+/// read, free of any command or setting of the `boxoffice` tool.
+public enum BoxOfficeError: ReportableError, Equatable, CustomStringConvertible, LocalizedError {
     /// No key was configured for the service.
     case missingAPIKey(APIService)
     /// The service rejected the key.
@@ -31,8 +33,8 @@ public enum BoxOfficeError: ReportableError, Equatable, CustomStringConvertible 
     case malformedResponse(APIService, expected: String, detail: String)
     /// The chart exists in the API but holds no movies yet (today, the future, or no screenings).
     case noChartData(String)
-    /// The thing asked for does not exist; the sentence says what and where to look.
-    case notFound(String)
+    /// The thing asked for does not exist.
+    case notFound(NotFoundItem)
     /// The attempt took longer than the timeout.
     case timedOut(APIService, seconds: Double)
     /// The service could not be reached at all.
@@ -56,18 +58,18 @@ public enum BoxOfficeError: ReportableError, Equatable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .missingAPIKey(let service):
-            return "No \(service.displayName) API key. Set \(service.keyVariable) to your key from \(service.keyHome), or store it with 'boxoffice config set \(service.rawValue)'."
+            return "No \(service.displayName) API key was given; get one at \(service.keyHome)."
         case .keyRejected(let service, let code, let message):
             let codeText = code.map { " (error \(clean($0)))" } ?? ""
-            return "\(service.displayName) rejected the API key\(codeText): \(clean(message)). Set \(service.keyVariable) to a valid key from \(service.keyHome)."
+            return "\(service.displayName) rejected the API key\(codeText): \(clean(message))."
         case .quotaExceeded(let service, let message):
             return "\(service.displayName) daily call limit reached: \(clean(message)). Try again tomorrow (Seoul time)."
         case .dailyLimitReached(let service, let limit):
-            return "All \(NumberText.grouped(Int64(limit))) of today's \(service.displayName) calls are used by boxoffice's count (Seoul day), so no request was sent. Try again tomorrow, or pass --ignore-quota if the key has calls the count does not know of."
+            return "All \(NumberText.grouped(Int64(limit))) of today's \(service.displayName) calls are used by boxoffice's count (Seoul day), so no request was sent."
         case .quotaInsufficient(let service, let needed, let left):
-            return "This run needs \(NumberText.grouped(Int64(needed))) \(service.displayName) calls but only \(NumberText.grouped(Int64(left))) of today's \(NumberText.grouped(Int64(service.dailyQuota))) are left (Seoul day), so none was sent. Shorten the range, try again tomorrow, or pass --ignore-quota."
+            return "This needs \(NumberText.grouped(Int64(needed))) \(service.displayName) calls but only \(NumberText.grouped(Int64(left))) of today's \(NumberText.grouped(Int64(service.dailyQuota))) are left (Seoul day), so none was sent."
         case .quotaLedgerUnavailable(let path, let reason):
-            return "The call count in \(clean(path)) cannot be updated (\(clean(reason))), so no request was sent: an uncounted call could pass the daily limit. Make the file and its folder writable, or pass --ignore-quota."
+            return "The call count in \(clean(path)) cannot be updated (\(clean(reason))), so no request was sent: an uncounted call could pass the daily limit."
         case .rateLimited(let service, let message):
             let detail = message.map { ": \(clean($0))" } ?? ""
             return "\(service.displayName) is throttling requests\(detail). Try again later."
@@ -83,10 +85,10 @@ public enum BoxOfficeError: ReportableError, Equatable, CustomStringConvertible 
             return "\(service.displayName) sent a response that is not \(expected): \(clean(detail))."
         case .noChartData(let what):
             return "No box-office data for \(what) yet. KOBIS publishes a day's figures the next morning; try again later."
-        case .notFound(let sentence):
-            return clean(sentence) + "."
+        case .notFound(let item):
+            return clean(item.description) + "."
         case .timedOut(let service, let seconds):
-            return "\(service.displayName) did not answer within \(Self.format(seconds)) s. Try again later or raise --timeout."
+            return "\(service.displayName) did not answer within \(Self.format(seconds)) s."
         case .unreachable(let service, let host, let reason):
             return "Cannot reach \(service.displayName) at \(clean(host)): \(clean(reason))."
         case .notAnImage(let what):
@@ -96,7 +98,7 @@ public enum BoxOfficeError: ReportableError, Equatable, CustomStringConvertible 
         case .responseTooLarge(let service, let limit):
             return "\(service.displayName) sent an answer larger than \(Self.mebibytes(limit)), the limit for API answers."
         case .downloadTimedOut(let host, let seconds):
-            return "The image from \(clean(host)) did not arrive within \(Self.format(seconds)) s. Try again later or raise --timeout."
+            return "The image from \(clean(host)) did not arrive within \(Self.format(seconds)) s."
         case .imageTooLarge(let host, let limit):
             return "The image from \(clean(host)) is larger than \(Self.mebibytes(limit)), the limit for images."
         case .answerMismatch(let service, let asked, let answered):
@@ -108,6 +110,9 @@ public enum BoxOfficeError: ReportableError, Equatable, CustomStringConvertible 
 
     /// The one line, as `description`.
     public var message: String { description }
+
+    /// The one line, for `localizedDescription` where Foundation has it.
+    public var errorDescription: String? { description }
 
     /// The documented exit code of each case.
     public var exitCode: ExitCode {
@@ -136,5 +141,27 @@ public enum BoxOfficeError: ReportableError, Equatable, CustomStringConvertible 
 
     private static func format(_ seconds: Double) -> String {
         seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    }
+}
+
+/// What an app asked for that does not exist.
+public enum NotFoundItem: Sendable, Hashable, CustomStringConvertible {
+    /// No movie has this KOBIS code.
+    case movie(code: String)
+    /// No person has this KOBIS code.
+    case person(code: String)
+    /// No company has this KOBIS code.
+    case company(code: String)
+    /// Kakao found no poster image for the movie.
+    case poster(movieCode: String, title: String)
+
+    /// `No movie has the code 20124079`.
+    public var description: String {
+        switch self {
+        case .movie(let code): "No movie has the code \(code)"
+        case .person(let code): "No person has the code \(code)"
+        case .company(let code): "No company has the code \(code)"
+        case .poster(let code, let title): "Kakao found no poster image for \(title) (\(code))"
+        }
     }
 }

@@ -28,7 +28,7 @@ public struct CompanyDetails: Sendable, Equatable {
     public init(_ response: CompanyInfoResponse, requestedCode: String) throws {
         let text = WireValue.text
         guard let info = response.companyInfoResult.companyInfo, let code = text(info.companyCd) else {
-            throw BoxOfficeError.notFound("No company has the code \(requestedCode); find codes with 'boxoffice companies <name>'")
+            throw BoxOfficeError.notFound(.company(code: requestedCode))
         }
         self.code = code
         name = text(info.companyNm) ?? code

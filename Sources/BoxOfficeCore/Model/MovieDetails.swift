@@ -107,7 +107,7 @@ extension MovieDetails {
     /// Maps KOBIS movie info; an empty record means the code is unknown.
     public init(_ response: MovieInfoResponse, requestedCode: String) throws {
         guard let info = response.movieInfoResult.movieInfo, let code = WireValue.text(info.movieCd) else {
-            throw BoxOfficeError.notFound("No movie has the code \(requestedCode); find codes with 'boxoffice search <title>'")
+            throw BoxOfficeError.notFound(.movie(code: requestedCode))
         }
         let wire = WireValue(service: .kobis, body: "movie-info")
         let text = WireValue.text

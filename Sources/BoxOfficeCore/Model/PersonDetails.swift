@@ -29,7 +29,7 @@ public struct PersonDetails: Sendable, Equatable {
     public init(_ response: PeopleInfoResponse, requestedCode: String) throws {
         let text = WireValue.text
         guard let info = response.peopleInfoResult.peopleInfo, let code = text(info.peopleCd) else {
-            throw BoxOfficeError.notFound("No person has the code \(requestedCode); find codes with 'boxoffice people <name>'")
+            throw BoxOfficeError.notFound(.person(code: requestedCode))
         }
         self.code = code
         name = text(info.peopleNm) ?? code

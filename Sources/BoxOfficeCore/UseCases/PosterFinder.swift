@@ -21,7 +21,7 @@ public struct PosterFinder: Sendable {
     public func poster(forMovie code: String) async throws -> (movie: MovieDetails, poster: ImageResult) {
         let movie = try await client.movie(code: code)
         guard let best = try await client.searchImages(Self.query(for: movie.title)).bestPoster else {
-            throw BoxOfficeError.notFound("Kakao found no poster image for \(movie.title) (\(code)); try 'boxoffice images' with other words")
+            throw BoxOfficeError.notFound(.poster(movieCode: code, title: movie.title))
         }
         return (movie, best)
     }

@@ -22,7 +22,12 @@ public struct RangeFailure: ReportableError, CustomStringConvertible {
 
     /// One line naming the first few failures.
     public var description: String {
-        let messages = failures.map { Self.message(for: $0.1) }
+        description(describing: Self.message(for:))
+    }
+
+    /// The line, each failure said by `describe` (which may add what its reader can do).
+    public func description(describing describe: (any Error) -> String) -> String {
+        let messages = failures.map { describe($0.1) }
         let more = failures.count > Self.listedFailures ? " and \(failures.count - Self.listedFailures) more" : ""
         let retry = fetchedAreCached ? " Charts already fetched are cached; run again to retry." : ""
         let head = "\(failures.count) of \(total) charts failed"
@@ -91,7 +96,12 @@ public struct RangeAbandoned: ReportableError, CustomStringConvertible {
 
     /// One line.
     public var description: String {
-        "The first \(tried) of \(total) requests all failed the same way, so the other \(total - tried) were not sent and nothing was printed: \(RangeFailure.message(for: error))"
+        description(describing: RangeFailure.message(for:))
+    }
+
+    /// The line, the failure said by `describe`.
+    public func description(describing describe: (any Error) -> String) -> String {
+        "The first \(tried) of \(total) requests all failed the same way, so the other \(total - tried) were not sent and nothing was printed: \(describe(error))"
     }
 
     /// Failures worth waiting out on the next run, not on the next day of this one.

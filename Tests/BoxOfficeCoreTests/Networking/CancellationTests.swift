@@ -46,7 +46,9 @@ struct CancellationTests {
         let cancelled = ContinuousClock.now
         task.cancel()
         let result = await task.result
-        #expect(ContinuousClock.now - cancelled < .seconds(1))
+        // Within a second when the machine is idle; the bound only has to be far from the
+        // 30-second timeout and the loader's two minutes, which the old deadline waited out.
+        #expect(ContinuousClock.now - cancelled < .seconds(10))
         #expect(throws: CancellationError.self) { try result.get() }
         #expect(loader.callCount == 1, "no retry after the cancellation")
         #expect(ledger.counts(on: KSTDate.today(at: now))[.kobis] == 0, "an unanswered call is given back")

@@ -35,7 +35,9 @@ struct ErrorBodyTests {
     @Test func invalidKeyFault() async throws {
         let error = try await dailyError("errors/kobis-fault-320010.json")
         guard case .keyRejected(.kobis, "320010", _) = error else { Issue.record("got \(String(describing: error))"); return }
-        #expect(error?.description.contains("KOBIS_API_KEY") == true)
+        let text = try #require(error?.description)
+        #expect(text.hasPrefix("KOBIS rejected the API key (error 320010)"), "\(text)")
+        #expect(!text.contains("KOBIS_API_KEY") && !text.contains("boxoffice config"), "an app's user has no such variable: \(text)")
     }
 
     @Test func otherFaultsKeepTheirCode() async throws {
@@ -87,7 +89,7 @@ struct ErrorBodyTests {
 
     @Test func unknownMovieIsNotFound() async throws {
         let client = BoxOfficeClient.testing(StubLoader(body: try TestFiles.fixture("errors/movie-unknown-code.json")))
-        await #expect(throws: BoxOfficeError.notFound("No movie has the code 99999999; find codes with 'boxoffice search <title>'")) { try await client.movie(code: "99999999") }
+        await #expect(throws: BoxOfficeError.notFound(.movie(code: "99999999"))) { try await client.movie(code: "99999999") }
     }
 
     @Test func kakaoErrors() async throws {

@@ -1,0 +1,62 @@
+import BoxOfficeCore
+
+/// A problem with the local set-up rather than with a service.
+struct ConfigurationError: ReportableError, CustomStringConvertible {
+    let description: String
+    /// A local write that failed (exit 70) rather than a setting to fix (exit 78).
+    var isInternal = false
+
+    var message: String { description }
+    var exitCode: ExitCode { isInternal ? .internalError : .configuration }
+}
+
+/// The one line a person reads for an error, and its exit code; never a URL, a body or a stack trace.
+/// The library says what happened; this adds what a user of the tool can do about it.
+enum ErrorText {
+    static func message(for error: any Error) -> String {
+        switch error {
+        case let error as BoxOfficeError:
+            return hint(for: error).map { error.message + " " + $0 } ?? error.message
+        case let error as RangeFailure:
+            return error.description(describing: message(for:))
+        case let error as RangeAbandoned:
+            return error.description(describing: message(for:))
+        case let error as any ReportableError:
+            return error.message
+        default:
+            return "Internal error (\(type(of: error))). Please report it."
+        }
+    }
+
+    /// The option, variable or command that mends the error, in a sentence of its own.
+    static func hint(for error: BoxOfficeError) -> String? {
+        switch error {
+        case .missingAPIKey(let service):
+            "Set \(service.keyVariable) to your key, or store it with 'boxoffice config set \(service.rawValue)'."
+        case .keyRejected(let service, _, _):
+            "Set \(service.keyVariable) to a valid key from \(service.keyHome)."
+        case .dailyLimitReached:
+            "Try again tomorrow, or pass --ignore-quota if the key has calls the count does not know of."
+        case .quotaInsufficient:
+            "Shorten the range, try again tomorrow, or pass --ignore-quota."
+        case .quotaLedgerUnavailable:
+            "Make the file and its folder writable, or pass --ignore-quota."
+        case .timedOut, .downloadTimedOut:
+            "Try again later or raise --timeout."
+        case .notFound(.movie):
+            "Find codes with 'boxoffice search <title>'."
+        case .notFound(.person):
+            "Find codes with 'boxoffice people <name>'."
+        case .notFound(.company):
+            "Find codes with 'boxoffice companies <name>'."
+        case .notFound(.poster):
+            "Try 'boxoffice images' with other words."
+        default:
+            nil
+        }
+    }
+
+    static func exitCode(for error: any Error) -> ExitCode {
+        (error as? any ReportableError)?.exitCode ?? .internalError
+    }
+}
