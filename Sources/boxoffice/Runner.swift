@@ -32,9 +32,9 @@ struct Runner: Sendable {
             }
         }
         let configuration = ClientConfiguration(
+            kobisKey: keys[.kobis]?.value, kakaoKey: keys[.kakao]?.value,
             kobisBaseURL: try baseURL("BOXOFFICE_KOBIS_URL", default: ClientConfiguration.defaultKOBISBaseURL),
             kakaoBaseURL: try baseURL("BOXOFFICE_KAKAO_URL", default: ClientConfiguration.defaultKakaoBaseURL),
-            kobisKey: keys[.kobis]?.value, kakaoKey: keys[.kakao]?.value,
             requiresKeys: !isReplay, timeout: options.timeout, retryPolicy: RetryPolicy(retries: options.retries))
         let loader: any EndpointLoading
         let timeout = options.timeout
@@ -88,11 +88,8 @@ struct Runner: Sendable {
         }
     }
 
-    private func baseURL(_ variable: String, default fallback: URL?) throws -> URL {
-        guard let text = context.variable(variable) else {
-            guard let fallback else { throw ConfigurationError(description: "No default URL for \(variable).") }
-            return fallback
-        }
+    private func baseURL(_ variable: String, default fallback: URL) throws -> URL {
+        guard let text = context.variable(variable) else { return fallback }
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else {
             throw ConfigurationError(description: "\(variable) must be an http or https URL, not '\(TerminalText.sanitize(text))'.")
         }

@@ -20,9 +20,8 @@ public struct BoxOfficeClient: Sendable {
     let quota: QuotaLedger?
     let enforcesQuota: Bool
 
-    /// The version sent in `User-Agent`.
+    /// The library's version, sent in the default `User-Agent`.
     public static let version = "0.1.0"
-    static let userAgent = "boxoffice/\(version)"
 
     /// Creates a client; the clock decides cache lifetimes, the event handler sees what happened.
     public init(
@@ -114,7 +113,7 @@ public struct BoxOfficeClient: Sendable {
         guard let url = URL(string: text) else {
             throw BoxOfficeError.unreachable(endpoint.service, host: trimmedBase, reason: "the base URL is not valid")
         }
-        var request = HTTPRequest(url: url, headerFields: ["Accept": "application/json", "User-Agent": Self.userAgent])
+        var request = HTTPRequest(url: url, headerFields: ["Accept": "application/json", "User-Agent": configuration.userAgent])
         if endpoint.service == .kakao, let key {
             request.setValue("KakaoAK \(key)", forHTTPHeaderField: "Authorization")
         }

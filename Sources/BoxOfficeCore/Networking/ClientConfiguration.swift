@@ -4,44 +4,55 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Where the services live, which keys to send and how patiently to wait.
+/// Which keys to send, where the services live and how patiently to wait. Only the keys are
+/// needed: the services' real hosts are the defaults.
+///
+/// ```swift
+/// let configuration = ClientConfiguration(kobisKey: "…", kakaoKey: "…")
+/// ```
 public struct ClientConfiguration: Sendable {
-    /// The KOBIS REST root, for example `https://www.kobis.or.kr/kobisopenapi/webservice/rest`.
-    public var kobisBaseURL: URL
-    /// The Kakao API root, for example `https://dapi.kakao.com`.
-    public var kakaoBaseURL: URL
     /// The KOBIS key, sent as the `key` query parameter.
     public var kobisKey: String?
     /// The Kakao REST key, sent as `Authorization: KakaoAK <key>`.
     public var kakaoKey: String?
-    /// Whether a missing key is an error; replays need none.
+    /// The KOBIS REST root, `https://www.kobis.or.kr/kobisopenapi/webservice/rest` unless changed.
+    public var kobisBaseURL: URL
+    /// The Kakao API root, `https://dapi.kakao.com` unless changed.
+    public var kakaoBaseURL: URL
+    /// Sent as `User-Agent` with every request.
+    public var userAgent: String
+    /// Whether a missing key is an error; a loader that answers from recordings needs none.
     public var requiresKeys: Bool
     /// The longest one attempt may take, in seconds, body included.
     public var timeout: Double
     /// How transient failures are retried.
     public var retryPolicy: RetryPolicy
 
-    /// The default KOBIS root, over https so the key never travels in clear text.
-    public static let defaultKOBISBaseURL = URL(string: "https://www.kobis.or.kr/kobisopenapi/webservice/rest")
-    /// The default Kakao root.
-    public static let defaultKakaoBaseURL = URL(string: "https://dapi.kakao.com")
-    /// Seconds an attempt may take unless `--timeout` says otherwise.
+    /// The KOBIS root, over https so the key never travels in clear text.
+    public static let defaultKOBISBaseURL = URL.constant("https://www.kobis.or.kr/kobisopenapi/webservice/rest")
+    /// The Kakao root.
+    public static let defaultKakaoBaseURL = URL.constant("https://dapi.kakao.com")
+    /// Seconds an attempt may take unless told otherwise.
     public static let defaultTimeout = 15.0
+    /// `boxoffice/<version>`.
+    public static let defaultUserAgent = "boxoffice/\(BoxOfficeClient.version)"
 
-    /// Creates a configuration.
+    /// Creates a configuration; everything but the keys has a default.
     public init(
-        kobisBaseURL: URL,
-        kakaoBaseURL: URL,
         kobisKey: String? = nil,
         kakaoKey: String? = nil,
+        kobisBaseURL: URL = ClientConfiguration.defaultKOBISBaseURL,
+        kakaoBaseURL: URL = ClientConfiguration.defaultKakaoBaseURL,
+        userAgent: String = ClientConfiguration.defaultUserAgent,
         requiresKeys: Bool = true,
         timeout: Double = ClientConfiguration.defaultTimeout,
         retryPolicy: RetryPolicy = RetryPolicy()
     ) {
-        self.kobisBaseURL = kobisBaseURL
-        self.kakaoBaseURL = kakaoBaseURL
         self.kobisKey = kobisKey
         self.kakaoKey = kakaoKey
+        self.kobisBaseURL = kobisBaseURL
+        self.kakaoBaseURL = kakaoBaseURL
+        self.userAgent = userAgent
         self.requiresKeys = requiresKeys
         self.timeout = timeout
         self.retryPolicy = retryPolicy
@@ -127,4 +138,12 @@ public enum ClientEvent: Sendable {
     case cacheEntryUnusable(String, reason: String)
     /// An answer could not be written to the cache.
     case cacheWriteFailed(String, reason: String)
+}
+
+extension URL {
+    /// A URL written in the source, which is known to parse.
+    static func constant(_ text: StaticString) -> URL {
+        guard let url = URL(string: "\(text)") else { preconditionFailure("not a URL: \(text)") }
+        return url
+    }
 }

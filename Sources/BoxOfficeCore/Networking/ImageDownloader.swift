@@ -9,12 +9,14 @@ import Foundation
 public struct ImageDownloader: Sendable {
     let loader: any HTTPDataLoading
     let timeout: Double
+    let userAgent: String
 
     /// Creates a downloader; give it a loader that adds no `Authorization` header, such as a
     /// transport with the `.image` policy.
-    public init(loader: any HTTPDataLoading, timeout: Double) {
+    public init(loader: any HTTPDataLoading, timeout: Double = ClientConfiguration.defaultTimeout, userAgent: String = ClientConfiguration.defaultUserAgent) {
         self.loader = loader
         self.timeout = timeout
+        self.userAgent = userAgent
     }
 
     /// The bytes at `address`, if they are an image of at most `TransferPolicy.image.maximumBytes`.
@@ -23,7 +25,7 @@ public struct ImageDownloader: Sendable {
               let host = url.host else {
             throw BoxOfficeError.notAnImage("an address that is not http or https")
         }
-        let request = HTTPRequest(url: url, headerFields: ["User-Agent": BoxOfficeClient.userAgent])
+        let request = HTTPRequest(url: url, headerFields: ["User-Agent": userAgent])
         let (data, response): (Data, HTTPResponse)
         let loader = self.loader
         let timeout = self.timeout

@@ -35,8 +35,8 @@ struct CancellationTests {
         let ledger = QuotaLedger(file: folder.appendingPathComponent("quota.json"))
         let now = Date(timeIntervalSince1970: 1_700_000_000)
         let configuration = ClientConfiguration(
-            kobisBaseURL: URL(string: "https://kobis.test/rest")!, kakaoBaseURL: URL(string: "https://kakao.test")!,
-            kobisKey: "TESTKEY123", timeout: 30, retryPolicy: RetryPolicy(retries: 3, baseDelay: 0.001, maximumDelay: 0.002))
+            kobisKey: "TESTKEY123", kobisBaseURL: URL(string: "https://kobis.test/rest")!, kakaoBaseURL: URL(string: "https://kakao.test")!,
+            timeout: 30, retryPolicy: RetryPolicy(retries: 3, baseDelay: 0.001, maximumDelay: 0.002))
         let client = BoxOfficeClient(configuration: configuration, loader: loader, quota: ledger, now: { now })
         let day = try #require(KSTDate(year: 2023, month: 8, day: 18))
         let task = Task { try await client.dailyChart(on: day) }

@@ -54,7 +54,7 @@ struct RetryTests {
         let delays = Mutex<[Double]>([])
         // A backoff of 20 to 60 s would be drawn without the header; the server's 0.02 s must win.
         let configuration = ClientConfiguration(
-            kobisBaseURL: URL(string: "https://kobis.test/rest")!, kakaoBaseURL: URL(string: "https://kakao.test")!, kobisKey: "TESTKEY123",
+            kobisKey: "TESTKEY123", kobisBaseURL: URL(string: "https://kobis.test/rest")!, kakaoBaseURL: URL(string: "https://kakao.test")!,
             retryPolicy: RetryPolicy(retries: 1, baseDelay: 20, maximumDelay: 60, maximumRetryAfter: 30))
         let client = BoxOfficeClient(configuration: configuration, loader: loader, onEvent: { event in
             if case .retrying(_, _, _, let delay) = event { delays.withLock { $0.append(delay) } }

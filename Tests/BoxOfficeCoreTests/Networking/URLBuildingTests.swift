@@ -47,4 +47,13 @@ struct URLBuildingTests {
         let client = BoxOfficeClient(configuration: configuration, loader: StubLoader(body: Data()))
         #expect(throws: BoxOfficeError.missingAPIKey(.kobis)) { try client.makeRequest(for: .movieInfo(code: "1")) }
     }
+
+    @Test func theRealHostsAreTheDefaultsAndTheUserAgentIsTheApps() throws {
+        let client = BoxOfficeClient(configuration: ClientConfiguration(kobisKey: "TESTKEY123", userAgent: "MyApp/2.1"), loader: StubLoader(body: Data()))
+        let request = try client.makeRequest(for: .movieInfo(code: "20124079"))
+        #expect(request.url.absoluteString == "https://www.kobis.or.kr/kobisopenapi/webservice/rest/movie/searchMovieInfo.json?key=TESTKEY123&movieCd=20124079")
+        #expect(request.value(forHTTPHeaderField: "User-Agent") == "MyApp/2.1")
+        #expect(ClientConfiguration().kakaoBaseURL.absoluteString == "https://dapi.kakao.com")
+        #expect(ClientConfiguration().userAgent == "boxoffice/\(BoxOfficeClient.version)")
+    }
 }

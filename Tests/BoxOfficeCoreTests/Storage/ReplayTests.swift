@@ -49,7 +49,7 @@ struct ReplayTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let stub = StubLoader(body: try TestFiles.fixture("kobis/movie-20218541.json"))
         let configuration = ClientConfiguration(
-            kobisBaseURL: URL(string: "https://kobis.test/rest")!, kakaoBaseURL: URL(string: "https://kakao.test")!, kobisKey: "SECRETKEY")
+            kobisKey: "SECRETKEY", kobisBaseURL: URL(string: "https://kobis.test/rest")!, kakaoBaseURL: URL(string: "https://kakao.test")!)
         let recorder = BoxOfficeClient(configuration: configuration, loader: RecordingLoader(base: stub, directory: directory, redactor: SecretRedactor(secrets: [])))
         _ = try await recorder.movie(code: "20218541")
         let replayed = try await client(directory).movie(code: "20218541")

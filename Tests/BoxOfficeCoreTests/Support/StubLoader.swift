@@ -35,8 +35,8 @@ extension BoxOfficeClient {
     /// A client on made-up hosts with test keys and no retry delays.
     static func testing(_ loader: any HTTPDataLoading, retries: Int = 0, cache: ResponseCache? = nil, now: Date = Date(timeIntervalSince1970: 1_700_000_000)) -> BoxOfficeClient {
         let configuration = ClientConfiguration(
-            kobisBaseURL: URL(string: "https://kobis.test/rest")!, kakaoBaseURL: URL(string: "https://kakao.test")!,
-            kobisKey: "TESTKEY123", kakaoKey: "KAKAOKEY456", timeout: 5,
+            kobisKey: "TESTKEY123", kakaoKey: "KAKAOKEY456",
+            kobisBaseURL: URL(string: "https://kobis.test/rest")!, kakaoBaseURL: URL(string: "https://kakao.test")!, timeout: 5,
             retryPolicy: RetryPolicy(retries: retries, baseDelay: 0.001, maximumDelay: 0.002, maximumRetryAfter: 0.01))
         return BoxOfficeClient(configuration: configuration, loader: loader, cache: cache, now: { now })
     }
