@@ -11,7 +11,7 @@ import Darwin
 
 /// `12/31 days` on stderr while a range loads, only when stderr is a terminal.
 actor ProgressLine {
-    private let total: Int
+    private var total: Int
     private let unit: String
     private var done = 0
 
@@ -24,6 +24,12 @@ actor ProgressLine {
     func advance() {
         done += 1
         Terminal.write("\r\(done)/\(total) \(unit)", to: STDERR_FILENO)
+    }
+
+    /// One more done, of a total known only once the work has started.
+    func advance(of total: Int) {
+        self.total = total
+        advance()
     }
 
     func finish() {

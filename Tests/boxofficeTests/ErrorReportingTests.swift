@@ -19,6 +19,7 @@ struct ErrorReportingTests {
         .imageTooLarge(host: "img.example", limit: 20 << 20), .answerMismatch(.kobis, asked: "movie 1", answered: "movie 2"),
         .redirectRefused(.kobis, .otherOrigin(Origin(URL(fileURLWithPath: "/")))),
         .quotaLedgerUnavailable(path: "/home/x/.cache/boxoffice/quota.json", reason: "Permission denied"),
+        .unknownCodeName("배급", group: .companyParts, known: ["제작사", "배급사"]),
     ]
 
     static func expectedCode(_ error: BoxOfficeError) -> ExitCode {
@@ -30,6 +31,7 @@ struct ErrorReportingTests {
         case .malformedResponse, .notAnImage, .responseTooLarge, .imageTooLarge, .answerMismatch: .malformedResponse
         case .notFound: .notFound
         case .quotaLedgerUnavailable: .cannotCreateOutput
+        case .unknownCodeName: .usage
         }
     }
 

@@ -53,6 +53,8 @@ public enum BoxOfficeError: ReportableError, Equatable, CustomStringConvertible,
     case answerMismatch(APIService, asked: String, answered: String)
     /// The service redirected somewhere its key must not follow.
     case redirectRefused(APIService, RedirectRefusal)
+    /// A name that is not in its common-code group; `known` lists the group's names.
+    case unknownCodeName(String, group: CodeGroup, known: [String])
 
     /// One line a person can act on; API-provided text is stripped of terminal controls.
     public var description: String {
@@ -103,6 +105,8 @@ public enum BoxOfficeError: ReportableError, Equatable, CustomStringConvertible,
             return "The image from \(clean(host)) is larger than \(Self.mebibytes(limit)), the limit for images."
         case .answerMismatch(let service, let asked, let answered):
             return "\(service.displayName) answered another question: asked for \(asked), it sent \(clean(answered)). Nothing was printed or cached."
+        case .unknownCodeName(let name, let group, let known):
+            return "'\(clean(name))' is not a name in the \(group.rawValue) codes; use a code or one of: \(known.map(clean).joined(separator: ", "))."
         case .redirectRefused(let service, let refusal):
             return "\(service.displayName) redirected the request \(clean(refusal.description)), which is not followed: API keys never leave their own service."
         }
@@ -124,6 +128,7 @@ public enum BoxOfficeError: ReportableError, Equatable, CustomStringConvertible,
         case .malformedResponse, .notAnImage, .responseTooLarge, .imageTooLarge, .answerMismatch: .malformedResponse
         case .quotaLedgerUnavailable: .cannotCreateOutput
         case .notFound: .notFound
+        case .unknownCodeName: .usage
         }
     }
 

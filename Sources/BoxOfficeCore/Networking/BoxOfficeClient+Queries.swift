@@ -63,4 +63,16 @@ extension BoxOfficeClient {
     public func codes(group: String) async throws -> CodeList {
         CodeList(try await send(.codeList(group: group)), group: group)
     }
+
+    /// The code of a name in a common-code group (`배급사` in `.companyParts` is `260102`), by
+    /// asking the group (cached for 30 days); a value of digits is taken as a code and costs
+    /// nothing. A name not in the group is `BoxOfficeError.unknownCodeName`.
+    public func code(named value: String, in group: CodeGroup) async throws -> String {
+        if !value.isEmpty, value.allSatisfy(\.isNumber) { return value }
+        let list = try await codes(group: group.code)
+        guard let code = list.code(named: value) else {
+            throw BoxOfficeError.unknownCodeName(value, group: group, known: list.codes.map(\.name))
+        }
+        return code
+    }
 }

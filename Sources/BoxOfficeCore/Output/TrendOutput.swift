@@ -7,11 +7,11 @@ public struct TrendOutput: Presentable {
     /// Each day and the movie's entry that day, if it had one.
     public let days: [(date: KSTDate, entry: ChartEntry?)]
 
-    /// Creates the output from the daily charts of the days, in order.
-    public init(code: String, title: String, charts: [(date: KSTDate, chart: BoxOfficeChart)]) {
-        self.code = code
-        self.title = title
-        days = charts.map { day in (day.date, day.chart.entries.first { $0.code == code }) }
+    /// Creates the output of a run.
+    public init(_ trend: MovieTrend) {
+        code = trend.code
+        title = trend.title
+        days = trend.days.map { ($0.date, $0.entry) }
     }
 
     private func fields(_ day: (date: KSTDate, entry: ChartEntry?)) -> [(String, JSONValue)] {

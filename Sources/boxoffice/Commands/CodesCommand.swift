@@ -28,21 +28,18 @@ struct CodesCommand: RunnableCommand {
     }
 }
 
-/// Names people know (배급사, 한국, 장편) turned into the codes KOBIS wants, by asking the group
-/// (cached for 30 days); a value that already is a code of digits is sent as it is.
+/// Names people know (배급사, 한국, 장편) turned into the codes KOBIS wants, by the library's lookup.
 enum CodeNames {
     /// A name that is not in the group is a usage error of `command`, whose usage line it shows.
     static func code(
         for value: String, in group: CodeGroup, option: String, of command: CommandSpec, client: BoxOfficeClient
     ) async throws -> String {
-        if value.allSatisfy(\.isNumber) { return value }
-        let list = try await client.codes(group: group.code)
-        guard let code = list.code(named: value) else {
-            let names = list.codes.map(\.name).joined(separator: ", ")
-            throw UsageError("'\(value)' is not a name in the \(group.rawValue) codes for '--\(option)'; use a code or one of: \(names).",
+        do {
+            return try await client.code(named: value, in: group)
+        } catch BoxOfficeError.unknownCodeName(_, _, let known) {
+            throw UsageError("'\(TerminalText.sanitize(value))' is not a name in the \(group.rawValue) codes for '--\(option)'; use a code or one of: \(known.map { TerminalText.sanitize($0) }.joined(separator: ", ")).",
                              commandPath: [command.name])
         }
-        return code
     }
 }
 

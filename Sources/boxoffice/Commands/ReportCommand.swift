@@ -45,18 +45,7 @@ struct ReportCommand: RunnableCommand {
     func run(in runner: Runner) async throws -> Data {
         if let output { try OutputFile.check(output) }
         let client = try runner.makeClient(network, needs: withPosters ? [.kobis, .kakao] : [.kobis])
-        let (window, all) = DailyReport.chartDays(for: date, days: days)
-        let charts = try await ChartFetcher(client: client).charts(ChartQuery(span: .daily, dates: window))
-        var byDay = Dictionary(zip(window, charts), uniquingKeysWith: { first, _ in first })
-        for weekEarlier in all where byDay[weekEarlier] == nil {
-            byDay[weekEarlier] = try await optionalChart(on: weekEarlier, client: client)
-        }
-        if withPosters, let today = byDay[date] {
-            var top = today
-            top.entries = Array(top.entries.prefix(DailyReport.topCount))
-            byDay[date] = try await PosterFinder(client: client).addPosters(to: [top], jobs: PosterFinder.jobs).first
-        }
-        var report = DailyReport(date: date, days: window, charts: byDay)
+        var report = try await client.report(on: date, days: days, withPosters: withPosters)
         if embedsPosters {
             let downloader = ImageDownloader(loader: runner.transport(.image, timeout: network.timeout), timeout: network.timeout)
             report = await report.embeddingPosters(with: downloader)
@@ -67,14 +56,5 @@ struct ReportCommand: RunnableCommand {
         try OutputFile.write(Data(utf8: text), toPath: output)
         runner.context.log("Wrote the report of \(date.iso) to \(output).")
         return Data()
-    }
-
-    /// The chart a week earlier only adds a comparison: a replay set without it reports without one.
-    private func optionalChart(on day: KSTDate, client: BoxOfficeClient) async throws -> BoxOfficeChart? {
-        do {
-            return try await ChartFetcher(client: client).charts(ChartQuery(span: .daily, dates: [day])).first
-        } catch ReplayError.noRecording {
-            return nil
-        }
     }
 }

@@ -11,7 +11,6 @@ struct TrendCommand: RunnableCommand {
     let from: KSTDate?
     /// `--to` as given; without it the run ends a year after the first day, or yesterday if sooner.
     let to: KSTDate?
-    let yesterday: KSTDate
     let jobs: Int
     let network: NetworkOptions
 
@@ -32,36 +31,17 @@ struct TrendCommand: RunnableCommand {
             let from = try reader.date("from")
             if let from { _ = try reader.days(from: from, to: to ?? yesterday) }
             return TrendCommand(
-                code: try reader.movieCode(), from: from, to: to, yesterday: yesterday,
+                code: try reader.movieCode(), from: from, to: to,
                 jobs: try reader.integer("jobs", in: ChartQuery.jobRange) ?? ChartQuery.defaultJobs, network: try NetworkOptions(reader))
         })
 
     func run(in runner: Runner) async throws -> Data {
         let client = try runner.makeClient(network, needs: [.kobis])
-        let movie = try await client.movie(code: code)
-        let dates = days(opening: movie.openDate)
-        let unit = "days"
-        let progress = dates.count > 1 && runner.context.stderrIsTerminal ? ProgressLine(total: dates.count, unit: unit) : nil
-        let charts = try await ChartFetcher(client: client).charts(ChartQuery(span: .daily, dates: dates, jobs: jobs)) { await progress?.advance() }
-        await progress?.finish()
-        let output = TrendOutput(code: movie.code, title: movie.title, charts: Array(zip(dates, charts)).map { ($0.0, $0.1) })
-        return text(DocumentWriter.write(output, format: network.format, style: runner.style(network)))
-    }
-
-    /// The days to read: what --from/--to say, else the first year of the run from its opening,
-    /// and never more than the longest range.
-    func days(opening: KSTDate?) -> [KSTDate] {
-        let longest = ChartQuery.longestDailyRange
-        let start: KSTDate, end: KSTDate
-        switch (from, to) {
-        case let (from?, to):
-            (start, end) = (from, to ?? yesterday)
-        case let (nil, to?):
-            (start, end) = (max(min(opening ?? to, to), to.adding(days: 1 - longest)), to)
-        case (nil, nil):
-            start = min(opening ?? yesterday, yesterday)
-            end = min(start.adding(days: longest - 1), yesterday)
+        let progress = runner.context.stderrIsTerminal ? ProgressLine(total: 0, unit: "days") : nil
+        let trend = try await client.trend(movieCode: code, from: from, to: to, jobs: jobs) { total in
+            if total > 1 { await progress?.advance(of: total) }
         }
-        return (0...end.days(since: start)).map { start.adding(days: $0) }
+        await progress?.finish()
+        return text(DocumentWriter.write(TrendOutput(trend), format: network.format, style: runner.style(network)))
     }
 }

@@ -210,7 +210,7 @@ struct NarrowTerminalTests {
             let text = DocumentWriter.write(ChartsOutput([chart]), format: .table, style: RenderStyle(terminalWidth: width))
             #expect(text.split(separator: "\n").allSatisfy { DisplayWidth.of(String($0)) <= width }, "\(width):\n\(text)")
             #expect(text.contains("콘크리트 유토") && text.contains("112,934"), "\(width):\n\(text)")
-            let trend = TrendOutput(code: "20226411", title: "콘크리트 유토피아", charts: [(chart.startDate, chart)])
+            let trend = TrendOutput(MovieTrend(code: "20226411", title: "콘크리트 유토피아", days: [MovieTrend.Day(date: chart.startDate, entry: chart.entries.first { $0.code == "20226411" })]))
             let run = DocumentWriter.write(trend, format: .table, style: RenderStyle(terminalWidth: width))
             let table = run.split(separator: "\n").dropFirst().prefix(2)
             #expect(table.allSatisfy { DisplayWidth.of(String($0)) <= width } && run.contains("112,934"), "\(width):\n\(run)")

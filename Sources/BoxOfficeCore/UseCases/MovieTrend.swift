@@ -1,0 +1,68 @@
+/// A movie's run, a day a row: its line of each day's chart, nothing where it was outside the top 10.
+public struct MovieTrend: Sendable, Equatable {
+    /// The KOBIS movie code.
+    public var code: String
+    /// The Korean title.
+    public var title: String
+    /// The days, oldest first.
+    public var days: [Day]
+
+    /// One day of the run.
+    public struct Day: Sendable, Equatable {
+        /// The day.
+        public var date: KSTDate
+        /// The movie's line in that day's chart; nil when it was outside the top 10.
+        public var entry: ChartEntry?
+
+        /// Creates a day.
+        public init(date: KSTDate, entry: ChartEntry? = nil) {
+            self.date = date
+            self.entry = entry
+        }
+    }
+
+    /// Creates a run.
+    public init(code: String, title: String, days: [Day]) {
+        self.code = code
+        self.title = title
+        self.days = days
+    }
+
+    /// The days a trend reads: `from` to `to`; with only `to`, back to the opening or the longest
+    /// range; with neither, the first `ChartQuery.longestDailyRange` days from the opening. Never
+    /// past `yesterday`, the last day with figures.
+    public static func days(from: KSTDate?, to: KSTDate?, opening: KSTDate?, yesterday: KSTDate) -> [KSTDate] {
+        let longest = ChartQuery.longestDailyRange
+        let start: KSTDate, end: KSTDate
+        switch (from, to) {
+        case let (from?, to):
+            (start, end) = (from, to ?? yesterday)
+        case let (nil, to?):
+            (start, end) = (max(min(opening ?? to, to), to.adding(days: 1 - longest)), to)
+        case (nil, nil):
+            start = min(opening ?? yesterday, yesterday)
+            end = min(start.adding(days: longest - 1), yesterday)
+        }
+        guard end >= start else { return [] }
+        return (0...end.days(since: start)).map { start.adding(days: $0) }
+    }
+}
+
+extension BoxOfficeClient {
+    /// A movie's run from the daily charts: the days `MovieTrend.days(from:to:opening:yesterday:)`
+    /// chooses, fetched `jobs` at a time; cached days cost nothing. `onDayFetched` is called as each
+    /// day arrives with the number of days in all, for progress.
+    public func trend(
+        movieCode code: String, from: KSTDate? = nil, to: KSTDate? = nil, jobs: Int = ChartQuery.defaultJobs,
+        onDayFetched: @escaping @Sendable (_ daysInAll: Int) async -> Void = { _ in }
+    ) async throws -> MovieTrend {
+        let movie = try await movie(code: code)
+        let yesterday = KSTDate.today(at: now()).adding(days: -1)
+        let dates = MovieTrend.days(from: from, to: to, opening: movie.openDate, yesterday: yesterday)
+        let total = dates.count
+        let charts = try await ChartFetcher(client: self).charts(ChartQuery(span: .daily, dates: dates, jobs: jobs)) { await onDayFetched(total) }
+        return MovieTrend(code: movie.code, title: movie.title, days: zip(dates, charts).map { date, chart in
+            MovieTrend.Day(date: date, entry: chart.entries.first { $0.code == movie.code })
+        })
+    }
+}
