@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Found by a hostile review of the binary: keys sent in clear without a word, core files holding
+/// them, a page of embedded posters without bound, and files replaced that should not have been.
+/// The tests run as root here, so every file check holds for root too.
+@Suite(.serialized)
+struct KeysAndFilesEndToEndTests {
+    static let daily = ["daily", "--date", "20230818"]
+    static let report = ["report", "--date", "20230818"]
+
+    static func png(_ size: Int) -> Data {
+        Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 7, count: size))
+    }
+
+    /// A fixture server for charts, movies and image searches whose images all come from `images`.
+    static func posterServers(imageBytes: Int) throws -> (runner: BinaryRunner, images: LoopbackServer, servers: [LoopbackServer]) {
+        let image = png(imageBytes)
+        let images = try LoopbackServer { _ in StubResponse(status: 200, headers: ["Content-Type": "image/png"], body: image) }
+        let kakao = try CommandSurfaceEndToEndTests.fixtureServer(imageHost: images.baseURL)
+        let kobis = try LoopbackServer(handler: StubResponse.recorded)
+        return (BinaryRunner(kobisURL: kobis.baseURL, kakaoURL: kakao.baseURL), images, [images, kakao, kobis])
+    }
+
+    // MARK: No core file holds a key
+
+    /// Waits until `server` has seen a request from the started binary, then reads what `read` wants of it.
+    static func whileWaiting<T>(_ running: RunningBinary, on server: LoopbackServer, _ read: (Int32) -> T) -> T {
+        let deadline = Date().addingTimeInterval(10)
+        while server.requestCount == 0 && running.process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        defer {
+            kill(running.processIdentifier, SIGKILL)
+            _ = running.wait(limit: 10)
+        }
+        return read(running.processIdentifier)
+    }
+
+    @Test func theRunningBinaryMayWriteNoCoreFile() throws {
+        let server = try LoopbackServer(handler: StubResponse.unanswered)
+        defer { server.stop() }
+        let runner = BinaryRunner(kobisURL: server.baseURL)
+        let running = try runner.start(Self.daily + ["--timeout", "20"])
+        let limits = Self.whileWaiting(running, on: server) { pid in
+            (try? String(contentsOfFile: "/proc/\(pid)/limits", encoding: .utf8)) ?? ""
+        }
+        let core = limits.split(separator: "\n").first { $0.hasPrefix("Max core file size") }
+        #expect(core.map { $0.split(separator: " ", omittingEmptySubsequences: true).dropFirst(4).prefix(2) == ["0", "0"] } == true,
+                "soft and hard limit 0: \(core ?? "no line")")
+    }
+
+    @Test func theRunningBinaryIsNotDumpable() throws {
+        // The files of /proc/<pid> (its environment with the keys, its memory) belong to root while
+        // a process is not dumpable, which shows for a process of another user: as root, the
+        // binary runs as nobody.
+        let server = try LoopbackServer(handler: StubResponse.unanswered)
+        defer { server.stop() }
+        let runner = BinaryRunner(kobisURL: server.baseURL)
+        let arguments = Self.daily + ["--timeout", "20", "--no-cache"]
+        let setpriv = "/usr/bin/setpriv"
+        try #require(geteuid() != 0 || FileManager.default.isExecutableFile(atPath: setpriv), "util-linux's setpriv runs the binary as nobody")
+        let nobody: uid_t = 65534
+        // The quota ledger must be writable for the request to go out.
+        let cache = runner.home.appendingPathComponent("nobody-cache")
+        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+        let running: RunningBinary
+        if geteuid() == 0 {
+            #expect(chown(cache.path, nobody, nobody) == 0)
+            running = try runner.start(["--reuid=\(nobody)", "--regid=\(nobody)", "--clear-groups", BinaryRunner.binary.path] + arguments,
+                                       extraEnvironment: ["BOXOFFICE_CACHE_DIR": cache.path], executable: setpriv)
+        } else {
+            running = try runner.start(arguments)
+        }
+        let (owner, user) = Self.whileWaiting(running, on: server) { pid -> (uid_t?, uid_t?) in
+            var status = stat()
+            let owner = stat("/proc/\(pid)/environ", &status) == 0 ? status.st_uid : nil
+            let line = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8))?
+                .split(separator: "\n").first { $0.hasPrefix("Uid:") }
+            return (owner, line?.split(whereSeparator: \.isWhitespace).dropFirst().first.flatMap { uid_t($0) })
+        }
+        #expect(server.requestCount == 1, "the binary ran and waited for its answer: \(running.wait().stderr)")
+        #expect(user != nil && user != 0, "it runs as a user other than root: \(String(describing: user))")
+        #expect(owner == 0, "/proc/<pid>/environ belongs to \(String(describing: owner)), not root: the process is dumpable")
+    }
+}
