@@ -25,6 +25,47 @@ struct KeysAndFilesEndToEndTests {
         return (BinaryRunner(kobisURL: kobis.baseURL, kakaoURL: kakao.baseURL), images, [images, kakao, kobis])
     }
 
+    // MARK: A key sent over plain http is said
+
+    @Test func aKeyBoundForAPlainHTTPHostOffThisMachineEarnsOneWarning() throws {
+        // The loopback server plays a proxy, so that the request may name a host of the network
+        // while no packet leaves the machine.
+        let proxy = try LoopbackServer { request in
+            request.target.contains("/v2/search/image") ? .fixture("kakao/image-search-query=밀수-size=10.json") : StubResponse.syntheticDay(request)
+        }
+        defer { proxy.stop() }
+        let proxied = ["http_proxy": proxy.baseURL]
+        let runner = BinaryRunner(kobisURL: "http://kobis.example.test/rest", kakaoURL: "http://kakao.example.test")
+        let run = try runner.run(["daily", "--from", "20230817", "--to", "20230818"], extraEnvironment: proxied)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(proxy.requests.map(\.target).allSatisfy { $0.hasPrefix("http://kobis.example.test/rest/") }, "\(proxy.requests.map(\.target))")
+        #expect(proxy.requestCount == 2)
+        #expect(run.stderr == "Warning: BOXOFFICE_KOBIS_URL is plain http, so the KOBIS key goes to kobis.example.test unencrypted; use https.\n",
+                "once a run, and nothing of the Kakao key, which was not sent: \(run.stderr)")
+        BinaryRunner.expectNoKey(run)
+
+        // No key travels, so nothing is said: a run the cache answers, and a replay.
+        for arguments in [Self.daily, Self.daily + ["--replay", "Fixtures"]] {
+            let quiet = try runner.run(arguments, extraEnvironment: proxied)
+            #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(arguments): \(quiet.stderr)")
+        }
+        #expect(proxy.requestCount == 2)
+        // The Kakao key is said of the Kakao root.
+        let kakao = try runner.run(["images", "밀수"], extraEnvironment: proxied)
+        #expect(kakao.status == 0, "\(kakao.stderr)")
+        #expect(kakao.stderr == "Warning: BOXOFFICE_KAKAO_URL is plain http, so the Kakao key goes to kakao.example.test unencrypted; use https.\n",
+                "\(kakao.stderr)")
+    }
+
+    @Test func aPlainHTTPRootOnThisMachineIsNotWarnedOf() throws {
+        let server = try LoopbackServer { _ in .fixture("kobis/daily-20230818.json") }
+        defer { server.stop() }
+        for root in [server.baseURL, "http://localhost:\(server.port)"] {
+            let run = try BinaryRunner(kobisURL: root).run(Self.daily)
+            #expect(run.status == 0 && run.stderr.isEmpty, "\(root): \(run.stderr)")
+        }
+    }
+
     // MARK: No core file holds a key
 
     /// Waits until `server` has seen a request from the started binary, then reads what `read` wants of it.
