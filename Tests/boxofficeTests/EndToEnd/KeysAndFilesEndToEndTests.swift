@@ -125,4 +125,32 @@ struct KeysAndFilesEndToEndTests {
         #expect(user != nil && user != 0, "it runs as a user other than root: \(String(describing: user))")
         #expect(owner == 0, "/proc/<pid>/environ belongs to \(String(describing: owner)), not root: the process is dumpable")
     }
+
+    // MARK: Embedded posters are bounded
+
+    @Test func embeddedPostersStopAtTheirBudgetAndTheRestStayLinks() throws {
+        let (runner, images, servers) = try Self.posterServers(imageBytes: 3 * 1024 * 1024)
+        defer { servers.forEach { $0.stop() } }
+        let (run, peak) = try runner.runMeasuringMemory(Self.report + ["--embed-posters", "--format", "html"])
+        #expect(run.status == 0, "\(run.stderr)")
+        // Nine of the ten have a poster in the fixtures. Two fit in 8 MiB; the third does not, so it
+        // and the six after it stay links.
+        #expect(run.stdout.components(separatedBy: "src=\"data:image/png;base64,").count - 1 == 2)
+        #expect(run.stdout.components(separatedBy: "src=\"\(images.baseURL)/").count - 1 == 7)
+        #expect(run.stderr == "Warning: 7 posters stay links: the images embedded in a page may take 8 MiB in all.\n", "\(run.stderr)")
+        #expect(run.stdout.utf8.count < 9 * 1024 * 1024, "\(run.stdout.utf8.count) bytes")
+        #expect(images.requestCount == 4, "one wave of downloads, none past the budget: \(images.requestCount)")
+        #expect(peak < 100, "peak \(peak) MiB")
+    }
+
+    @Test func postersNearTheImageLimitAreStoppedAtTheBudgetWhileTheyArrive() throws {
+        let (runner, _, servers) = try Self.posterServers(imageBytes: 19 * 1024 * 1024)
+        defer { servers.forEach { $0.stop() } }
+        let (run, peak) = try runner.runMeasuringMemory(Self.report + ["--embed-posters", "--format", "html"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!run.stdout.contains("data:image"))
+        #expect(run.stderr.contains("9 posters stay links"), "\(run.stderr)")
+        #expect(run.stdout.utf8.count < 1024 * 1024, "\(run.stdout.utf8.count) bytes")
+        #expect(peak < 60, "each download stopped at 8 MiB: peak \(peak) MiB")
+    }
 }
