@@ -90,6 +90,26 @@ public enum AtomicFile {
     private static func randomSuffix() -> String {
         String(UInt64.random(in: 0...UInt64.max), radix: 36)
     }
+
+    /// The file a chain of symbolic links ends at, which may not exist yet: writing there keeps
+    /// every link of the chain a link. Each relative link is read from its own folder.
+    public static func finalTarget(of path: String) throws(FileWriteError) -> String {
+        var current = path
+        for _ in 0..<maximumLinks {
+            var status = stat()
+            guard lstat(current, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return current }
+            guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else {
+                throw FileWriteError(path: current, reason: "its symbolic link cannot be read")
+            }
+            let folder = parts(of: current).folder
+            let isAbsolute = destination.hasPrefix("/")
+            current = isAbsolute || folder.isEmpty ? destination : (folder == "/" ? "" : folder) + "/" + destination
+        }
+        throw FileWriteError(path: path, errno: ELOOP)
+    }
+
+    /// As many links as Linux follows in one path.
+    private static let maximumLinks = 40
 }
 
 /// A file that could not be written, with the system's reason.

@@ -153,4 +153,41 @@ struct KeysAndFilesEndToEndTests {
         #expect(run.stdout.utf8.count < 1024 * 1024, "\(run.stdout.utf8.count) bytes")
         #expect(peak < 60, "each download stopped at 8 MiB: peak \(peak) MiB")
     }
+
+    // MARK: config set through a chain of links
+
+    @Test func configSetThroughAChainOfLinksWritesTheRealFileAndKeepsEveryLink() throws {
+        let server = try LoopbackServer(handler: StubResponse.syntheticDay)
+        defer { server.stop() }
+        let runner = BinaryRunner(kobisURL: server.baseURL, keys: false)
+        let manager = FileManager.default
+        let dotfiles = runner.home.appendingPathComponent("dotfiles")
+        let links = runner.home.appendingPathComponent("links")
+        let folder = runner.home.appendingPathComponent("config")
+        for made in [dotfiles, links, folder] {
+            try manager.createDirectory(at: made, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        }
+        let real = dotfiles.appendingPathComponent("b")
+        try Data("kakao_rest_api_key = \(BinaryRunner.kakaoKey)\n".utf8).write(to: real)
+        #expect(chmod(real.path, 0o600) == 0)
+        // config -> ../links/a -> ../dotfiles/b, each relative to its own folder.
+        let middle = links.appendingPathComponent("a")
+        let config = folder.appendingPathComponent("config")
+        try manager.createSymbolicLink(atPath: middle.path, withDestinationPath: "../dotfiles/b")
+        try manager.createSymbolicLink(atPath: config.path, withDestinationPath: "../links/a")
+
+        let set = try runner.run(["config", "set", "kobis"], stdin: BinaryRunner.kobisKey)
+        #expect(set.status == 0, "\(set.stderr)")
+        #expect((try? manager.destinationOfSymbolicLink(atPath: config.path)) == "../links/a")
+        #expect((try? manager.destinationOfSymbolicLink(atPath: middle.path)) == "../dotfiles/b", "the middle link is still a link")
+        let contents = try String(contentsOf: real, encoding: .utf8)
+        #expect(contents == "kakao_rest_api_key = \(BinaryRunner.kakaoKey)\nkobis_api_key = \(BinaryRunner.kobisKey)\n", "\(contents)")
+        var status = stat()
+        #expect(stat(real.path, &status) == 0 && status.st_mode & 0o777 == 0o600)
+        #expect(try manager.contentsOfDirectory(atPath: links.path) == ["a"], "no file left beside the middle link")
+
+        let daily = try runner.run(Self.daily)
+        #expect(daily.status == 0, "\(daily.stderr)")
+        #expect(server.requests.first?.query["key"] == BinaryRunner.kobisKey)
+    }
 }
