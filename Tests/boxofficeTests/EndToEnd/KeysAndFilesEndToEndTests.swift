@@ -190,4 +190,39 @@ struct KeysAndFilesEndToEndTests {
         #expect(daily.status == 0, "\(daily.stderr)")
         #expect(server.requests.first?.query["key"] == BinaryRunner.kobisKey)
     }
+
+    // MARK: Files the user names
+
+    @Test func aReadOnlyFileIsNeverReplacedEvenByRoot() throws {
+        let (runner, images, servers) = try Self.posterServers(imageBytes: 200)
+        defer { servers.forEach { $0.stop() } }
+        let target = runner.home.appendingPathComponent("kept.png")
+        try Data("keep me".utf8).write(to: target)
+        #expect(chmod(target.path, 0o444) == 0)
+        let download = try runner.run(["poster", "20218541", "--download", target.path])
+        BinaryRunner.expectFailure(download, status: 73, mentioning: [target.path, "read-only"])
+        let report = try runner.run(Self.report + ["--output", target.path])
+        BinaryRunner.expectFailure(report, status: 73, mentioning: [target.path, "read-only"])
+        #expect(try String(contentsOf: target, encoding: .utf8) == "keep me")
+        var status = stat()
+        #expect(stat(target.path, &status) == 0 && status.st_mode & 0o777 == 0o444)
+        #expect(servers.allSatisfy { $0.requestCount == 0 }, "refused before any request")
+        #expect(images.requestCount == 0)
+    }
+
+    @Test func aNameWithNoRoomForItsTemporarySiblingFailsBeforeAnyRequest() throws {
+        let (runner, _, servers) = try Self.posterServers(imageBytes: 200)
+        defer { servers.forEach { $0.stop() } }
+        // The sibling is ".<name>.<13 characters>.tmp", 19 bytes more, and a name may have 255.
+        let tooLong = runner.home.appendingPathComponent(String(repeating: "p", count: 233) + ".png").path
+        for arguments in [["poster", "20218541", "--download", tooLong], Self.report + ["--output", tooLong]] {
+            let run = try runner.run(arguments)
+            BinaryRunner.expectFailure(run, status: 73, mentioning: ["237 bytes", "at most 236"])
+        }
+        #expect(servers.allSatisfy { $0.requestCount == 0 }, "\(servers.map(\.requestCount)) requests")
+        let longest = runner.home.appendingPathComponent(String(repeating: "p", count: 232) + ".png").path
+        let saved = try runner.run(["poster", "20218541", "--download", longest])
+        #expect(saved.status == 0, "\(saved.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: longest)) == Self.png(200))
+    }
 }
