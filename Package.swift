@@ -41,10 +41,12 @@ let package = Package(
         .target(name: "BoxOfficeURLSession", dependencies: ["BoxOfficeCore"], swiftSettings: onTheCallersExecutor),
         // libcurl's functions, loaded on the first request rather than at start-up.
         .target(name: "LazyCurl", linkerSettings: [.linkedLibrary("dl")]),
+        // Two system calls at start-up that keep a crash from writing the keys to a core file.
+        .target(name: "CoreDumps"),
         .executableTarget(
             name: "boxoffice",
             dependencies: [
-                "BoxOfficeCore", "LazyCurl",
+                "BoxOfficeCore", "LazyCurl", "CoreDumps",
                 .target(name: "BoxOfficeURLSession", condition: .when(platforms: elsewhereThanLinux)),
             ],
             swiftSettings: onTheCallersExecutor + directMetadata),

@@ -110,9 +110,14 @@ struct KeyStore {
         }
         defer { close(lockDescriptor) }
         while flock(lockDescriptor, LOCK_EX) != 0 && errno == EINTR {}
-        // Writing through a symlink keeps a dotfiles set-up intact.
-        let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: paths.configFile.path))
-            .map { $0.hasPrefix("/") ? $0 : directory + "/" + $0 } ?? paths.configFile.path
+        // Writing through a symlink, however many links lead to the file, keeps a dotfiles
+        // set-up intact: only the real file at the end of the chain is replaced.
+        let target: String
+        do {
+            target = try AtomicFile.finalTarget(of: paths.configFile.path)
+        } catch {
+            throw ConfigurationError(description: "Cannot write the config file \(error.path): \(error.reason).")
+        }
         let current = try readFile(warns: false) ?? ConfigFile()
         do {
             try AtomicFile.write(current.setting(name, to: key), toPath: target, permissions: .exactly(mode_t(Self.privateMode)))

@@ -31,10 +31,15 @@ struct Runner: Sendable {
                 throw BoxOfficeError.missingAPIKey(service)
             }
         }
+        let kobisBaseURL = try baseURL(APIService.kobis.urlVariable, default: ClientConfiguration.defaultKOBISBaseURL)
+        let kakaoBaseURL = try baseURL(APIService.kakao.urlVariable, default: ClientConfiguration.defaultKakaoBaseURL)
+        // A key bound for a plain-http root off this machine can be read by anyone on the way.
+        let keysInClear = isReplay ? [:] : [APIService.kobis: kobisBaseURL, .kakao: kakaoBaseURL].filter { service, url in
+            keys[service]?.value != nil && url.scheme?.lowercased() == "http" && !Self.isLoopback(url.host ?? "")
+        }
         let configuration = ClientConfiguration(
             kobisKey: keys[.kobis]?.value, kakaoKey: keys[.kakao]?.value,
-            kobisBaseURL: try baseURL("BOXOFFICE_KOBIS_URL", default: ClientConfiguration.defaultKOBISBaseURL),
-            kakaoBaseURL: try baseURL("BOXOFFICE_KAKAO_URL", default: ClientConfiguration.defaultKakaoBaseURL),
+            kobisBaseURL: kobisBaseURL, kakaoBaseURL: kakaoBaseURL,
             requiresKeys: !isReplay, timeout: options.timeout, retryPolicy: RetryPolicy(retries: options.retries))
         let loader: any EndpointLoading
         let timeout = options.timeout
@@ -60,13 +65,27 @@ struct Runner: Sendable {
             cacheMode: options.cacheMode,
             quota: isReplay ? nil : quota, enforcesQuota: !options.ignoresQuota,
             now: context.clock,
-            onEvent: { event in Self.handle(event, warnings: warnings, ledgerPath: ledgerPath, context: context, verbose: verbose) })
+            onEvent: { event in
+                Self.handle(event, warnings: warnings, ledgerPath: ledgerPath, keysInClear: keysInClear, context: context, verbose: verbose)
+            })
     }
 
-    private static func handle(_ event: ClientEvent, warnings: Warnings, ledgerPath: String, context: ProcessContext, verbose: Bool) {
+    /// `localhost`, 127.0.0.0/8 or `::1`: a key sent there in clear never leaves the machine.
+    static func isLoopback(_ host: String) -> Bool {
+        let name = host.lowercased()
+        if name == "localhost" || name == "::1" || name == "[::1]" { return true }
+        let octets = name.split(separator: ".", omittingEmptySubsequences: false)
+        return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
+    }
+
+    private static func handle(
+        _ event: ClientEvent, warnings: Warnings, ledgerPath: String, keysInClear: [APIService: URL], context: ProcessContext, verbose: Bool
+    ) {
         switch event {
-        case .requestSent:
-            break
+        case .requestSent(let service):
+            if let url = keysInClear[service], warnings.firstTime("http-" + service.rawValue) {
+                context.warn("\(service.urlVariable) is plain http, so the \(service.displayName) key goes to \(url.host ?? "?") unencrypted; use https.")
+            }
         case .callCounted(let service, let count, let ledgerWasUnreadable):
             if ledgerWasUnreadable, warnings.firstTime("ledger") {
                 context.warn("the quota ledger \(ledgerPath) was unreadable; today's count starts again from this run.")
@@ -114,6 +133,16 @@ struct Runner: Sendable {
             if let force = context.variable("CLICOLOR_FORCE"), !force.isEmpty, force != "0" { return true }
             if context.variable("TERM") == "dumb" || context.variable("CLICOLOR") == "0" { return false }
             return context.stdoutIsTerminal
+        }
+    }
+}
+
+extension APIService {
+    /// The variable that moves the service's root, for tests and other servers.
+    var urlVariable: String {
+        switch self {
+        case .kobis: "BOXOFFICE_KOBIS_URL"
+        case .kakao: "BOXOFFICE_KAKAO_URL"
         }
     }
 }

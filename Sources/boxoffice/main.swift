@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import CoreDumps
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -10,6 +11,8 @@ import Glibc
 import Darwin
 #endif
 
+// First of all, since the environment holds the keys from the start: a crash writes no core file.
+_ = core_dumps_forbid()
 // The edge of the program: arguments and environment in; stdout, stderr and an exit code out.
 // A closed pipe (`| head`) is reported by the write that meets it instead of killing the process.
 signal(SIGPIPE, SIG_IGN)

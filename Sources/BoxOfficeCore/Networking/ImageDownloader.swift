@@ -41,7 +41,7 @@ public struct ImageDownloader: Sendable {
             throw BoxOfficeError.downloadFailed(host: host, reason: failure.reason)
         } catch let error as TransportError {
             switch error {
-            case .bodyTooLarge: throw BoxOfficeError.imageTooLarge(host: host, limit: limit)
+            case .bodyTooLarge(let transportLimit): throw BoxOfficeError.imageTooLarge(host: host, limit: min(transportLimit, limit))
             case .redirectRefused(let refusal): throw BoxOfficeError.downloadFailed(host: host, reason: "it redirected \(refusal)")
             }
         }

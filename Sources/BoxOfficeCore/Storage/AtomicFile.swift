@@ -41,7 +41,7 @@ public enum AtomicFile {
         _ data: Data, toPath path: String, permissions: Permissions, registry: TemporaryFiles = .shared
     ) throws(FileWriteError) {
         let (folder, name) = parts(of: path)
-        let temporary = (folder.isEmpty ? "." : folder) + "/." + name + "." + randomSuffix() + ".tmp"
+        let temporary = (folder.isEmpty ? "." : folder) + "/" + temporaryName(for: name)
         let mode: mode_t = switch permissions {
         case .exactly(let mode): mode
         case .standard: 0o666
@@ -87,9 +87,36 @@ public enum AtomicFile {
         if let failure { throw FileWriteError(path: path, errno: failure) }
     }
 
-    private static func randomSuffix() -> String {
-        String(UInt64.random(in: 0...UInt64.max), radix: 36)
+    /// The sibling a write of `name` goes through first: `.name.<13 random letters or digits>.tmp`,
+    /// always the same length, so that a check before any work can tell whether it fits in a folder.
+    static func temporaryName(for name: String) -> String {
+        let random = String(UInt64.random(in: 0...UInt64.max), radix: 36)
+        let padding = String(repeating: "0", count: max(0, suffixLength - random.utf8.count))
+        return "." + name + "." + padding + random + ".tmp"
     }
+
+    /// The digits of the largest UInt64 in base 36.
+    private static let suffixLength = String(UInt64.max, radix: 36).utf8.count
+
+    /// The file a chain of symbolic links ends at, which may not exist yet: writing there keeps
+    /// every link of the chain a link. Each relative link is read from its own folder.
+    public static func finalTarget(of path: String) throws(FileWriteError) -> String {
+        var current = path
+        for _ in 0..<maximumLinks {
+            var status = stat()
+            guard lstat(current, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return current }
+            guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else {
+                throw FileWriteError(path: current, reason: "its symbolic link cannot be read")
+            }
+            let folder = parts(of: current).folder
+            let isAbsolute = destination.hasPrefix("/")
+            current = isAbsolute || folder.isEmpty ? destination : (folder == "/" ? "" : folder) + "/" + destination
+        }
+        throw FileWriteError(path: path, errno: ELOOP)
+    }
+
+    /// As many links as Linux follows in one path.
+    private static let maximumLinks = 40
 }
 
 /// A file that could not be written, with the system's reason.

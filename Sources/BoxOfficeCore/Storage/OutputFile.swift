@@ -11,7 +11,7 @@ import Darwin
 
 /// A file the user named (`--download`, `--output`): written atomically, and only if it is a
 /// regular file or does not exist yet. A device, FIFO, socket, folder or symlink is refused,
-/// never replaced; an existing file keeps its permissions.
+/// never replaced, and so is a file its owner cannot write; an existing file keeps its permissions.
 public enum OutputFile {
     /// Writes `data` to `path` under those rules.
     public static func write(_ data: Data, toPath path: String) throws(FileWriteError) {
@@ -33,6 +33,7 @@ public enum OutputFile {
 
     /// An existing regular file's own mode, the standard mode for a new file, or an error.
     private static func permissions(forPath path: String) throws(FileWriteError) -> AtomicFile.Permissions {
+        try checkTemporaryNameFits(path)
         var status = stat()
         guard lstat(path, &status) == 0 else {
             guard errno == ENOENT else { throw FileWriteError(path: path, errno: errno) }
@@ -44,9 +45,25 @@ public enum OutputFile {
         guard type == S_IFREG else {
             throw FileWriteError(path: path, reason: "it is \(describe(type)), not a regular file, so it is left alone")
         }
-        // A file its owner made read-only is not replaced behind their back, as `>` would not.
+        // A file its owner made read-only is not replaced behind their back. The owner's write bit
+        // decides: root passes access(W_OK) whatever the mode.
+        guard status.st_mode & S_IWUSR != 0 else {
+            throw FileWriteError(path: path, reason: "it is read-only (mode \(String(status.st_mode & 0o777, radix: 8))), so it is left alone")
+        }
         guard access(path, W_OK) == 0 else { throw FileWriteError(path: path, errno: errno) }
         return .exactly(status.st_mode & 0o7777)
+    }
+
+    /// The write goes through a temporary sibling whose name is longer than the target's: a name
+    /// that leaves it no room in its folder is refused now, not after the requests were spent.
+    private static func checkTemporaryNameFits(_ path: String) throws(FileWriteError) {
+        let (folder, name) = AtomicFile.parts(of: path)
+        let longest = pathconf(folder.isEmpty ? "." : folder, Int32(_PC_NAME_MAX))
+        let limit = longest > 0 ? longest : Int(NAME_MAX)
+        let room = limit - (AtomicFile.temporaryName(for: name).utf8.count - name.utf8.count)
+        guard name.utf8.count <= room else {
+            throw FileWriteError(path: path, reason: "its name has \(name.utf8.count) bytes, and a file written safely here may have at most \(room)")
+        }
     }
 
     private static func describe(_ type: mode_t) -> String {

@@ -149,20 +149,42 @@ public struct DailyReport: Sendable, Equatable {
 }
 
 extension DailyReport {
-    /// The report with each poster downloaded and inlined as a data URI, so a mail client shows
-    /// it; a poster that cannot be had stays a link.
-    public func embeddingPosters(with downloader: ImageDownloader) async -> DailyReport {
+    /// The most image bytes a page embeds, all posters together (a third more as base64): the
+    /// page stays fit for mail, and a run never holds ten 20 MiB images.
+    public static let embeddedPosterBudget = 8 * 1024 * 1024
+
+    /// The report with the posters downloaded and inlined as data URIs, so a mail client shows
+    /// them, in rank order while they fit in `budget` bytes together; from the first that does
+    /// not fit on, posters stay links and are not downloaded. A poster that cannot be had stays
+    /// a link too. Give it a downloader whose transport refuses a body past `budget`, so that no
+    /// download holds more. Returns the report and how many posters the budget left as links.
+    public func embeddingPosters(
+        with downloader: ImageDownloader, budget: Int = embeddedPosterBudget
+    ) async -> (report: DailyReport, leftAsLinks: Int) {
         var report = self
-        let images = await ConcurrentMap.run(movies.map(\.posterURL), limit: PosterFinder.jobs) { address -> String? in
-            guard let address else { return nil }
-            let data = try await downloader.image(at: address)
-            let type = ImageKind(data).map { $0 == .jpeg ? "jpeg" : $0.rawValue } ?? "png"
-            return "data:image/\(type);base64," + data.base64EncodedString()
+        var left = budget
+        // A wave of downloads at a time, so that at most one wave of images is held at once.
+        var pending = movies.indices.filter { movies[$0].posterURL != nil }[...]
+        while !pending.isEmpty {
+            let wave = Array(pending.prefix(PosterFinder.jobs))
+            pending = pending.dropFirst(wave.count)
+            let images = await ConcurrentMap.run(wave.compactMap { movies[$0].posterURL }, limit: PosterFinder.jobs) { address in
+                try await downloader.image(at: address)
+            }
+            for (position, (index, result)) in zip(wave, images).enumerated() {
+                switch result {
+                case .success(let data) where data.count <= left:
+                    left -= data.count
+                    let type = ImageKind(data).map { $0 == .jpeg ? "jpeg" : $0.rawValue } ?? "png"
+                    report.movies[index].posterURL = "data:image/\(type);base64," + data.base64EncodedString()
+                case .success, .failure(BoxOfficeError.imageTooLarge):
+                    return (report, wave.count - position + pending.count)
+                case .failure:
+                    continue
+                }
+            }
         }
-        for (index, result) in images.enumerated() {
-            if case .success(let inlined?) = result { report.movies[index].posterURL = inlined }
-        }
-        return report
+        return (report, 0)
     }
 }
 

@@ -47,8 +47,17 @@ struct ReportCommand: RunnableCommand {
         let client = try runner.makeClient(network, needs: withPosters ? [.kobis, .kakao] : [.kobis])
         var report = try await client.report(on: date, days: days, withPosters: withPosters)
         if embedsPosters {
-            let downloader = ImageDownloader(loader: runner.transport(.image, timeout: network.timeout), timeout: network.timeout)
-            report = await report.embeddingPosters(with: downloader)
+            // No download may bring more than the whole page may embed.
+            var policy = TransferPolicy.image
+            policy.maximumBytes = min(policy.maximumBytes, DailyReport.embeddedPosterBudget)
+            let downloader = ImageDownloader(loader: runner.transport(policy, timeout: network.timeout), timeout: network.timeout)
+            let embedded = await report.embeddingPosters(with: downloader)
+            report = embedded.report
+            if embedded.leftAsLinks > 0 {
+                let mebibytes = DailyReport.embeddedPosterBudget / (1024 * 1024)
+                let posters = embedded.leftAsLinks == 1 ? "1 poster stays a link" : "\(embedded.leftAsLinks) posters stay links"
+                runner.context.warn("\(posters): the images embedded in a page may take \(mebibytes) MiB in all.")
+            }
         }
         let text = DocumentWriter.write(ReportOutput(report, withPosters: withPosters), format: network.format, style: runner.style(network))
         guard let output else { return self.text(text) }
