@@ -5,10 +5,13 @@ import Synchronization
 import FoundationNetworking
 #endif
 
-/// The network where libcurl is not used directly (everywhere but Linux): a `URLSession`
-/// driven through its delegate, so that a `TransferPolicy` sees every redirect before it is
-/// followed and every piece of body as it arrives. A key never crosses to another origin and no
-/// body outgrows its bound.
+/// The network through `URLSession`, driven by its delegate: it follows no redirect (the client
+/// decides on each), and counts every piece of body as it arrives, so none outgrows its bound.
+/// The transport of the `boxoffice` tool everywhere but Linux, and the one an app adopts:
+///
+/// ```swift
+/// let client = BoxOfficeClient(configuration: ClientConfiguration(kobisKey: key), loader: URLSessionTransport())
+/// ```
 ///
 /// A module of its own, so that nothing on Linux links FoundationNetworking: linked statically, it
 /// brings all of corelibs Foundation and ICU with it.
@@ -19,8 +22,9 @@ public final class URLSessionTransport: HTTPDataLoading {
     private let timeout: Double
     private let session = Mutex<URLSession?>(nil)
 
-    /// Creates a transport; `timeout` is a backstop behind the client's own deadline.
-    public init(policy: TransferPolicy, timeout: Double) {
+    /// Creates a transport for API answers (at most 8 MiB); give images `.image`. `timeout` is a
+    /// backstop behind the client's own deadline.
+    public init(policy: TransferPolicy = .api, timeout: Double = ClientConfiguration.defaultTimeout) {
         delegate = TransferDelegate(policy: policy)
         self.timeout = timeout
     }
@@ -110,7 +114,6 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable
         /// near the limit briefly costs three times the body.
         var pieces: [Data] = []
         var received = 0
-        var redirects = 0
 
         var body: Data {
             var body = Data(capacity: received)
@@ -164,35 +167,11 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable
         Self.stop(dataTask)
     }
 
+    /// No redirect is followed here: the task ends with the 3xx answer, which the client decides on.
     func urlSession(
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @Sendable @escaping (URLRequest?) -> Void
     ) {
-        let source = response.url ?? task.currentRequest?.url
-        let refused = transfers.withLock { transfers -> (RedirectRefusal, CheckedContinuation<(Data, URLResponse), any Error>?)? in
-            // A transfer nobody waits for follows nothing.
-            guard var transfer = transfers[task.taskIdentifier], transfer.continuation != nil else { return (.scheme(""), nil) }
-            let refusal = if let source, let target = request.url {
-                policy.refusal(from: source, to: target, previousRedirects: transfer.redirects)
-            } else {
-                RedirectRefusal.scheme("")
-            }
-            if let refusal {
-                transfers[task.taskIdentifier] = Transfer(continuation: nil)
-                return (refusal, transfer.continuation)
-            }
-            transfer.redirects += 1
-            transfer.pieces = []
-            transfer.received = 0
-            transfers[task.taskIdentifier] = transfer
-            return nil
-        }
-        guard let (refusal, continuation) = refused else {
-            completionHandler(request)
-            return
-        }
-        continuation?.resume(throwing: TransportError.redirectRefused(refusal))
-        // Not following ends the task with the redirect itself, which nobody waits for now.
         completionHandler(nil)
     }
 

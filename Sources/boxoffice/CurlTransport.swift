@@ -13,8 +13,8 @@ import Musl
 import LazyCurl
 
 /// The network on Linux: one libcurl GET per request (`Sources/LazyCurl/LazyCurl.c`), each waited
-/// for on a thread of its own, with every redirect decided here by the `TransferPolicy` before it
-/// is followed, so a key never crosses to another origin and no body outgrows its bound.
+/// for on a thread of its own. A redirect is handed back as it came, for the client to decide on;
+/// no body outgrows the policy's bound.
 ///
 /// libcurl is loaded on the first request (see `Sources/LazyCurl`), so a run the cache answers
 /// never maps it.
@@ -55,24 +55,9 @@ struct CurlTransport: HTTPDataLoading {
         Terminal.armSignalHandlers()
         let failure = libraryPath.map { path in path.withCString { lazy_curl_load($0) } } ?? lazy_curl_load(nil)
         if let failure { throw LibcurlUnavailable(reason: String(cString: failure)) }
-        var current = request
-        var redirects = 0
-        while true {
-            let (body, response) = try await Self.get(current, limit: policy.maximumBytes, timeout: timeout, trust: trust)
-            guard Self.redirectStatuses.contains(response.statusCode),
-                  let location = response.value(forHTTPHeaderField: "Location"),
-                  let target = URL(string: location, relativeTo: current.url)?.absoluteURL else { return (body, response) }
-            if let refusal = policy.refusal(from: current.url, to: target, previousRedirects: redirects) {
-                throw TransportError.redirectRefused(refusal)
-            }
-            // Credentials stay with their origin, whatever else the policy lets a redirect do.
-            if Origin(target) != Origin(current.url) { current.setValue(nil, forHTTPHeaderField: "Authorization") }
-            current.url = target
-            redirects += 1
-        }
+        return try await Self.get(request, limit: policy.maximumBytes, timeout: timeout, trust: trust)
     }
 
-    private static let redirectStatuses: Set<Int> = [301, 302, 303, 307, 308]
     private static let backstopMargin = 5.0
 
     /// One GET, waited for on a new thread: libcurl's easy interface blocks, and a thread of the

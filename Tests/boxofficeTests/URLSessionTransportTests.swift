@@ -20,13 +20,14 @@ struct URLSessionTransportTests {
         #expect(server.requests.first?.target == "/rest/x?a=1" && server.requests.first?.headers["accept"] == "application/json")
     }
 
-    @Test func aRedirectToAnotherOriginIsNotFollowed() async throws {
-        let server = try LoopbackServer { _ in .redirect(to: "http://127.0.0.2:9/elsewhere") }
+    @Test func aRedirectIsHandedBackForTheClientToDecide() async throws {
+        let other = try LoopbackServer { _ in .json("{}") }
+        defer { other.stop() }
+        let server = try LoopbackServer { _ in .redirect(to: other.baseURL + "/elsewhere") }
         defer { server.stop() }
-        let transport = URLSessionTransport(policy: .api, timeout: 5)
-        await #expect(throws: TransportError.redirectRefused(.otherOrigin(Origin(URL(string: "http://127.0.0.2:9")!)))) {
-            try await transport.data(for: request(server, "/rest/x"))
-        }
+        let (_, response) = try await URLSessionTransport().data(for: request(server, "/rest/x"))
+        #expect(response.statusCode == 302 && response.value(forHTTPHeaderField: "Location") == other.baseURL + "/elsewhere")
+        #expect(other.requestCount == 0)
     }
 
     @Test func aBodyPastTheLimitIsRefused() async throws {

@@ -50,7 +50,7 @@ extension BoxOfficeClient {
             return try await Deadline.run(seconds: seconds) {
                 TransientFailure(error: .timedOut(service, seconds: seconds), reason: "timed out", retryAfter: nil)
             } operation: {
-                try await loader.data(for: request, endpoint: endpoint)
+                try await RedirectFollower.load(request, policy: .api) { try await loader.data(for: $0, endpoint: endpoint) }
             }
         } catch let failure as NetworkFailure {
             giveBack(reservation)

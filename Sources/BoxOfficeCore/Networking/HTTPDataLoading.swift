@@ -14,9 +14,25 @@ public protocol EndpointLoading: Sendable {
 
 /// Loads the bytes of one HTTP request, whatever it is for: the network itself and test stubs.
 ///
-/// Shaped like `URLSession.data(for:)`. A transport reports a failure on the wire as a
-/// `NetworkFailure` and what its `TransferPolicy` refused as a `TransportError`; an answer with
-/// any status is an answer.
+/// Shaped like `URLSession.data(for:)`, so a test double is a few lines. A transport reports a
+/// failure on the wire as a `NetworkFailure` and a body past its bound as a `TransportError`; an
+/// answer with any status is an answer.
+///
+/// A transport must keep two rules, since it carries the user's keys:
+/// - **Never follow a redirect.** Hand the 3xx answer back as it came: the client decides
+///   whether to follow it, and never lets a key go to another origin or onto plain http.
+///   (`URLSession` follows by itself unless its delegate's
+///   `urlSession(_:task:willPerformHTTPRedirection:newRequest:completionHandler:)` answers nil.)
+/// - **Report the URL that answered** in `HTTPResponse.url`, so that one that did follow is caught.
+///
+/// ```swift
+/// struct Stub: HTTPDataLoading {
+///     let body: Data
+///     func data(for request: HTTPRequest) async throws -> (Data, HTTPResponse) {
+///         (body, HTTPResponse(url: request.url, statusCode: 200))
+///     }
+/// }
+/// ```
 public protocol HTTPDataLoading: EndpointLoading {
     /// Performs the request and returns the body with its response.
     func data(for request: HTTPRequest) async throws -> (Data, HTTPResponse)

@@ -34,7 +34,7 @@ public struct ImageDownloader: Sendable {
             (data, response) = try await Deadline.run(seconds: timeout) {
                 BoxOfficeError.downloadTimedOut(host: host, seconds: timeout)
             } operation: {
-                try await loader.data(for: request)
+                try await RedirectFollower.load(request, policy: .image) { try await loader.data(for: $0) }
             }
         } catch let failure as NetworkFailure {
             if failure == .timedOut { throw BoxOfficeError.downloadTimedOut(host: host, seconds: timeout) }

@@ -184,4 +184,11 @@ extension LoopbackServer {
         while requestCount < count, Date() < deadline { usleep(2_000) }
         return requestCount >= count
     }
+
+    /// The same, without holding a thread of the concurrency pool while it waits.
+    func arrivalOfRequests(_ count: Int, seconds: Double) async -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while requestCount < count, Date() < deadline { try? await Task.sleep(for: .milliseconds(2)) }
+        return requestCount >= count
+    }
 }
