@@ -180,6 +180,24 @@ struct ModelEncodingTests {
         Self.expectSame(bare, try Self.printed(ReportOutput(report), without: ["kind"]))
     }
 
+    // MARK: The trend
+
+    @Test func aTrendEncodesAsTheCLIPrintsIt() throws {
+        // 오펜하이머 opened on the 15th: the days before are outside the top 10.
+        let days = try (12...18).map { day in
+            let chart = try Self.chart("kobis/daily-202308\(day).json", kind: .daily)
+            return MovieTrend.Day(date: chart.startDate, entry: chart.entries.first { $0.code == "20232193" })
+        }
+        let trend = MovieTrend(code: "20232193", title: "오펜하이머", days: days)
+        #expect(trend.id == "20232193" && days.contains { $0.entry == nil } && days.contains { $0.entry != nil })
+        let model = try Self.encoded(trend)
+        Self.expectSame(model, try Self.printed(TrendOutput(trend)))
+        let encodedDays = try #require(model["days"] as? [[String: Any]])
+        #expect(encodedDays.allSatisfy { Set($0.keys) == ["date", "rank", "audience", "audienceTotal", "salesShare", "screens", "shows"] })
+        #expect(encodedDays[0]["date"] as? String == "2023-08-12" && encodedDays[0]["rank"] is NSNull, "a day outside the top 10 is nulls")
+        #expect((encodedDays[6]["rank"] as? NSNumber)?.intValue == 2)
+    }
+
     // MARK: Small values
 
     static func text(_ value: some Encodable) throws -> String {
