@@ -1,5 +1,6 @@
-/// A daily or weekly chart, ready for the renderers.
-public struct BoxOfficeChart: Sendable, Equatable {
+/// A daily or weekly chart, ready for the renderers. It encodes as the chart object of
+/// `boxoffice daily --format json`.
+public struct BoxOfficeChart: Sendable, Hashable {
     /// Which chart this is.
     public var kind: ChartKind
     /// The first day the chart covers.
@@ -27,7 +28,7 @@ public struct BoxOfficeChart: Sendable, Equatable {
 }
 
 /// The chart's period, as the JSON `kind` says it.
-public enum ChartKind: String, Sendable, Hashable {
+public enum ChartKind: String, Sendable, Hashable, Encodable {
     /// One day.
     case daily
     /// Monday to Sunday.
@@ -47,8 +48,9 @@ public enum ChartKind: String, Sendable, Hashable {
     }
 }
 
-/// One movie's line in a chart; counts the API left blank are nil.
-public struct ChartEntry: Sendable, Equatable {
+/// One movie's line in a chart; counts the API left blank are nil. It encodes as a movie of
+/// `boxoffice daily --format json`.
+public struct ChartEntry: Sendable, Hashable, Identifiable {
     /// Rank, from 1.
     public var rank: Int
     /// KOBIS's `rankInten`: positive when the movie climbed.
@@ -89,12 +91,81 @@ public struct ChartEntry: Sendable, Equatable {
     /// The rank change as the reader sees it.
     public var rankChange: RankChange { RankChange(intensity: rankIntensity, isNew: isNew) }
 
-    /// Creates an entry with the required fields; the counts start blank.
-    public init(rank: Int, rankIntensity: Int = 0, isNew: Bool = false, code: String, title: String) {
+    /// The KOBIS movie code.
+    public var id: String { code }
+
+    /// Creates an entry; the counts left out are blank.
+    public init(
+        rank: Int, rankIntensity: Int = 0, isNew: Bool = false, code: String, title: String, openDate: KSTDate? = nil,
+        audience: Int64? = nil, audienceChange: Double? = nil, audienceChangeRate: Double? = nil, audienceTotal: Int64? = nil,
+        sales: Int64? = nil, salesShare: Double? = nil, salesChange: Double? = nil, salesChangeRate: Double? = nil,
+        salesTotal: Int64? = nil, screens: Int? = nil, shows: Int? = nil, posterURL: String? = nil
+    ) {
         self.rank = rank
         self.rankIntensity = rankIntensity
         self.isNew = isNew
         self.code = code
         self.title = title
+        self.openDate = openDate
+        self.audience = audience
+        self.audienceChange = audienceChange
+        self.audienceChangeRate = audienceChangeRate
+        self.audienceTotal = audienceTotal
+        self.sales = sales
+        self.salesShare = salesShare
+        self.salesChange = salesChange
+        self.salesChangeRate = salesChangeRate
+        self.salesTotal = salesTotal
+        self.screens = screens
+        self.shows = shows
+        self.posterURL = posterURL
+    }
+}
+
+extension BoxOfficeChart: Encodable {
+    private enum CodingKeys: String, CodingKey {
+        case kind, startDate, endDate, yearWeek, filter, movies
+    }
+
+    /// `{"kind", "startDate", "endDate", "yearWeek" (weekly charts only), "filter", "movies"}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(startDate, forKey: .startDate)
+        try container.encode(endDate, forKey: .endDate)
+        if kind != .daily { try container.encode(yearWeek, forKey: .yearWeek) }
+        try container.encode(filter, forKey: .filter)
+        try container.encode(entries, forKey: .movies)
+    }
+}
+
+extension ChartEntry: Encodable {
+    private enum CodingKeys: String, CodingKey {
+        case rank, rankChange, isNew, code, title, openDate, audience, audienceChange, audienceChangeRate, audienceTotal
+        case sales, salesShare, salesChange, salesChangeRate, salesTotal, screens, shows, posterURL
+    }
+
+    /// Every figure, `null` where KOBIS left it blank; `rankChange` is `rankIntensity`. `posterURL`
+    /// is there only once a poster was found (`--posters` adds it as `null` to the others).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(rank, forKey: .rank)
+        try container.encode(rankIntensity, forKey: .rankChange)
+        try container.encode(isNew, forKey: .isNew)
+        try container.encode(code, forKey: .code)
+        try container.encode(title, forKey: .title)
+        try container.encode(openDate, forKey: .openDate)
+        try container.encode(audience, forKey: .audience)
+        try container.encode(audienceChange, forKey: .audienceChange)
+        try container.encode(audienceChangeRate, forKey: .audienceChangeRate)
+        try container.encode(audienceTotal, forKey: .audienceTotal)
+        try container.encode(sales, forKey: .sales)
+        try container.encode(salesShare, forKey: .salesShare)
+        try container.encode(salesChange, forKey: .salesChange)
+        try container.encode(salesChangeRate, forKey: .salesChangeRate)
+        try container.encode(salesTotal, forKey: .salesTotal)
+        try container.encode(screens, forKey: .screens)
+        try container.encode(shows, forKey: .shows)
+        try container.encodeIfPresent(posterURL, forKey: .posterURL)
     }
 }

@@ -1,5 +1,5 @@
 /// Narrows a daily or weekly chart; every field left nil is not sent.
-public struct ChartFilter: Sendable, Hashable {
+public struct ChartFilter: Sendable, Hashable, Encodable {
     /// Korean or foreign films only (`repNationCd`).
     public var nation: Nation?
     /// Commercial or independent films only (`multiMovieYn`).
@@ -19,7 +19,7 @@ public struct ChartFilter: Sendable, Hashable {
     }
 
     /// Korean or foreign.
-    public enum Nation: String, Sendable, Hashable, CaseIterable {
+    public enum Nation: String, Sendable, Hashable, CaseIterable, Encodable {
         /// Korean films (`K`).
         case korean
         /// Foreign films (`F`).
@@ -29,13 +29,25 @@ public struct ChartFilter: Sendable, Hashable {
     }
 
     /// Commercial or independent (KOBIS calls independent and art films "multi" movies).
-    public enum MovieType: String, Sendable, Hashable, CaseIterable {
+    public enum MovieType: String, Sendable, Hashable, CaseIterable, Encodable {
         /// `multiMovieYn=N`.
         case commercial
         /// `multiMovieYn=Y`.
         case independent
 
         var code: String { self == .independent ? "Y" : "N" }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case nation, type, region
+    }
+
+    /// `{"nation": "korean"|"foreign"|null, "type": "commercial"|"independent"|null, "region": {"code", "name"}|null}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(nation, forKey: .nation)
+        try container.encode(movieType, forKey: .type)
+        try container.encode(region, forKey: .region)
     }
 
     var parameters: [QueryParameter] {

@@ -1,18 +1,49 @@
-/// A KOBIS common-code group and its codes.
-public struct CodeList: Sendable, Equatable {
+/// A KOBIS common-code group and its codes. It encodes as `boxoffice codes --format json` prints it.
+public struct CodeList: Sendable, Hashable, Identifiable, Encodable {
     /// The group's `comCode`.
     public var group: String
     /// Its codes, in KOBIS's order.
     public var codes: [Code]
 
+    /// The group's `comCode`.
+    public var id: String { group }
+
+    /// Creates a code list.
+    public init(group: String, codes: [Code] = []) {
+        self.group = group
+        self.codes = codes
+    }
+
     /// One code.
-    public struct Code: Sendable, Equatable {
+    public struct Code: Sendable, Hashable, Identifiable, Encodable {
         /// The code, such as `0105001`.
         public var code: String
         /// Korean name.
         public var name: String
         /// English name.
         public var nameEnglish: String?
+
+        /// The code.
+        public var id: String { code }
+
+        /// Creates a code.
+        public init(code: String, name: String, nameEnglish: String? = nil) {
+            self.code = code
+            self.name = name
+            self.nameEnglish = nameEnglish
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case code, name, nameEnglish
+        }
+
+        /// `{"code", "name", "nameEnglish"}`.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(code, forKey: .code)
+            try container.encode(name, forKey: .name)
+            try container.encode(nameEnglish, forKey: .nameEnglish)
+        }
     }
 
     /// Maps a code list; a missing one is empty.

@@ -1,5 +1,5 @@
-/// One company's details.
-public struct CompanyDetails: Sendable, Equatable {
+/// One company's details. It encodes as `boxoffice company --format json` prints it.
+public struct CompanyDetails: Sendable, Hashable, Identifiable {
     /// The KOBIS company code.
     public var code: String
     /// Korean name.
@@ -13,14 +13,37 @@ public struct CompanyDetails: Sendable, Equatable {
     /// Films, each once with every part the company had in it.
     public var filmography: [Film]
 
+    /// The KOBIS company code.
+    public var id: String { code }
+
+    /// Creates details.
+    public init(code: String, name: String, nameEnglish: String? = nil, ceo: String? = nil, parts: [String] = [], filmography: [Film] = []) {
+        self.code = code
+        self.name = name
+        self.nameEnglish = nameEnglish
+        self.ceo = ceo
+        self.parts = parts
+        self.filmography = filmography
+    }
+
     /// A film and the company's parts in it.
-    public struct Film: Sendable, Equatable {
+    public struct Film: Sendable, Hashable, Identifiable {
         /// The movie's code.
         public var movieCode: String
         /// Its title.
         public var title: String?
         /// The parts, such as `배급사` and `수입사`.
         public var parts: [String]
+
+        /// The movie's code: the company's filmography lists each film once.
+        public var id: String { movieCode }
+
+        /// Creates a film.
+        public init(movieCode: String, title: String? = nil, parts: [String] = []) {
+            self.movieCode = movieCode
+            self.title = title
+            self.parts = parts
+        }
     }
 
     /// Maps KOBIS company info; no record means the code is unknown. KOBIS lists a film once per
@@ -48,5 +71,36 @@ public struct CompanyDetails: Sendable, Equatable {
             }
         }
         filmography = films
+    }
+}
+
+extension CompanyDetails: Encodable {
+    private enum CodingKeys: String, CodingKey {
+        case code, name, nameEnglish, ceo, parts, filmography
+    }
+
+    /// `{"code", "name", "nameEnglish", "ceo", "parts", "filmography": [{"movieCode", "title", "parts"}]}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(code, forKey: .code)
+        try container.encode(name, forKey: .name)
+        try container.encode(nameEnglish, forKey: .nameEnglish)
+        try container.encode(ceo, forKey: .ceo)
+        try container.encode(parts, forKey: .parts)
+        try container.encode(filmography, forKey: .filmography)
+    }
+}
+
+extension CompanyDetails.Film: Encodable {
+    private enum CodingKeys: String, CodingKey {
+        case movieCode, title, parts
+    }
+
+    /// `{"movieCode", "title", "parts"}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(movieCode, forKey: .movieCode)
+        try container.encode(title, forKey: .title)
+        try container.encode(parts, forKey: .parts)
     }
 }

@@ -1,5 +1,6 @@
-/// A page of KOBIS company-list matches.
-public struct CompanySearchResult: Sendable, Equatable {
+/// A page of KOBIS company-list matches. It encodes as `{"totalCount", "companies"}`;
+/// `boxoffice companies --format json` adds the `page` it showed.
+public struct CompanySearchResult: Sendable, Hashable, Encodable {
     /// Matches in all.
     public var totalCount: Int
     /// This page's companies.
@@ -18,14 +19,14 @@ public struct CompanySearchResult: Sendable, Equatable {
     }
 
     /// Creates a result.
-    public init(totalCount: Int, companies: [CompanySummary]) {
+    public init(totalCount: Int, companies: [CompanySummary] = []) {
         self.totalCount = totalCount
         self.companies = companies
     }
 }
 
 /// One company in a list.
-public struct CompanySummary: Sendable, Equatable {
+public struct CompanySummary: Sendable, Hashable, Identifiable {
     /// The KOBIS company code (`boxoffice company <code>`).
     public var code: String
     /// Korean name.
@@ -38,4 +39,34 @@ public struct CompanySummary: Sendable, Equatable {
     public var parts: [String]
     /// Titles it worked on.
     public var filmography: [String]
+
+    /// The KOBIS company code.
+    public var id: String { code }
+
+    /// Creates a summary.
+    public init(code: String, name: String, nameEnglish: String? = nil, ceo: String? = nil, parts: [String] = [], filmography: [String] = []) {
+        self.code = code
+        self.name = name
+        self.nameEnglish = nameEnglish
+        self.ceo = ceo
+        self.parts = parts
+        self.filmography = filmography
+    }
+}
+
+extension CompanySummary: Encodable {
+    private enum CodingKeys: String, CodingKey {
+        case code, name, nameEnglish, ceo, parts, filmography
+    }
+
+    /// `{"code", "name", "nameEnglish", "ceo", "parts", "filmography"}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(code, forKey: .code)
+        try container.encode(name, forKey: .name)
+        try container.encode(nameEnglish, forKey: .nameEnglish)
+        try container.encode(ceo, forKey: .ceo)
+        try container.encode(parts, forKey: .parts)
+        try container.encode(filmography, forKey: .filmography)
+    }
 }

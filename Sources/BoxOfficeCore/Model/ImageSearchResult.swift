@@ -1,5 +1,5 @@
-/// A page of Kakao image search results.
-public struct ImageSearchResult: Sendable, Equatable {
+/// A page of Kakao image search results. It encodes as `boxoffice images --format json` prints it.
+public struct ImageSearchResult: Sendable, Hashable, Encodable {
     /// Matches in all.
     public var totalCount: Int
     /// Matches that can be paged through.
@@ -8,6 +8,14 @@ public struct ImageSearchResult: Sendable, Equatable {
     public var isEnd: Bool
     /// The images.
     public var images: [ImageResult]
+
+    /// Creates a page.
+    public init(totalCount: Int, pageableCount: Int, isEnd: Bool = true, images: [ImageResult] = []) {
+        self.totalCount = totalCount
+        self.pageableCount = pageableCount
+        self.isEnd = isEnd
+        self.images = images
+    }
 
     /// Maps Kakao's answer, keeping only documents with an image address.
     public init(_ response: ImageSearchResponse) {
@@ -30,7 +38,7 @@ public struct ImageSearchResult: Sendable, Equatable {
 }
 
 /// One image.
-public struct ImageResult: Sendable, Equatable {
+public struct ImageResult: Sendable, Hashable {
     /// Image address.
     public var imageURL: String
     /// Thumbnail address.
@@ -45,4 +53,36 @@ public struct ImageResult: Sendable, Equatable {
     public var documentURL: String?
     /// When the page was written.
     public var datetime: String?
+
+    /// Creates an image.
+    public init(
+        imageURL: String, thumbnailURL: String? = nil, width: Int? = nil, height: Int? = nil, site: String? = nil,
+        documentURL: String? = nil, datetime: String? = nil
+    ) {
+        self.imageURL = imageURL
+        self.thumbnailURL = thumbnailURL
+        self.width = width
+        self.height = height
+        self.site = site
+        self.documentURL = documentURL
+        self.datetime = datetime
+    }
+}
+
+extension ImageResult: Encodable {
+    private enum CodingKeys: String, CodingKey {
+        case imageURL, thumbnailURL, width, height, site, documentURL, datetime
+    }
+
+    /// `{"imageURL", "thumbnailURL", "width", "height", "site", "documentURL", "datetime"}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(imageURL, forKey: .imageURL)
+        try container.encode(thumbnailURL, forKey: .thumbnailURL)
+        try container.encode(width, forKey: .width)
+        try container.encode(height, forKey: .height)
+        try container.encode(site, forKey: .site)
+        try container.encode(documentURL, forKey: .documentURL)
+        try container.encode(datetime, forKey: .datetime)
+    }
 }

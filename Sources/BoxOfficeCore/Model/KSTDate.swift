@@ -8,7 +8,7 @@ import Foundation
 ///
 /// Korea has kept UTC+9 without daylight saving since 1988, so "today in Seoul" is plain
 /// arithmetic on the instant and needs no time-zone database (cron machines often lack one).
-public struct KSTDate: Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct KSTDate: Sendable, Hashable, Comparable, CustomStringConvertible, Encodable {
     /// The year, for example 2023.
     public let year: Int
     /// The month, 1 through 12.
@@ -69,6 +69,12 @@ public struct KSTDate: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     /// The ISO form.
     public var description: String { iso }
+
+    /// `"YYYY-MM-DD"`, as every JSON of ours writes a day.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(iso)
+    }
 
     /// The ISO weekday: 1 for Monday through 7 for Sunday.
     public var weekday: Int {

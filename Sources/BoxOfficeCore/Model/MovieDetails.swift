@@ -1,5 +1,6 @@
-/// One movie's details, with blank strings as nil and numbers as numbers.
-public struct MovieDetails: Sendable, Equatable {
+/// One movie's details, with blank strings as nil and numbers as numbers. It encodes as
+/// `boxoffice movie --format json` prints it.
+public struct MovieDetails: Sendable, Hashable, Identifiable {
     /// The KOBIS movie code.
     public var code: String
     /// Korean title.
@@ -19,38 +20,67 @@ public struct MovieDetails: Sendable, Equatable {
     /// Type such as `장편`.
     public var type: String?
     /// Production countries.
-    public var nations: [String] = []
+    public var nations: [String]
     /// Genres.
-    public var genres: [String] = []
+    public var genres: [String]
     /// Directors.
-    public var directors: [Person] = []
+    public var directors: [Person]
     /// Cast, in KOBIS's order.
-    public var actors: [Actor] = []
+    public var actors: [Actor]
     /// Companies and their parts.
-    public var companies: [Company] = []
+    public var companies: [Company]
     /// Rating decisions.
-    public var ratings: [Rating] = []
+    public var ratings: [Rating]
     /// Crew.
-    public var staff: [StaffMember] = []
+    public var staff: [StaffMember]
     /// Screening formats.
-    public var showTypes: [ShowType] = []
+    public var showTypes: [ShowType]
 
-    /// Creates details with the required fields.
-    public init(code: String, title: String) {
+    /// The KOBIS movie code.
+    public var id: String { code }
+
+    /// Creates details; what is left out is blank.
+    public init(
+        code: String, title: String, titleEnglish: String? = nil, titleOriginal: String? = nil, productionYear: Int? = nil,
+        openDate: KSTDate? = nil, runtimeMinutes: Int? = nil, status: String? = nil, type: String? = nil, nations: [String] = [],
+        genres: [String] = [], directors: [Person] = [], actors: [Actor] = [], companies: [Company] = [], ratings: [Rating] = [],
+        staff: [StaffMember] = [], showTypes: [ShowType] = []
+    ) {
         self.code = code
         self.title = title
+        self.titleEnglish = titleEnglish
+        self.titleOriginal = titleOriginal
+        self.productionYear = productionYear
+        self.openDate = openDate
+        self.runtimeMinutes = runtimeMinutes
+        self.status = status
+        self.type = type
+        self.nations = nations
+        self.genres = genres
+        self.directors = directors
+        self.actors = actors
+        self.companies = companies
+        self.ratings = ratings
+        self.staff = staff
+        self.showTypes = showTypes
     }
 
     /// A director.
-    public struct Person: Sendable, Equatable {
+    public struct Person: Sendable, Hashable {
         /// Korean name.
         public var name: String?
         /// Romanised name.
         public var nameEnglish: String?
+
+        /// Creates a director.
+        public init(name: String? = nil, nameEnglish: String? = nil) {
+            self.name = name
+            self.nameEnglish = nameEnglish
+        }
     }
 
     /// An actor and role.
-    public struct Actor: Sendable, Equatable {
+    public struct Actor: Sendable, Hashable {
         /// Korean name.
         public var name: String?
         /// Romanised name.
@@ -59,10 +89,18 @@ public struct MovieDetails: Sendable, Equatable {
         public var role: String?
         /// Role in English.
         public var roleEnglish: String?
+
+        /// Creates an actor.
+        public init(name: String? = nil, nameEnglish: String? = nil, role: String? = nil, roleEnglish: String? = nil) {
+            self.name = name
+            self.nameEnglish = nameEnglish
+            self.role = role
+            self.roleEnglish = roleEnglish
+        }
     }
 
     /// A company's part in the film.
-    public struct Company: Sendable, Equatable {
+    public struct Company: Sendable, Hashable {
         /// KOBIS company code.
         public var code: String?
         /// Korean name.
@@ -71,32 +109,59 @@ public struct MovieDetails: Sendable, Equatable {
         public var nameEnglish: String?
         /// Part such as `배급사` (distributor).
         public var part: String?
+
+        /// Creates a company's part.
+        public init(code: String? = nil, name: String? = nil, nameEnglish: String? = nil, part: String? = nil) {
+            self.code = code
+            self.name = name
+            self.nameEnglish = nameEnglish
+            self.part = part
+        }
     }
 
     /// A rating decision.
-    public struct Rating: Sendable, Equatable {
+    public struct Rating: Sendable, Hashable {
         /// Decision number, trimmed.
         public var number: String?
         /// Grade such as `12세이상관람가`.
         public var grade: String?
+
+        /// Creates a rating.
+        public init(number: String? = nil, grade: String? = nil) {
+            self.number = number
+            self.grade = grade
+        }
     }
 
     /// A crew member.
-    public struct StaffMember: Sendable, Equatable {
+    public struct StaffMember: Sendable, Hashable {
         /// Korean name.
         public var name: String?
         /// Romanised name.
         public var nameEnglish: String?
         /// Role such as `각본`.
         public var role: String?
+
+        /// Creates a crew member.
+        public init(name: String? = nil, nameEnglish: String? = nil, role: String? = nil) {
+            self.name = name
+            self.nameEnglish = nameEnglish
+            self.role = role
+        }
     }
 
     /// A screening format.
-    public struct ShowType: Sendable, Equatable {
+    public struct ShowType: Sendable, Hashable {
         /// Group such as `2D`.
         public var group: String?
         /// Name such as `디지털`.
         public var name: String?
+
+        /// Creates a screening format.
+        public init(group: String? = nil, name: String? = nil) {
+            self.group = group
+            self.name = name
+        }
     }
 
     /// The companies whose part is distribution (`배급사`).
@@ -131,5 +196,116 @@ extension MovieDetails {
         ratings = (info.audits ?? []).map { Rating(number: text($0.auditNo), grade: text($0.watchGradeNm)) }
         staff = (info.staffs ?? []).map { StaffMember(name: text($0.peopleNm), nameEnglish: text($0.peopleNmEn), role: text($0.staffRoleNm)) }
         showTypes = (info.showTypes ?? []).map { ShowType(group: text($0.showTypeGroupNm), name: text($0.showTypeNm)) }
+    }
+}
+
+extension MovieDetails: Encodable {
+    private enum CodingKeys: String, CodingKey {
+        case code, title, titleEnglish, titleOriginal, productionYear, openDate, runtimeMinutes, status, type, nations, genres, directors, actors, companies, ratings, staff, showTypes
+    }
+
+    /// Every field, `null` where KOBIS left it blank, lists as arrays: `{"code", "title", "titleEnglish", "titleOriginal", "productionYear", "openDate", "runtimeMinutes", "status", "type", "nations", "genres", "directors", "actors", "companies", "ratings", "staff", "showTypes"}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(code, forKey: .code)
+        try container.encode(title, forKey: .title)
+        try container.encode(titleEnglish, forKey: .titleEnglish)
+        try container.encode(titleOriginal, forKey: .titleOriginal)
+        try container.encode(productionYear, forKey: .productionYear)
+        try container.encode(openDate, forKey: .openDate)
+        try container.encode(runtimeMinutes, forKey: .runtimeMinutes)
+        try container.encode(status, forKey: .status)
+        try container.encode(type, forKey: .type)
+        try container.encode(nations, forKey: .nations)
+        try container.encode(genres, forKey: .genres)
+        try container.encode(directors, forKey: .directors)
+        try container.encode(actors, forKey: .actors)
+        try container.encode(companies, forKey: .companies)
+        try container.encode(ratings, forKey: .ratings)
+        try container.encode(staff, forKey: .staff)
+        try container.encode(showTypes, forKey: .showTypes)
+    }
+}
+
+extension MovieDetails.Person: Encodable {
+    private enum CodingKeys: String, CodingKey {
+        case name, nameEnglish
+    }
+
+    /// `{"name", "nameEnglish"}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(nameEnglish, forKey: .nameEnglish)
+    }
+}
+
+extension MovieDetails.Actor: Encodable {
+    private enum CodingKeys: String, CodingKey {
+        case name, nameEnglish, role, roleEnglish
+    }
+
+    /// `{"name", "nameEnglish", "role", "roleEnglish"}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(nameEnglish, forKey: .nameEnglish)
+        try container.encode(role, forKey: .role)
+        try container.encode(roleEnglish, forKey: .roleEnglish)
+    }
+}
+
+extension MovieDetails.Company: Encodable {
+    private enum CodingKeys: String, CodingKey {
+        case code, name, nameEnglish, part
+    }
+
+    /// `{"code", "name", "nameEnglish", "part"}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(code, forKey: .code)
+        try container.encode(name, forKey: .name)
+        try container.encode(nameEnglish, forKey: .nameEnglish)
+        try container.encode(part, forKey: .part)
+    }
+}
+
+extension MovieDetails.Rating: Encodable {
+    private enum CodingKeys: String, CodingKey {
+        case number, grade
+    }
+
+    /// `{"number", "grade"}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(number, forKey: .number)
+        try container.encode(grade, forKey: .grade)
+    }
+}
+
+extension MovieDetails.StaffMember: Encodable {
+    private enum CodingKeys: String, CodingKey {
+        case name, nameEnglish, role
+    }
+
+    /// `{"name", "nameEnglish", "role"}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(nameEnglish, forKey: .nameEnglish)
+        try container.encode(role, forKey: .role)
+    }
+}
+
+extension MovieDetails.ShowType: Encodable {
+    private enum CodingKeys: String, CodingKey {
+        case group, name
+    }
+
+    /// `{"group", "name"}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(group, forKey: .group)
+        try container.encode(name, forKey: .name)
     }
 }

@@ -1,12 +1,13 @@
-/// A page of KOBIS movie-list matches.
-public struct MovieSearchResult: Sendable, Equatable {
+/// A page of KOBIS movie-list matches. It encodes as `{"totalCount", "movies"}`;
+/// `boxoffice search --format json` adds the `page` it showed.
+public struct MovieSearchResult: Sendable, Hashable, Encodable {
     /// Matches in all.
     public var totalCount: Int
     /// This page's matches.
     public var movies: [MovieSummary]
 
     /// Creates a result.
-    public init(totalCount: Int, movies: [MovieSummary]) {
+    public init(totalCount: Int, movies: [MovieSummary] = []) {
         self.totalCount = totalCount
         self.movies = movies
     }
@@ -37,7 +38,7 @@ public struct MovieSearchResult: Sendable, Equatable {
 }
 
 /// One movie in a search result.
-public struct MovieSummary: Sendable, Equatable {
+public struct MovieSummary: Sendable, Hashable, Identifiable {
     /// The KOBIS movie code.
     public var code: String
     /// Korean title.
@@ -53,15 +54,50 @@ public struct MovieSummary: Sendable, Equatable {
     /// Production status.
     public var status: String?
     /// Countries.
-    public var nations: [String] = []
+    public var nations: [String]
     /// Genres.
-    public var genres: [String] = []
+    public var genres: [String]
     /// Directors' names.
-    public var directors: [String] = []
+    public var directors: [String]
 
-    /// Creates a summary.
-    public init(code: String, title: String) {
+    /// The KOBIS movie code.
+    public var id: String { code }
+
+    /// Creates a summary; what is left out is blank.
+    public init(
+        code: String, title: String, titleEnglish: String? = nil, productionYear: Int? = nil, openDate: KSTDate? = nil,
+        type: String? = nil, status: String? = nil, nations: [String] = [], genres: [String] = [], directors: [String] = []
+    ) {
         self.code = code
         self.title = title
+        self.titleEnglish = titleEnglish
+        self.productionYear = productionYear
+        self.openDate = openDate
+        self.type = type
+        self.status = status
+        self.nations = nations
+        self.genres = genres
+        self.directors = directors
+    }
+}
+
+extension MovieSummary: Encodable {
+    private enum CodingKeys: String, CodingKey {
+        case code, title, titleEnglish, productionYear, openDate, type, status, nations, genres, directors
+    }
+
+    /// `{"code", "title", "titleEnglish", "productionYear", "openDate", "type", "status", "nations", "genres", "directors"}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(code, forKey: .code)
+        try container.encode(title, forKey: .title)
+        try container.encode(titleEnglish, forKey: .titleEnglish)
+        try container.encode(productionYear, forKey: .productionYear)
+        try container.encode(openDate, forKey: .openDate)
+        try container.encode(type, forKey: .type)
+        try container.encode(status, forKey: .status)
+        try container.encode(nations, forKey: .nations)
+        try container.encode(genres, forKey: .genres)
+        try container.encode(directors, forKey: .directors)
     }
 }

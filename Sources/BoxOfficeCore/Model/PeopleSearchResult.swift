@@ -1,5 +1,6 @@
-/// A page of KOBIS people-list matches.
-public struct PeopleSearchResult: Sendable, Equatable {
+/// A page of KOBIS people-list matches. It encodes as `{"totalCount", "people"}`;
+/// `boxoffice people --format json` adds the `page` it showed.
+public struct PeopleSearchResult: Sendable, Hashable, Encodable {
     /// Matches in all.
     public var totalCount: Int
     /// This page's people.
@@ -18,14 +19,14 @@ public struct PeopleSearchResult: Sendable, Equatable {
     }
 
     /// Creates a result.
-    public init(totalCount: Int, people: [PersonSummary]) {
+    public init(totalCount: Int, people: [PersonSummary] = []) {
         self.totalCount = totalCount
         self.people = people
     }
 }
 
 /// One person in a list.
-public struct PersonSummary: Sendable, Equatable {
+public struct PersonSummary: Sendable, Hashable, Identifiable {
     /// The KOBIS person code (`boxoffice person <code>`).
     public var code: String
     /// Korean name.
@@ -36,4 +37,32 @@ public struct PersonSummary: Sendable, Equatable {
     public var role: String?
     /// Titles they worked on.
     public var filmography: [String]
+
+    /// The KOBIS person code.
+    public var id: String { code }
+
+    /// Creates a summary.
+    public init(code: String, name: String, nameEnglish: String? = nil, role: String? = nil, filmography: [String] = []) {
+        self.code = code
+        self.name = name
+        self.nameEnglish = nameEnglish
+        self.role = role
+        self.filmography = filmography
+    }
+}
+
+extension PersonSummary: Encodable {
+    private enum CodingKeys: String, CodingKey {
+        case code, name, nameEnglish, role, filmography
+    }
+
+    /// `{"code", "name", "nameEnglish", "role", "filmography"}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(code, forKey: .code)
+        try container.encode(name, forKey: .name)
+        try container.encode(nameEnglish, forKey: .nameEnglish)
+        try container.encode(role, forKey: .role)
+        try container.encode(filmography, forKey: .filmography)
+    }
 }

@@ -1,5 +1,6 @@
-/// How a movie's rank moved against the previous chart.
-public enum RankChange: Sendable, Hashable {
+/// How a movie's rank moved against the previous chart. It encodes as the signed number of places
+/// (`3`, `-2`, `0`), as charts' `rankChange` and CSV's `rank_change` write it, or `"new"`.
+public enum RankChange: Sendable, Hashable, Encodable {
     /// Climbed this many places.
     case up(Int)
     /// Fell this many places.
@@ -20,6 +21,17 @@ public enum RankChange: Sendable, Hashable {
             self = .down(Int(clamping: intensity.magnitude))
         } else {
             self = .same
+        }
+    }
+
+    /// The signed number of places, or `"new"`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .up(let places): try container.encode(places)
+        case .down(let places): try container.encode(-Int(clamping: places.magnitude))
+        case .same: try container.encode(0)
+        case .new: try container.encode("new")
         }
     }
 

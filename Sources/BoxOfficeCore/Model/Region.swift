@@ -1,11 +1,22 @@
-/// One of the 17 regions KOBIS charts can be narrowed to (`wideAreaCd`).
-public struct Region: Sendable, Hashable {
+/// One of the 17 regions KOBIS charts can be narrowed to (`wideAreaCd`). It encodes as
+/// `{"code", "name"}`, the Korean name, as a chart's `filter` shows it.
+public struct Region: Sendable, Hashable, Identifiable {
     /// The 7-digit KOBIS code, such as `0105001`.
     public let code: String
     /// The English name, such as `seoul`.
     public let englishName: String
     /// The Korean name, such as `서울`.
     public let koreanName: String
+
+    /// The KOBIS code.
+    public var id: String { code }
+
+    /// Creates a region; `all` holds the ones KOBIS knows.
+    public init(code: String, englishName: String, koreanName: String) {
+        self.code = code
+        self.englishName = englishName
+        self.koreanName = koreanName
+    }
 
     /// Every region, in KOBIS code order.
     public static let all: [Region] = [
@@ -41,5 +52,18 @@ public struct Region: Sendable, Hashable {
             if let region = all.first(where: { $0.koreanName == stem }) { return region }
         }
         return nil
+    }
+}
+
+extension Region: Encodable {
+    private enum CodingKeys: String, CodingKey {
+        case code, name
+    }
+
+    /// `{"code", "name"}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(code, forKey: .code)
+        try container.encode(koreanName, forKey: .name)
     }
 }

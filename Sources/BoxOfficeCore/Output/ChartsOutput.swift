@@ -23,15 +23,15 @@ public struct ChartsOutput: Presentable {
         return asRange ? .array(documents) : documents.first ?? .null
     }
 
+    /// The chart members a JSONL line repeats before each movie's own.
+    private static let lineContext: Set<String> = ["kind", "startDate", "endDate", "yearWeek"]
+
     /// One movie a line, each with its chart's kind and days, so a range is one stream of records.
     public var jsonLines: [JSONValue] {
         charts.flatMap { chart in
-            chart.entries.map { entry -> JSONValue in
-                guard case .object(let members) = Self.json(entry, withPosters: withPosters) else { return .null }
-                var context: [(String, JSONValue)] = [("kind", .string(chart.kind.rawValue)), ("startDate", .date(chart.startDate)), ("endDate", .date(chart.endDate))]
-                if chart.kind != .daily { context.append(("yearWeek", .string(chart.yearWeek))) }
-                return .object(context + members)
-            }
+            let document = Self.json(chart, withPosters: withPosters)
+            let context = document.members.filter { Self.lineContext.contains($0.0) }
+            return document.elements(of: "movies").map { JSONValue.object(context + $0.members) }
         }
     }
 
@@ -44,50 +44,18 @@ public struct ChartsOutput: Presentable {
         })
     }
 
-    /// The JSON object of one chart.
+    /// The JSON object of one chart: the chart's own encoding, and with `withPosters` a
+    /// `posterURL` on every movie, `null` where none was found.
     public static func json(_ chart: BoxOfficeChart, withPosters: Bool = false) -> JSONValue {
-        var members: [(String, JSONValue)] = [
-            ("kind", .string(chart.kind.rawValue)),
-            ("startDate", .date(chart.startDate)),
-            ("endDate", .date(chart.endDate)),
-        ]
-        if chart.kind != .daily { members.append(("yearWeek", .string(chart.yearWeek))) }
-        members.append(("filter", json(chart.filter)))
-        members.append(("movies", .array(chart.entries.map { json($0, withPosters: withPosters) })))
-        return .object(members)
+        let document = JSONValue(encoding: chart)
+        guard withPosters else { return document }
+        let movies = document.elements(of: "movies").map { movie in
+            movie.members.contains { $0.0 == posterMember } ? movie : .object(movie.members + [(posterMember, .null)])
+        }
+        return .object(document.members.map { $0.0 == "movies" ? ($0.0, .array(movies)) : $0 })
     }
 
-    static func json(_ entry: ChartEntry, withPosters: Bool) -> JSONValue {
-        var members: [(String, JSONValue)] = [
-            ("rank", .integer(entry.rank)),
-            ("rankChange", .integer(entry.rankIntensity)),
-            ("isNew", .bool(entry.isNew)),
-            ("code", .string(entry.code)),
-            ("title", .string(entry.title)),
-            ("openDate", .date(entry.openDate)),
-            ("audience", .integer(entry.audience)),
-            ("audienceChange", .number(entry.audienceChange)),
-            ("audienceChangeRate", .number(entry.audienceChangeRate)),
-            ("audienceTotal", .integer(entry.audienceTotal)),
-            ("sales", .integer(entry.sales)),
-            ("salesShare", .number(entry.salesShare)),
-            ("salesChange", .number(entry.salesChange)),
-            ("salesChangeRate", .number(entry.salesChangeRate)),
-            ("salesTotal", .integer(entry.salesTotal)),
-            ("screens", .integer(entry.screens)),
-            ("shows", .integer(entry.shows)),
-        ]
-        if withPosters || entry.posterURL != nil { members.append(("posterURL", .string(entry.posterURL))) }
-        return .object(members)
-    }
-
-    /// The filter a chart was asked with; null fields were not used.
-    static func json(_ filter: ChartFilter) -> JSONValue {
-        .object([
-            ("nation", .string(filter.nation?.rawValue)), ("type", .string(filter.movieType?.rawValue)),
-            ("region", filter.region.map { .object([("code", .string($0.code)), ("name", .string($0.koreanName))]) } ?? .null),
-        ])
-    }
+    private static let posterMember = "posterURL"
 
     /// `Korean films, independent, 부산`, or nil without a filter.
     static func describe(_ filter: ChartFilter) -> String? {

@@ -8,17 +8,11 @@ public struct CodesOutput: Presentable {
         self.list = list
     }
 
-    private static func json(_ code: CodeList.Code) -> JSONValue {
-        .object([("code", .string(code.code)), ("name", .string(code.name)), ("nameEnglish", .string(code.nameEnglish))])
-    }
-
-    /// `{"group", "codes": [{"code", "name", "nameEnglish"}]}`.
-    public var json: JSONValue {
-        .object([("group", .string(list.group)), ("codes", .array(list.codes.map(Self.json)))])
-    }
+    /// `{"group", "codes": [{"code", "name", "nameEnglish"}]}`: the list's own encoding.
+    public var json: JSONValue { JSONValue(encoding: list) }
 
     /// One code a line.
-    public var jsonLines: [JSONValue] { list.codes.map(Self.json) }
+    public var jsonLines: [JSONValue] { json.elements(of: "codes") }
 
     /// A table of the codes.
     public var document: Document {

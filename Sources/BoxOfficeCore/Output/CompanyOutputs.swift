@@ -11,23 +11,13 @@ public struct CompaniesOutput: Presentable {
         self.page = page
     }
 
-    private static func json(_ company: CompanySummary) -> JSONValue {
-        .object([
-            ("code", .string(company.code)), ("name", .string(company.name)), ("nameEnglish", .string(company.nameEnglish)),
-            ("ceo", .string(company.ceo)), ("parts", .array(company.parts.map(JSONValue.string))),
-            ("filmography", .array(company.filmography.map(JSONValue.string))),
-        ])
-    }
-
-    /// `{"totalCount", "page", "companies": [...]}`.
+    /// `{"totalCount", "page", "companies": [...]}`: the result's own encoding and the page shown.
     public var json: JSONValue {
-        .object([
-            ("totalCount", .integer(result.totalCount)), ("page", .integer(page)), ("companies", .array(result.companies.map(Self.json))),
-        ])
+        JSONValue(encoding: result).inserting(("page", .integer(page)), after: "totalCount")
     }
 
     /// One company a line.
-    public var jsonLines: [JSONValue] { result.companies.map(Self.json) }
+    public var jsonLines: [JSONValue] { json.elements(of: "companies") }
 
     /// A table of the companies and a count of them.
     public var document: Document {
@@ -55,16 +45,9 @@ public struct CompanyOutput: Presentable {
         self.company = company
     }
 
-    /// `{"code", "name", "nameEnglish", "ceo", "parts", "filmography": [{"movieCode", "title", "parts"}]}`.
-    public var json: JSONValue {
-        .object([
-            ("code", .string(company.code)), ("name", .string(company.name)), ("nameEnglish", .string(company.nameEnglish)),
-            ("ceo", .string(company.ceo)), ("parts", .array(company.parts.map(JSONValue.string))),
-            ("filmography", .array(company.filmography.map {
-                .object([("movieCode", .string($0.movieCode)), ("title", .string($0.title)), ("parts", .array($0.parts.map(JSONValue.string)))])
-            })),
-        ])
-    }
+    /// `{"code", "name", "nameEnglish", "ceo", "parts", "filmography": [{"movieCode", "title", "parts"}]}`:
+    /// the company's own encoding.
+    public var json: JSONValue { JSONValue(encoding: company) }
 
     /// A card, then the films a row each with the company's parts in them.
     public var document: Document {

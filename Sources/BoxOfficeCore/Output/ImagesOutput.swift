@@ -8,21 +8,8 @@ public struct ImagesOutput: Presentable {
         self.result = result
     }
 
-    /// The image search's JSON contract.
-    public var json: JSONValue {
-        .object([
-                ("totalCount", .integer(result.totalCount)),
-                ("pageableCount", .integer(result.pageableCount)),
-                ("isEnd", .bool(result.isEnd)),
-                ("images", .array(result.images.map { image in
-                    .object([
-                        ("imageURL", .string(image.imageURL)), ("thumbnailURL", .string(image.thumbnailURL)),
-                        ("width", .integer(image.width)), ("height", .integer(image.height)), ("site", .string(image.site)),
-                        ("documentURL", .string(image.documentURL)), ("datetime", .string(image.datetime)),
-                    ])
-                })),
-        ])
-    }
+    /// The image search's JSON contract: the result's own encoding.
+    public var json: JSONValue { JSONValue(encoding: result) }
 
     /// One image a line.
     public var jsonLines: [JSONValue] { json.elements(of: "images") }

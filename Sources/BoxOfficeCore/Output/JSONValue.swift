@@ -108,6 +108,21 @@ public indirect enum JSONValue: Sendable {
 }
 
 extension JSONValue {
+    /// An object's members in order; none for any other value.
+    var members: [(String, JSONValue)] {
+        guard case .object(let members) = self else { return [] }
+        return members
+    }
+
+    /// The object with a member added right after `key` (at the end without it): a field a
+    /// command adds to a model's own, such as the page it showed.
+    func inserting(_ member: (String, JSONValue), after key: String) -> JSONValue {
+        var members = members
+        let index = members.firstIndex { $0.0 == key }.map { $0 + 1 } ?? members.endIndex
+        members.insert(member, at: index)
+        return .object(members)
+    }
+
     /// The elements of an object's array member, for a JSONL record a line; empty when absent.
     func elements(of member: String) -> [JSONValue] {
         guard case .object(let members) = self, case .array(let elements)? = members.first(where: { $0.0 == member })?.1 else { return [] }

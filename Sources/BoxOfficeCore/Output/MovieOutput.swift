@@ -25,32 +25,8 @@ public struct MovieOutput: Presentable {
     /// How many actors the card lists before "and N more".
     static let mainActorCount = 8
 
-    /// The JSON object of a movie.
-    public static func json(_ movie: MovieDetails) -> JSONValue {
-        .object([
-            ("code", .string(movie.code)),
-            ("title", .string(movie.title)),
-            ("titleEnglish", .string(movie.titleEnglish)),
-            ("titleOriginal", .string(movie.titleOriginal)),
-            ("productionYear", .integer(movie.productionYear)),
-            ("openDate", .date(movie.openDate)),
-            ("runtimeMinutes", .integer(movie.runtimeMinutes)),
-            ("status", .string(movie.status)),
-            ("type", .string(movie.type)),
-            ("nations", .array(movie.nations.map(JSONValue.string))),
-            ("genres", .array(movie.genres.map(JSONValue.string))),
-            ("directors", .array(movie.directors.map { .object([("name", .string($0.name)), ("nameEnglish", .string($0.nameEnglish))]) })),
-            ("actors", .array(movie.actors.map {
-                .object([("name", .string($0.name)), ("nameEnglish", .string($0.nameEnglish)), ("role", .string($0.role)), ("roleEnglish", .string($0.roleEnglish))])
-            })),
-            ("companies", .array(movie.companies.map {
-                .object([("code", .string($0.code)), ("name", .string($0.name)), ("nameEnglish", .string($0.nameEnglish)), ("part", .string($0.part))])
-            })),
-            ("ratings", .array(movie.ratings.map { .object([("number", .string($0.number)), ("grade", .string($0.grade))]) })),
-            ("staff", .array(movie.staff.map { .object([("name", .string($0.name)), ("nameEnglish", .string($0.nameEnglish)), ("role", .string($0.role))]) })),
-            ("showTypes", .array(movie.showTypes.map { .object([("group", .string($0.group)), ("name", .string($0.name))]) })),
-        ])
-    }
+    /// The JSON object of a movie: its own encoding.
+    public static func json(_ movie: MovieDetails) -> JSONValue { JSONValue(encoding: movie) }
 
     private static func row(_ movie: MovieDetails) -> [Cell] {
         [

@@ -11,20 +11,13 @@ public struct PeopleOutput: Presentable {
         self.page = page
     }
 
-    private static func json(_ person: PersonSummary) -> JSONValue {
-        .object([
-            ("code", .string(person.code)), ("name", .string(person.name)), ("nameEnglish", .string(person.nameEnglish)),
-            ("role", .string(person.role)), ("filmography", .array(person.filmography.map(JSONValue.string))),
-        ])
-    }
-
-    /// `{"totalCount", "page", "people": [...]}`.
+    /// `{"totalCount", "page", "people": [...]}`: the result's own encoding and the page shown.
     public var json: JSONValue {
-        .object([("totalCount", .integer(result.totalCount)), ("page", .integer(page)), ("people", .array(result.people.map(Self.json)))])
+        JSONValue(encoding: result).inserting(("page", .integer(page)), after: "totalCount")
     }
 
     /// One person a line.
-    public var jsonLines: [JSONValue] { result.people.map(Self.json) }
+    public var jsonLines: [JSONValue] { json.elements(of: "people") }
 
     /// A table of the people and a count of them.
     public var document: Document {
@@ -50,16 +43,9 @@ public struct PersonOutput: Presentable {
         self.person = person
     }
 
-    /// `{"code", "name", "nameEnglish", "sex", "role", "homepages", "filmography": [{"movieCode", "title", "part"}]}`.
-    public var json: JSONValue {
-        .object([
-            ("code", .string(person.code)), ("name", .string(person.name)), ("nameEnglish", .string(person.nameEnglish)),
-            ("sex", .string(person.sex)), ("role", .string(person.role)), ("homepages", .array(person.homepages.map(JSONValue.string))),
-            ("filmography", .array(person.filmography.map {
-                .object([("movieCode", .string($0.movieCode)), ("title", .string($0.title)), ("part", .string($0.part))])
-            })),
-        ])
-    }
+    /// `{"code", "name", "nameEnglish", "sex", "role", "homepages", "filmography": [{"movieCode", "title", "part"}]}`:
+    /// the person's own encoding.
+    public var json: JSONValue { JSONValue(encoding: person) }
 
     /// A card, then the films a row each (their codes feed `boxoffice movie`); CSV and TSV have only
     /// the rows, so each names the person too.

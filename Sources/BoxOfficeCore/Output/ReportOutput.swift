@@ -24,40 +24,10 @@ public struct ReportOutput: Presentable {
         return "\(change) (\(previous))"
     }
 
-    private static func json(_ move: DailyReport.Move?) -> JSONValue {
-        guard let move else { return .null }
-        return .object([
-            ("code", .string(move.code)), ("title", .string(move.title)), ("rank", .integer(move.rank)),
-            ("previousRank", .integer(move.previousRank)), ("rankChange", .integer(move.rankChange)),
-        ])
-    }
-
-    /// The whole report as data; every figure of the text is here.
+    /// The whole report as data, every figure of the text: the report's own encoding after a
+    /// `"kind": "report"`.
     public var json: JSONValue {
-        .object([
-            ("kind", .string("report")), ("date", .date(report.date)), ("days", .array(report.days.map(JSONValue.date))),
-            ("movies", .array(report.movies.map { movie in
-                .object([
-                    ("rank", .integer(movie.rank)), ("rankChange", .integer(movie.rankChange)), ("previousRank", .integer(movie.previousRank)),
-                    ("isNew", .bool(movie.isNew)), ("code", .string(movie.code)), ("title", .string(movie.title)),
-                    ("daysSinceOpening", .integer(movie.daysSinceOpening)), ("audience", .integer(movie.audience)),
-                    ("audienceTotal", .integer(movie.audienceTotal)), ("salesShare", .number(movie.salesShare)),
-                    ("screens", .integer(movie.screens)), ("trend", .array(movie.trend.map(JSONValue.integer))),
-                    ("posterURL", .string(movie.posterURL)),
-                ])
-            })),
-            ("newEntries", .array(report.newEntries.map(JSONValue.string))),
-            ("milestones", .array(report.milestones.map {
-                .object([("code", .string($0.code)), ("title", .string($0.title)), ("milestone", .integer($0.milestone))])
-            })),
-            ("climber", Self.json(report.climber)), ("faller", Self.json(report.faller)),
-            ("sameWeekdayLastWeek", report.sameWeekdayLastWeek.map { week in
-                .object([
-                    ("date", .date(week.date)), ("audience", .integer(week.audience)), ("audienceThatDay", .integer(week.audienceThatDay)),
-                    ("change", .integer(week.change)), ("changeRate", .number(week.changeRate)),
-                ])
-            } ?? .null),
-        ])
+        .object([("kind", .string("report"))] + JSONValue(encoding: report).members)
     }
 
     /// The table, then a line for each piece of news.

@@ -11,20 +11,9 @@ public struct SearchOutput: Presentable {
         self.page = page
     }
 
-    /// The search's JSON contract.
+    /// The search's JSON contract: the result's own encoding and the page shown.
     public var json: JSONValue {
-        .object([
-                ("totalCount", .integer(result.totalCount)),
-                ("page", .integer(page)),
-                ("movies", .array(result.movies.map { movie in
-                    .object([
-                        ("code", .string(movie.code)), ("title", .string(movie.title)), ("titleEnglish", .string(movie.titleEnglish)),
-                        ("productionYear", .integer(movie.productionYear)), ("openDate", .date(movie.openDate)),
-                        ("type", .string(movie.type)), ("status", .string(movie.status)), ("nations", .array(movie.nations.map(JSONValue.string))),
-                        ("genres", .array(movie.genres.map(JSONValue.string))), ("directors", .array(movie.directors.map(JSONValue.string))),
-                    ])
-                })),
-        ])
+        JSONValue(encoding: result).inserting(("page", .integer(page)), after: "totalCount")
     }
 
     /// One movie a line.

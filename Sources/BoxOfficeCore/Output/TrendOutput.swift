@@ -6,32 +6,27 @@ public struct TrendOutput: Presentable {
     public let title: String
     /// Each day and the movie's entry that day, if it had one.
     public let days: [(date: KSTDate, entry: ChartEntry?)]
+    /// The run.
+    private let trend: MovieTrend
 
     /// Creates the output of a run.
     public init(_ trend: MovieTrend) {
         code = trend.code
         title = trend.title
         days = trend.days.map { ($0.date, $0.entry) }
+        self.trend = trend
     }
 
-    private func fields(_ day: (date: KSTDate, entry: ChartEntry?)) -> [(String, JSONValue)] {
-        let entry = day.entry
-        return [
-            ("date", .date(day.date)), ("rank", .integer(entry?.rank)), ("audience", .integer(entry?.audience)),
-            ("audienceTotal", .integer(entry?.audienceTotal)), ("salesShare", .number(entry?.salesShare)),
-            ("screens", .integer(entry?.screens)), ("shows", .integer(entry?.shows)),
-        ]
-    }
-
-    /// `{"code", "title", "days": [{"date", "rank", "audience", "audienceTotal", "salesShare", "screens", "shows"}]}`.
-    public var json: JSONValue {
-        .object([("code", .string(code)), ("title", .string(title)), ("days", .array(days.map { .object(fields($0)) }))])
-    }
+    /// `{"code", "title", "days": [{"date", "rank", "audience", "audienceTotal", "salesShare", "screens", "shows"}]}`:
+    /// the run's own encoding.
+    public var json: JSONValue { JSONValue(encoding: trend) }
 
     /// One day a line, each naming the movie so lines of several runs can be mixed:
     /// `{"code", "title", "date", "rank", …}`.
     public var jsonLines: [JSONValue] {
-        days.map { .object([("code", .string(code)), ("title", .string(title))] + fields($0)) }
+        let document = json
+        let movie = document.members.filter { $0.0 != "days" }
+        return document.elements(of: "days").map { JSONValue.object(movie + $0.members) }
     }
 
     /// A heading and a row a day.

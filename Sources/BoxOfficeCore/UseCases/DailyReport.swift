@@ -1,7 +1,8 @@
 /// The morning report: a day's top 10 with each movie's move, run, milestones and trend over the
 /// days before, and the day against the same weekday a week earlier. Computed from daily charts
-/// alone, so a daily cron costs one or two calls once the earlier days are cached.
-public struct DailyReport: Sendable, Equatable {
+/// alone, so a daily cron costs one or two calls once the earlier days are cached. It encodes as
+/// `boxoffice report --format json` prints it, but for the `kind` the command adds.
+public struct DailyReport: Sendable, Hashable {
     /// The day reported.
     public var date: KSTDate
     /// The days the trends cover, oldest first; `date` is the last.
@@ -26,8 +27,23 @@ public struct DailyReport: Sendable, Equatable {
     /// The range `--days` accepts.
     public static let dayRange = 2...31
 
+    /// Creates a report from its parts; `init(date:days:charts:)` works them out from charts.
+    public init(
+        date: KSTDate, days: [KSTDate] = [], movies: [Movie] = [], newEntries: [String] = [], climber: Move? = nil, faller: Move? = nil,
+        milestones: [Milestone] = [], sameWeekdayLastWeek: WeekComparison? = nil
+    ) {
+        self.date = date
+        self.days = days
+        self.movies = movies
+        self.newEntries = newEntries
+        self.climber = climber
+        self.faller = faller
+        self.milestones = milestones
+        self.sameWeekdayLastWeek = sameWeekdayLastWeek
+    }
+
     /// One movie of the top 10.
-    public struct Movie: Sendable, Equatable {
+    public struct Movie: Sendable, Hashable, Identifiable {
         /// Its rank that day.
         public var rank: Int
         /// KOBIS's `rankInten`: positive when it climbed.
@@ -54,10 +70,34 @@ public struct DailyReport: Sendable, Equatable {
         public var trend: [Int64?]
         /// Its poster, with `--posters`.
         public var posterURL: String?
+
+        /// The KOBIS movie code.
+        public var id: String { code }
+
+        /// Creates a movie of the report; what is left out is blank.
+        public init(
+            rank: Int, rankChange: Int = 0, previousRank: Int? = nil, isNew: Bool = false, code: String, title: String,
+            daysSinceOpening: Int? = nil, audience: Int64? = nil, audienceTotal: Int64? = nil, salesShare: Double? = nil,
+            screens: Int? = nil, trend: [Int64?] = [], posterURL: String? = nil
+        ) {
+            self.rank = rank
+            self.rankChange = rankChange
+            self.previousRank = previousRank
+            self.isNew = isNew
+            self.code = code
+            self.title = title
+            self.daysSinceOpening = daysSinceOpening
+            self.audience = audience
+            self.audienceTotal = audienceTotal
+            self.salesShare = salesShare
+            self.screens = screens
+            self.trend = trend
+            self.posterURL = posterURL
+        }
     }
 
     /// A climb or a fall.
-    public struct Move: Sendable, Equatable {
+    public struct Move: Sendable, Hashable, Identifiable {
         /// The KOBIS movie code.
         public var code: String
         /// The Korean title.
@@ -68,20 +108,42 @@ public struct DailyReport: Sendable, Equatable {
         public var previousRank: Int?
         /// KOBIS's `rankInten`.
         public var rankChange: Int
+
+        /// The KOBIS movie code.
+        public var id: String { code }
+
+        /// Creates a move.
+        public init(code: String, title: String, rank: Int, previousRank: Int? = nil, rankChange: Int) {
+            self.code = code
+            self.title = title
+            self.rank = rank
+            self.previousRank = previousRank
+            self.rankChange = rankChange
+        }
     }
 
     /// A total audience that passed a round number that day.
-    public struct Milestone: Sendable, Equatable {
+    public struct Milestone: Sendable, Hashable, Identifiable {
         /// The KOBIS movie code.
         public var code: String
         /// The Korean title.
         public var title: String
         /// The number passed, such as 1,000,000.
         public var milestone: Int64
+
+        /// The KOBIS movie code: a movie passes one milestone a day, the highest.
+        public var id: String { code }
+
+        /// Creates a milestone.
+        public init(code: String, title: String, milestone: Int64) {
+            self.code = code
+            self.title = title
+            self.milestone = milestone
+        }
     }
 
     /// The day's top-10 audience and the same weekday's a week earlier.
-    public struct WeekComparison: Sendable, Equatable {
+    public struct WeekComparison: Sendable, Hashable {
         /// The same weekday a week earlier.
         public var date: KSTDate
         /// The report day's top-10 audience.
@@ -92,6 +154,15 @@ public struct DailyReport: Sendable, Equatable {
         public var change: Int64
         /// In percent; nil when a week earlier had no audience.
         public var changeRate: Double?
+
+        /// Creates a comparison.
+        public init(date: KSTDate, audience: Int64, audienceThatDay: Int64, change: Int64, changeRate: Double? = nil) {
+            self.date = date
+            self.audience = audience
+            self.audienceThatDay = audienceThatDay
+            self.change = change
+            self.changeRate = changeRate
+        }
     }
 
     /// The highest round total passed between two totals: 1 to 10 million by millions, then
@@ -207,5 +278,94 @@ extension DailyReport.WeekComparison {
             total = next
         }
         return total
+    }
+}
+
+extension DailyReport: Encodable {
+    private enum CodingKeys: String, CodingKey {
+        case date, days, movies, newEntries, milestones, climber, faller, sameWeekdayLastWeek
+    }
+
+    /// The report as data, `null` for a climber, faller or comparison it lacks: `{"date", "days", "movies", "newEntries", "milestones", "climber", "faller", "sameWeekdayLastWeek"}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(date, forKey: .date)
+        try container.encode(days, forKey: .days)
+        try container.encode(movies, forKey: .movies)
+        try container.encode(newEntries, forKey: .newEntries)
+        try container.encode(milestones, forKey: .milestones)
+        try container.encode(climber, forKey: .climber)
+        try container.encode(faller, forKey: .faller)
+        try container.encode(sameWeekdayLastWeek, forKey: .sameWeekdayLastWeek)
+    }
+}
+
+extension DailyReport.Movie: Encodable {
+    private enum CodingKeys: String, CodingKey {
+        case rank, rankChange, previousRank, isNew, code, title, daysSinceOpening, audience, audienceTotal, salesShare, screens, trend, posterURL
+    }
+
+    /// `trend` holds a number or `null` a day; `posterURL` is `null` without a poster: `{"rank", "rankChange", "previousRank", "isNew", "code", "title", "daysSinceOpening", "audience", "audienceTotal", "salesShare", "screens", "trend", "posterURL"}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(rank, forKey: .rank)
+        try container.encode(rankChange, forKey: .rankChange)
+        try container.encode(previousRank, forKey: .previousRank)
+        try container.encode(isNew, forKey: .isNew)
+        try container.encode(code, forKey: .code)
+        try container.encode(title, forKey: .title)
+        try container.encode(daysSinceOpening, forKey: .daysSinceOpening)
+        try container.encode(audience, forKey: .audience)
+        try container.encode(audienceTotal, forKey: .audienceTotal)
+        try container.encode(salesShare, forKey: .salesShare)
+        try container.encode(screens, forKey: .screens)
+        try container.encode(trend, forKey: .trend)
+        try container.encode(posterURL, forKey: .posterURL)
+    }
+}
+
+extension DailyReport.Move: Encodable {
+    private enum CodingKeys: String, CodingKey {
+        case code, title, rank, previousRank, rankChange
+    }
+
+    /// `{"code", "title", "rank", "previousRank", "rankChange"}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(code, forKey: .code)
+        try container.encode(title, forKey: .title)
+        try container.encode(rank, forKey: .rank)
+        try container.encode(previousRank, forKey: .previousRank)
+        try container.encode(rankChange, forKey: .rankChange)
+    }
+}
+
+extension DailyReport.Milestone: Encodable {
+    private enum CodingKeys: String, CodingKey {
+        case code, title, milestone
+    }
+
+    /// `{"code", "title", "milestone"}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(code, forKey: .code)
+        try container.encode(title, forKey: .title)
+        try container.encode(milestone, forKey: .milestone)
+    }
+}
+
+extension DailyReport.WeekComparison: Encodable {
+    private enum CodingKeys: String, CodingKey {
+        case date, audience, audienceThatDay, change, changeRate
+    }
+
+    /// `{"date", "audience", "audienceThatDay", "change", "changeRate"}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(date, forKey: .date)
+        try container.encode(audience, forKey: .audience)
+        try container.encode(audienceThatDay, forKey: .audienceThatDay)
+        try container.encode(change, forKey: .change)
+        try container.encode(changeRate, forKey: .changeRate)
     }
 }

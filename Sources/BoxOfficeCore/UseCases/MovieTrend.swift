@@ -1,5 +1,6 @@
 /// A movie's run, a day a row: its line of each day's chart, nothing where it was outside the top 10.
-public struct MovieTrend: Sendable, Equatable {
+/// It encodes as `boxoffice trend --format json` prints it.
+public struct MovieTrend: Sendable, Hashable, Identifiable {
     /// The KOBIS movie code.
     public var code: String
     /// The Korean title.
@@ -7,8 +8,11 @@ public struct MovieTrend: Sendable, Equatable {
     /// The days, oldest first.
     public var days: [Day]
 
+    /// The KOBIS movie code.
+    public var id: String { code }
+
     /// One day of the run.
-    public struct Day: Sendable, Equatable {
+    public struct Day: Sendable, Hashable {
         /// The day.
         public var date: KSTDate
         /// The movie's line in that day's chart; nil when it was outside the top 10.
@@ -22,7 +26,7 @@ public struct MovieTrend: Sendable, Equatable {
     }
 
     /// Creates a run.
-    public init(code: String, title: String, days: [Day]) {
+    public init(code: String, title: String, days: [Day] = []) {
         self.code = code
         self.title = title
         self.days = days
@@ -64,5 +68,38 @@ extension BoxOfficeClient {
         return MovieTrend(code: movie.code, title: movie.title, days: zip(dates, charts).map { date, chart in
             MovieTrend.Day(date: date, entry: chart.entries.first { $0.code == movie.code })
         })
+    }
+}
+
+extension MovieTrend: Encodable {
+    private enum CodingKeys: String, CodingKey {
+        case code, title, days
+    }
+
+    /// `{"code", "title", "days": [{"date", "rank", "audience", "audienceTotal", "salesShare", "screens", "shows"}]}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(code, forKey: .code)
+        try container.encode(title, forKey: .title)
+        try container.encode(days, forKey: .days)
+    }
+}
+
+extension MovieTrend.Day: Encodable {
+    private enum CodingKeys: String, CodingKey {
+        case date, rank, audience, audienceTotal, salesShare, screens, shows
+    }
+
+    /// The day and the movie's figures that day, all `null` on a day outside the top 10:
+    /// `{"date", "rank", "audience", "audienceTotal", "salesShare", "screens", "shows"}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(date, forKey: .date)
+        try container.encode(entry?.rank, forKey: .rank)
+        try container.encode(entry?.audience, forKey: .audience)
+        try container.encode(entry?.audienceTotal, forKey: .audienceTotal)
+        try container.encode(entry?.salesShare, forKey: .salesShare)
+        try container.encode(entry?.screens, forKey: .screens)
+        try container.encode(entry?.shows, forKey: .shows)
     }
 }
