@@ -49,7 +49,7 @@ public struct KSTDate: Sendable, Hashable, Comparable, CustomStringConvertible, 
     }
 
     /// The day it is in Seoul at the given instant.
-    public static func today(at instant: Date) -> KSTDate {
+    public static func today(at instant: Date = Date()) -> KSTDate {
         let seconds = Int(instant.timeIntervalSince1970.rounded(.down)) + seoulOffsetSeconds
         let days = Int((Double(seconds) / Double(secondsPerDay)).rounded(.down))
         return KSTDate(daysSinceEpoch: days)

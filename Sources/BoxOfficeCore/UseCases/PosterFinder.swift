@@ -49,3 +49,11 @@ public struct PosterFinder: Sendable {
         }
     }
 }
+
+extension BoxOfficeClient {
+    /// A movie's best poster image: Kakao's answer to "<title> 영화 포스터" that looks most like a
+    /// poster. Needs both keys; no image is `BoxOfficeError.notFound(.poster(…))`.
+    public func poster(forMovie code: String) async throws -> ImageResult {
+        try await PosterFinder(client: self).poster(forMovie: code).poster
+    }
+}

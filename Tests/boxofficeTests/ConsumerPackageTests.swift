@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+/// The library as an app meets it: a package of its own (`Tests/Consumer`) depends on a tagged
+/// clone of this repository by version, in plain Swift 6 without upcoming features, compiles every
+/// Swift example of the README's library section, and runs a program that decodes a recorded
+/// chart through the README's stub loader. SwiftPM refuses a version-pinned dependency whose
+/// library products carry unsafe flags, so this is also the check that none do.
+@Suite(.serialized)
+struct ConsumerPackageTests {
+    static let root = BinaryRunner.repositoryRoot
+
+    /// The Swift blocks of the README's "Use the library" section, but the manifest lines.
+    static func readmeExamples() throws -> [String] {
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        guard let start = readme.range(of: "## Use the library") else { return [] }
+        let section = readme[start.upperBound...].prefix { _ in true }
+        let end = section.range(of: "\n## ")?.lowerBound ?? section.endIndex
+        let blocks = section[..<end].components(separatedBy: "```swift\n").dropFirst().compactMap { $0.components(separatedBy: "\n```").first }
+        return blocks.filter { !$0.hasPrefix("// Package.swift") }
+    }
+
+    @discardableResult
+    static func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let log = folder.appendingPathComponent(".consumer-\(UUID().uuidString).log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: log)
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        process.waitUntilExit()
+        try handle.close()
+        let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        try? FileManager.default.removeItem(at: log)
+        return (process.terminationStatus, output)
+    }
+
+    @Test func anAppAddsTheLibraryByVersionAndTheReadmeExamplesCompileAndRun() throws {
+        let examples = try Self.readmeExamples()
+        #expect(examples.count >= 2, "the README's library section lost its examples")
+        let folder = TemporaryFolder("boxoffice-consumer")
+        let clone = folder.url.appendingPathComponent("boxoffice")
+        let git = try Self.run(["git", "clone", "--quiet", "--no-local", Self.root.path, clone.path], in: folder.url)
+        try #require(git.status == 0, "\(git.output)")
+        try Self.run(["git", "-c", "user.name=test", "-c", "user.email=test@example.invalid", "tag", "1.0.0"], in: clone)
+        let consumer = folder.url.appendingPathComponent("consumer")
+        try FileManager.default.copyItem(at: Self.root.appendingPathComponent("Tests/Consumer"), to: consumer)
+        for (index, example) in examples.enumerated() {
+            try Data(example.utf8).write(to: consumer.appendingPathComponent("Sources/Consumer/ReadmeExample\(index + 1).swift"))
+        }
+        let environment = ["BOXOFFICE_REPOSITORY_URL": clone.absoluteString]
+        let build = try Self.run(["swift", "build"], in: consumer, environment: environment)
+        try #require(build.status == 0, "the consumer did not build:\n\(build.output.suffix(4000))")
+        #expect(!build.output.contains("warning:"), "\(build.output.suffix(4000))")
+        let fixture = Self.root.appendingPathComponent("Fixtures/kobis/daily-20230818.json").path
+        let ran = try Self.run(["swift", "run", "--skip-build", "Consumer", fixture], in: consumer, environment: environment)
+        #expect(ran.status == 0 && ran.output.contains("2023-08-18 #1 콘크리트 유토피아 112934"), "\(ran.output.suffix(2000))")
+    }
+}
