@@ -119,7 +119,7 @@ public enum BoxOfficeError: ReportableError, Equatable, CustomStringConvertible,
     public var errorDescription: String? { description }
 
     /// The documented exit code of each case.
-    public var exitCode: ExitCode {
+    package var exitCode: ExitCode {
         switch self {
         case .missingAPIKey: .configuration
         case .keyRejected: .keyRejected

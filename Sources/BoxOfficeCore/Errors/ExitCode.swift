@@ -1,5 +1,5 @@
 /// The documented exit codes (sysexits.h where one fits); `help exit-codes` prints this table.
-public enum ExitCode: Int32, CaseIterable, Sendable {
+package enum ExitCode: Int32, CaseIterable, Sendable {
     /// Exit 0.
     case success = 0
     /// Exit 1.
@@ -28,7 +28,7 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
     case terminated = 143
 
     /// What the code means, as `help exit-codes` and the README say.
-    public var meaning: String {
+    package var meaning: String {
         switch self {
         case .success: "Success."
         case .notFound: "Not found: an unknown movie, person or company code, or no image for a poster."
@@ -49,7 +49,7 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
 
 /// An error that knows the one line a person reads and the exit code it ends the run with.
 /// Every error that can reach the top of a run conforms; anything else is a bug (exit 70).
-public protocol ReportableError: Error, Sendable {
+package protocol ReportableError: Error, Sendable {
     /// One line that says what happened and what to do; never a URL, a body or a key.
     var message: String { get }
     /// The documented exit code.

@@ -2,7 +2,7 @@ extension String {
     /// Without the whitespace and line breaks around it, in pure Swift: Foundation's
     /// `trimmingCharacters(in:)` goes through CharacterSet and NSString, which cost most of a
     /// range's time on every field of every chart, and a good share of a short run's start-up.
-    public var trimmed: String {
+    package var trimmed: String {
         let scalars = unicodeScalars
         guard let first = scalars.first, let last = scalars.last else { return self }
         // Most text has nothing to trim: keep the string as it is, without a copy.

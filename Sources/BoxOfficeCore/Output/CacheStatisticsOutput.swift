@@ -1,12 +1,12 @@
 /// What `cache stats` prints.
-public struct CacheStatisticsOutput: Presentable {
+package struct CacheStatisticsOutput: Presentable {
     /// The cache folder.
-    public let path: String
+    package let path: String
     /// Its counts.
-    public let statistics: CacheStatistics
+    package let statistics: CacheStatistics
 
     /// Creates the output.
-    public init(path: String, statistics: CacheStatistics) {
+    package init(path: String, statistics: CacheStatistics) {
         self.path = path
         self.statistics = statistics
     }
@@ -19,12 +19,12 @@ public struct CacheStatisticsOutput: Presentable {
     }
 
     /// The path and each count, camelCase like every other JSON.
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([("path", .string(path))] + counts.map { ($0.json, .integer($0.value)) })
     }
 
     /// The folder as a caption and a count a row for people; one row under the keys for CSV and TSV.
-    public var document: Document {
+    package var document: Document {
         let people = Table(
             columns: [Column("Statistic", key: nil), Column("Value", key: nil, alignment: .right)],
             rows: counts.map { [.text($0.label), .count($0.value)] })

@@ -1,15 +1,15 @@
 /// One chart, or several (a date range) as one output. With `withPosters`, every movie gets a
 /// poster field, empty where none was found.
-public struct ChartsOutput: Presentable {
+package struct ChartsOutput: Presentable {
     /// The charts, in date order.
-    public let charts: [BoxOfficeChart]
+    package let charts: [BoxOfficeChart]
     /// Whether a range was asked for: JSON is then an array even of one chart.
-    public let asRange: Bool
+    package let asRange: Bool
     /// Whether posters were looked up.
-    public let withPosters: Bool
+    package let withPosters: Bool
 
     /// Creates the output.
-    public init(_ charts: [BoxOfficeChart], asRange: Bool = false, withPosters: Bool = false) {
+    package init(_ charts: [BoxOfficeChart], asRange: Bool = false, withPosters: Bool = false) {
         self.charts = charts
         self.asRange = asRange
         self.withPosters = withPosters
@@ -18,7 +18,7 @@ public struct ChartsOutput: Presentable {
     static let posterColumn = "poster_url"
 
     /// A JSON object per chart, an array of them for a range.
-    public var json: JSONValue {
+    package var json: JSONValue {
         let documents = charts.map { Self.json($0, withPosters: withPosters) }
         return asRange ? .array(documents) : documents.first ?? .null
     }
@@ -27,7 +27,7 @@ public struct ChartsOutput: Presentable {
     private static let lineContext: Set<String> = ["kind", "startDate", "endDate", "yearWeek"]
 
     /// One movie a line, each with its chart's kind and days, so a range is one stream of records.
-    public var jsonLines: [JSONValue] {
+    package var jsonLines: [JSONValue] {
         charts.flatMap { chart in
             let document = Self.json(chart, withPosters: withPosters)
             let context = document.members.filter { Self.lineContext.contains($0.0) }
@@ -36,7 +36,7 @@ public struct ChartsOutput: Presentable {
     }
 
     /// A section per chart: its heading and its table, or a note when it has no movies.
-    public var document: Document {
+    package var document: Document {
         Document(charts.map { chart in
             var blocks: [Document.Block] = [.heading(Self.title(of: chart), inMarkdown: true), .table(table(chart))]
             if chart.entries.isEmpty { blocks.append(.note("No movies in this chart.")) }
@@ -46,7 +46,7 @@ public struct ChartsOutput: Presentable {
 
     /// The JSON object of one chart: the chart's own encoding, and with `withPosters` a
     /// `posterURL` on every movie, `null` where none was found.
-    public static func json(_ chart: BoxOfficeChart, withPosters: Bool = false) -> JSONValue {
+    package static func json(_ chart: BoxOfficeChart, withPosters: Bool = false) -> JSONValue {
         let document = JSONValue(encoding: chart)
         guard withPosters else { return document }
         let movies = document.elements(of: "movies").map { movie in

@@ -1,21 +1,21 @@
 /// A common-code group (`boxoffice codes`).
-public struct CodesOutput: Presentable {
+package struct CodesOutput: Presentable {
     /// The group and its codes.
-    public let list: CodeList
+    package let list: CodeList
 
     /// Creates the output.
-    public init(_ list: CodeList) {
+    package init(_ list: CodeList) {
         self.list = list
     }
 
     /// `{"group", "codes": [{"code", "name", "nameEnglish"}]}`: the list's own encoding.
-    public var json: JSONValue { JSONValue(encoding: list) }
+    package var json: JSONValue { JSONValue(encoding: list) }
 
     /// One code a line.
-    public var jsonLines: [JSONValue] { json.elements(of: "codes") }
+    package var jsonLines: [JSONValue] { json.elements(of: "codes") }
 
     /// A table of the codes.
-    public var document: Document {
+    package var document: Document {
         let columns = [
             Column.machine("group"), Column("Code", key: "code"), Column("Name", key: "name"), Column("English name", key: "name_english"),
         ]

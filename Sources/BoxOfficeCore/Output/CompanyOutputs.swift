@@ -1,26 +1,26 @@
 /// A page of companies (`boxoffice companies`).
-public struct CompaniesOutput: Presentable {
+package struct CompaniesOutput: Presentable {
     /// The matches.
-    public let result: CompanySearchResult
+    package let result: CompanySearchResult
     /// The page shown, from 1.
-    public let page: Int
+    package let page: Int
 
     /// Creates the output.
-    public init(_ result: CompanySearchResult, page: Int) {
+    package init(_ result: CompanySearchResult, page: Int) {
         self.result = result
         self.page = page
     }
 
     /// `{"totalCount", "page", "companies": [...]}`: the result's own encoding and the page shown.
-    public var json: JSONValue {
+    package var json: JSONValue {
         JSONValue(encoding: result).inserting(("page", .integer(page)), after: "totalCount")
     }
 
     /// One company a line.
-    public var jsonLines: [JSONValue] { json.elements(of: "companies") }
+    package var jsonLines: [JSONValue] { json.elements(of: "companies") }
 
     /// A table of the companies and a count of them.
-    public var document: Document {
+    package var document: Document {
         let columns = [
             Column("Code", key: "code"), Column("Name", key: "name", isTruncatable: true),
             Column("English name", key: "name_english", isTruncatable: true, dropOrder: 1), Column("CEO", key: "ceo", isTruncatable: true),
@@ -36,21 +36,21 @@ public struct CompaniesOutput: Presentable {
 }
 
 /// One company's details (`boxoffice company`).
-public struct CompanyOutput: Presentable {
+package struct CompanyOutput: Presentable {
     /// The company.
-    public let company: CompanyDetails
+    package let company: CompanyDetails
 
     /// Creates the output.
-    public init(_ company: CompanyDetails) {
+    package init(_ company: CompanyDetails) {
         self.company = company
     }
 
     /// `{"code", "name", "nameEnglish", "ceo", "parts", "filmography": [{"movieCode", "title", "parts"}]}`:
     /// the company's own encoding.
-    public var json: JSONValue { JSONValue(encoding: company) }
+    package var json: JSONValue { JSONValue(encoding: company) }
 
     /// A card, then the films a row each with the company's parts in them.
-    public var document: Document {
+    package var document: Document {
         var fields: [(label: String, value: String)] = [("Name", company.name), ("Code", company.code)]
         if let english = company.nameEnglish { fields.append(("English name", english)) }
         if let ceo = company.ceo { fields.append(("CEO", ceo)) }

@@ -1,5 +1,5 @@
 /// One field of a CSV or TSV row.
-public enum DelimitedCell: Sendable, Equatable {
+package enum DelimitedCell: Sendable, Equatable {
     /// Text from outside; guarded against spreadsheet formulas.
     case text(String)
     /// A number or date we formatted ourselves; written as is.
@@ -9,29 +9,29 @@ public enum DelimitedCell: Sendable, Equatable {
 }
 
 /// Writes RFC 4180 CSV and escaped TSV.
-public enum DelimitedTextWriter {
+package enum DelimitedTextWriter {
     /// A CSV document: header, then rows, CRLF-free, every line ending in "\n".
-    public static func csv(header: [String], rows: [[DelimitedCell]]) -> String {
+    package static func csv(header: [String], rows: [[DelimitedCell]]) -> String {
         csvLine(header.map(DelimitedCell.number)) + csvRows(rows)
     }
 
     /// TSV for `.tsv`, CSV otherwise: the one choice every command's delimited branch makes.
-    public static func document(_ format: OutputFormat, header: [String], rows: [[DelimitedCell]]) -> String {
+    package static func document(_ format: OutputFormat, header: [String], rows: [[DelimitedCell]]) -> String {
         format == .tsv ? tsv(header: header, rows: rows) : csv(header: header, rows: rows)
     }
 
     /// CSV rows without the header, for streaming after it.
-    public static func csvRows(_ rows: [[DelimitedCell]]) -> String {
+    package static func csvRows(_ rows: [[DelimitedCell]]) -> String {
         rows.map(csvLine).joined()
     }
 
     /// A TSV document with a header.
-    public static func tsv(header: [String], rows: [[DelimitedCell]]) -> String {
+    package static func tsv(header: [String], rows: [[DelimitedCell]]) -> String {
         tsvLine(header.map(DelimitedCell.number)) + tsvRows(rows)
     }
 
     /// TSV rows without the header.
-    public static func tsvRows(_ rows: [[DelimitedCell]]) -> String {
+    package static func tsvRows(_ rows: [[DelimitedCell]]) -> String {
         rows.map(tsvLine).joined()
     }
 
@@ -80,30 +80,30 @@ public enum DelimitedTextWriter {
 
 extension DelimitedCell {
     /// How list fields (genres, directors, …) are joined in one cell.
-    public static let listSeparator = "; "
+    package static let listSeparator = "; "
 
     /// Text, or an empty cell when there is none.
-    public static func text(_ value: String?) -> DelimitedCell {
+    package static func text(_ value: String?) -> DelimitedCell {
         value.map(DelimitedCell.text) ?? .empty
     }
 
     /// A whole number, or an empty cell when there is none.
-    public static func number<Number: BinaryInteger>(_ value: Number?) -> DelimitedCell {
+    package static func number<Number: BinaryInteger>(_ value: Number?) -> DelimitedCell {
         value.map { .number(String($0)) } ?? .empty
     }
 
     /// A decimal without exponent, or an empty cell when there is none.
-    public static func number(_ value: Double?) -> DelimitedCell {
+    package static func number(_ value: Double?) -> DelimitedCell {
         value.map { .number(NumberText.decimal($0)) } ?? .empty
     }
 
     /// A day as `YYYY-MM-DD`, or an empty cell when there is none.
-    public static func date(_ value: KSTDate?) -> DelimitedCell {
+    package static func date(_ value: KSTDate?) -> DelimitedCell {
         value.map { .number($0.iso) } ?? .empty
     }
 
     /// Values joined with `listSeparator`, or an empty cell when there are none.
-    public static func list(_ values: [String]) -> DelimitedCell {
+    package static func list(_ values: [String]) -> DelimitedCell {
         values.isEmpty ? .empty : .text(values.joined(separator: listSeparator))
     }
 }

@@ -1,16 +1,16 @@
 /// Writes a document as CSV or TSV: the columns machines see, the header once from the first
 /// table, then the rows of every table, so a range is one sheet.
-public struct DelimitedWriter: Sendable {
+package struct DelimitedWriter: Sendable {
     /// CSV or TSV.
-    public let format: OutputFormat
+    package let format: OutputFormat
 
     /// Creates a writer; any format but TSV writes CSV.
-    public init(format: OutputFormat) {
+    package init(format: OutputFormat) {
         self.format = format
     }
 
     /// The document's machine columns and rows.
-    public func write(_ document: Document) -> String {
+    package func write(_ document: Document) -> String {
         let tables = document.sections.flatMap(\.blocks).compactMap { block -> Table? in
             guard case .table(let table) = block, table.columns.contains(where: { $0.key != nil }) else { return nil }
             return table

@@ -1,5 +1,5 @@
 /// Where text sits in a column wider than itself.
-public enum TextAlignment: Sendable {
+package enum TextAlignment: Sendable {
     /// Text starts at the column's left edge; padding follows it.
     case left
     /// Text ends at the column's right edge, as numbers do.
@@ -7,14 +7,14 @@ public enum TextAlignment: Sendable {
 }
 
 /// How many terminal cells text takes: Hangul, CJK and fullwidth forms take two, combining marks none.
-public enum DisplayWidth {
+package enum DisplayWidth {
     /// The cells a string takes once shown.
-    public static func of(_ text: String) -> Int {
+    package static func of(_ text: String) -> Int {
         text.reduce(0) { $0 + of($1) }
     }
 
     /// The cells one user-perceived character takes.
-    public static func of(_ character: Character) -> Int {
+    package static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         if scalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
         // A flag is a pair of regional indicators, each narrow on its own; terminals give the pair two cells.
@@ -25,7 +25,7 @@ public enum DisplayWidth {
     private static let regionalIndicators: ClosedRange<UInt32> = 0x1F1E6...0x1F1FF
 
     /// The cells one scalar takes on its own.
-    public static func of(_ scalar: Unicode.Scalar) -> Int {
+    package static func of(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value < 0x20 || (0x7F...0x9F).contains(value) { return 0 }
         switch scalar.properties.generalCategory {
@@ -56,7 +56,7 @@ public enum DisplayWidth {
     }
 
     /// Cuts text to at most `width` cells, ending in "…" when something was cut.
-    public static func truncate(_ text: String, toWidth width: Int) -> String {
+    package static func truncate(_ text: String, toWidth width: Int) -> String {
         guard of(text) > width else { return text }
         guard width > 0 else { return "" }
         var kept = ""
@@ -72,7 +72,7 @@ public enum DisplayWidth {
 
     /// Cuts text to at most `width` cells by taking out its middle, so two titles that differ
     /// only at the end (a sequel's "PART ONE" and "PART TWO") stay apart.
-    public static func truncateMiddle(_ text: String, toWidth width: Int) -> String {
+    package static func truncateMiddle(_ text: String, toWidth width: Int) -> String {
         guard of(text) > width else { return text }
         guard width > 2 else { return truncate(text, toWidth: width) }
         let characters = Array(text)
@@ -100,7 +100,7 @@ public enum DisplayWidth {
 
     /// Words filled into lines of at most `width` cells. A word longer than a line is broken
     /// between characters, except an address (`://`), which stands whole so it can still be opened.
-    public static func wrap(_ text: String, toWidth width: Int) -> [String] {
+    package static func wrap(_ text: String, toWidth width: Int) -> [String] {
         var lines: [String] = []
         var line = ""
         for word in text.split(separator: " ").flatMap({ pieces(of: String($0), toWidth: width) }) {
@@ -134,7 +134,7 @@ public enum DisplayWidth {
     }
 
     /// Pads text with spaces to `width` cells; text already that wide is returned as is.
-    public static func pad(_ text: String, toWidth width: Int, alignment: TextAlignment) -> String {
+    package static func pad(_ text: String, toWidth width: Int, alignment: TextAlignment) -> String {
         let padding = String(repeating: " ", count: max(width - of(text), 0))
         return alignment == .left ? text + padding : padding + text
     }

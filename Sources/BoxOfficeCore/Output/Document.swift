@@ -1,12 +1,12 @@
 /// What a command prints, before a format is chosen: sections of headings, tables of typed cells
 /// and key/value cards. Each of table, TSV, CSV and Markdown is one writer of it; JSON is a
 /// contract of its own per model (see `Presentable`).
-public struct Document: Sendable {
+package struct Document: Sendable {
     /// Parts shown one after another, a blank line between them in formats for people.
-    public var sections: [Section]
+    package var sections: [Section]
 
     /// Creates a document.
-    public init(_ sections: [Section]) {
+    package init(_ sections: [Section]) {
         self.sections = sections
     }
 
@@ -17,18 +17,18 @@ public struct Document: Sendable {
     }
 
     /// One part: a chart with its heading, a movie's card and its machine row.
-    public struct Section: Sendable {
+    package struct Section: Sendable {
         /// The parts, in order.
-        public var blocks: [Block]
+        package var blocks: [Block]
 
         /// Creates a section.
-        public init(_ blocks: [Block]) {
+        package init(_ blocks: [Block]) {
             self.blocks = blocks
         }
     }
 
     /// One part of a section.
-    public enum Block: Sendable {
+    package enum Block: Sendable {
         /// A heading: a line at a terminal, `###` in Markdown when `inMarkdown`.
         case heading(String, inMarkdown: Bool)
         /// A table.
@@ -43,22 +43,22 @@ public struct Document: Sendable {
 }
 
 /// Rows of typed cells under columns that say which formats show them.
-public struct Table: Sendable {
+package struct Table: Sendable {
     /// The columns.
-    public var columns: [Column]
+    package var columns: [Column]
     /// The rows, a cell per column.
-    public var rows: [[Cell]]
+    package var rows: [[Cell]]
     /// Whether the terminal shows it; some outputs say it another way there.
-    public var isShownAtTerminal = true
+    package var isShownAtTerminal = true
 
     /// Creates a table.
-    public init(columns: [Column], rows: [[Cell]]) {
+    package init(columns: [Column], rows: [[Cell]]) {
         self.columns = columns
         self.rows = rows
     }
 
     /// The same table, left out at a terminal.
-    public var hiddenAtTerminal: Table {
+    package var hiddenAtTerminal: Table {
         var table = self
         table.isShownAtTerminal = false
         return table
@@ -66,22 +66,22 @@ public struct Table: Sendable {
 }
 
 /// A column of a table: its header for people (`title`), its header in CSV and TSV (`key`), or both.
-public struct Column: Sendable {
+package struct Column: Sendable {
     /// The header at a terminal and in Markdown; nil for a column only CSV and TSV show.
-    public var title: String?
+    package var title: String?
     /// The CSV and TSV header, a contract that only grows; nil for a column only people see.
-    public var key: String?
+    package var key: String?
     /// Numbers right, text left.
-    public var alignment: TextAlignment
+    package var alignment: TextAlignment
     /// Whether the column may be cut with "…" to fit the terminal.
-    public var isTruncatable: Bool
+    package var isTruncatable: Bool
     /// Whether its cells are shown whole at a terminal (URLs people copy).
-    public var keepsWhole: Bool
+    package var keepsWhole: Bool
     /// When a whole column must fit the terminal, columns are left out in this order.
-    public var dropOrder: Int?
+    package var dropOrder: Int?
 
     /// A column people and machines both see.
-    public init(
+    package init(
         _ title: String?, key: String?, alignment: TextAlignment = .left, isTruncatable: Bool = false, keepsWhole: Bool = false,
         dropOrder: Int? = nil
     ) {
@@ -94,13 +94,13 @@ public struct Column: Sendable {
     }
 
     /// A column only CSV and TSV show.
-    public static func machine(_ key: String) -> Column {
+    package static func machine(_ key: String) -> Column {
         Column(nil, key: key)
     }
 }
 
 /// A typed value; each writer shows it its own way (a count grouped for people, plain in CSV).
-public enum Cell: Sendable, Equatable {
+package enum Cell: Sendable, Equatable {
     /// Text; nil shows as `-` for people and empty in CSV.
     case text(String?)
     /// Text values: joined with `, ` for people and `; ` in CSV.
@@ -123,7 +123,7 @@ public enum Cell: Sendable, Equatable {
     case image(String?)
 
     /// A count of any other integer type.
-    public static func count(_ value: Int?) -> Cell {
+    package static func count(_ value: Int?) -> Cell {
         .count(value.map(Int64.init))
     }
 }

@@ -1,6 +1,6 @@
 /// What a command returns for printing: a document for the formats people read and for CSV and
 /// TSV, and its JSON contract.
-public protocol Presentable: Sendable {
+package protocol Presentable: Sendable {
     /// The document behind table, TSV, CSV and Markdown.
     var document: Document { get }
     /// The whole output as one JSON value (`--format json`).
@@ -11,13 +11,13 @@ public protocol Presentable: Sendable {
 
 extension Presentable {
     /// By default one line holding the whole JSON value.
-    public var jsonLines: [JSONValue] { [json] }
+    package var jsonLines: [JSONValue] { [json] }
 }
 
 /// The one place a format picks its writer.
-public enum DocumentWriter {
+package enum DocumentWriter {
     /// The output in a format.
-    public static func write(_ output: some Presentable, format: OutputFormat, style: RenderStyle = RenderStyle()) -> String {
+    package static func write(_ output: some Presentable, format: OutputFormat, style: RenderStyle = RenderStyle()) -> String {
         switch format {
         case .json: output.json.serialized() + "\n"
         case .jsonl: output.jsonLines.map { $0.serialized(compact: true) + "\n" }.joined()

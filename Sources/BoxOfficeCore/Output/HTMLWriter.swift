@@ -1,12 +1,12 @@
 /// Writes a document as one self-contained HTML page: inline CSS and SVG, no script, no outside
 /// font or stylesheet, a Content-Security-Policy that forbids scripts, light and dark colours,
 /// tables that become cards on a phone, and every text escaped.
-public struct HTMLWriter: Sendable {
+package struct HTMLWriter: Sendable {
     /// Creates a writer.
-    public init() {}
+    package init() {}
 
     /// The page.
-    public func write(_ document: Document) -> String {
+    package func write(_ document: Document) -> String {
         let title = document.sections.lazy.flatMap(\.blocks).compactMap { block -> String? in
             if case .heading(let text, _) = block { return text }
             return nil
@@ -67,7 +67,7 @@ public struct HTMLWriter: Sendable {
     }
 
     /// Text safe inside an element or a quoted attribute.
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var escaped = ""
         escaped.append(TerminalText.sanitize(text)) { scalar in
             switch scalar {

@@ -1,21 +1,21 @@
 /// A page of Kakao image search results.
-public struct ImagesOutput: Presentable {
+package struct ImagesOutput: Presentable {
     /// The page of images.
-    public let result: ImageSearchResult
+    package let result: ImageSearchResult
 
     /// Creates the output.
-    public init(_ result: ImageSearchResult) {
+    package init(_ result: ImageSearchResult) {
         self.result = result
     }
 
     /// The image search's JSON contract: the result's own encoding.
-    public var json: JSONValue { JSONValue(encoding: result) }
+    package var json: JSONValue { JSONValue(encoding: result) }
 
     /// One image a line.
-    public var jsonLines: [JSONValue] { json.elements(of: "images") }
+    package var jsonLines: [JSONValue] { json.elements(of: "images") }
 
     /// A table of the images and a count of them.
-    public var document: Document {
+    package var document: Document {
         let columns = [
             Column("Size", key: nil, alignment: .right, dropOrder: 2), Column.machine("image_url"), Column.machine("thumbnail_url"),
             Column.machine("width"), Column.machine("height"), Column("Site", key: "site", isTruncatable: true, dropOrder: 1),

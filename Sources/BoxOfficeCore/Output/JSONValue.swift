@@ -1,6 +1,6 @@
 /// A JSON document with object keys kept in the order they were written, so that our
 /// output reads in the documented order.
-public indirect enum JSONValue: Sendable {
+package indirect enum JSONValue: Sendable {
     /// `null`.
     case null
     /// `true` or `false`.
@@ -17,16 +17,16 @@ public indirect enum JSONValue: Sendable {
     case object([(String, JSONValue)])
 
     /// An optional string, `null` when absent.
-    public static func string(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+    package static func string(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
     /// An optional whole number, `null` when absent.
-    public static func integer<Number: BinaryInteger>(_ value: Number?) -> JSONValue { value.map { .integer(Int64($0)) } ?? .null }
+    package static func integer<Number: BinaryInteger>(_ value: Number?) -> JSONValue { value.map { .integer(Int64($0)) } ?? .null }
     /// An optional number, `null` when absent.
-    public static func number(_ value: Double?) -> JSONValue { value.map(JSONValue.number) ?? .null }
+    package static func number(_ value: Double?) -> JSONValue { value.map(JSONValue.number) ?? .null }
     /// An optional date as `YYYY-MM-DD`, `null` when absent.
-    public static func date(_ value: KSTDate?) -> JSONValue { value.map { .string($0.iso) } ?? .null }
+    package static func date(_ value: KSTDate?) -> JSONValue { value.map { .string($0.iso) } ?? .null }
 
     /// The document pretty-printed with two-space indents, or on one line when `compact`.
-    public func serialized(compact: Bool = false) -> String {
+    package func serialized(compact: Bool = false) -> String {
         var output = ""
         write(to: &output, indent: compact ? nil : 0)
         return output

@@ -1,7 +1,7 @@
 /// Writes GitHub-flavoured Markdown tables.
-public enum MarkdownTableWriter {
+package enum MarkdownTableWriter {
     /// A table with a header row; pipes and line breaks inside cells are escaped.
-    public static func render(columns: [TableColumn], rows: [[String]]) -> String {
+    package static func render(columns: [TableColumn], rows: [[String]]) -> String {
         let header = "| " + columns.map { escape($0.title) }.joined(separator: " | ") + " |\n"
         let rule = "|" + columns.map { $0.alignment == .right ? " ---: |" : " --- |" }.joined() + "\n"
         let body = rows.map { row in "| " + row.map(escape).joined(separator: " | ") + " |\n" }.joined()

@@ -1,12 +1,12 @@
 /// Writes a document as GitHub-flavoured Markdown: `###` headings, pipe tables of the columns
 /// people see, cards as two-column tables.
-public struct MarkdownWriter: Sendable {
+package struct MarkdownWriter: Sendable {
     /// Creates a writer.
-    public init() {}
+    package init() {}
 
     /// The document; sections are separated by a blank line, and so is a table from what follows
     /// it in its section, which would otherwise read as one more row.
-    public func write(_ document: Document) -> String {
+    package func write(_ document: Document) -> String {
         document.sections.map { section in
             section.blocks.map(write).reduce(into: "") { text, part in
                 if text.hasSuffix("|\n"), !part.isEmpty { text += "\n" }

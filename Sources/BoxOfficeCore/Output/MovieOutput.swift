@@ -1,24 +1,24 @@
 /// A movie's details: a card for people, JSON and one-row CSV/TSV for scripts.
-public struct MovieOutput: Presentable {
+package struct MovieOutput: Presentable {
     /// The movie.
-    public let movie: MovieDetails
+    package let movie: MovieDetails
 
     /// Creates the output.
-    public init(_ movie: MovieDetails) {
+    package init(_ movie: MovieDetails) {
         self.movie = movie
     }
 
     /// A card for people, a row for CSV and TSV.
-    public var document: Document {
+    package var document: Document {
         let columns = Self.columns.map(Column.machine)
         return Document([Document.Section([.card(Self.fields(movie)), .table(Table(columns: columns, rows: [Self.row(movie)]))])])
     }
 
     /// The movie's JSON contract.
-    public var json: JSONValue { Self.json(movie) }
+    package var json: JSONValue { Self.json(movie) }
 
     /// The CSV/TSV header; lists are joined with "; ".
-    public static let columns = [
+    package static let columns = [
         "code", "title", "title_english", "title_original", "production_year", "open_date", "runtime_minutes",
         "status", "type", "nations", "genres", "directors", "actors", "distributors", "rating",
     ]
@@ -26,7 +26,7 @@ public struct MovieOutput: Presentable {
     static let mainActorCount = 8
 
     /// The JSON object of a movie: its own encoding.
-    public static func json(_ movie: MovieDetails) -> JSONValue { JSONValue(encoding: movie) }
+    package static func json(_ movie: MovieDetails) -> JSONValue { JSONValue(encoding: movie) }
 
     private static func row(_ movie: MovieDetails) -> [Cell] {
         [

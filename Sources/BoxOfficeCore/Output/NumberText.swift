@@ -1,7 +1,7 @@
 /// Numbers as people and scripts read them, independent of the locale.
-public enum NumberText {
+package enum NumberText {
     /// Thousands grouped with commas: 1,234,567.
-    public static func grouped(_ value: Int64) -> String {
+    package static func grouped(_ value: Int64) -> String {
         let digits = String(value.magnitude)
         var result = ""
         for (index, digit) in digits.enumerated() {
@@ -13,13 +13,13 @@ public enum NumberText {
 
     /// How much of a list is shown: "1 of 1 company", "10 of 1,234 companies"; the noun agrees
     /// with the total.
-    public static func shown(_ count: Int, of total: Int, _ singular: String, _ plural: String) -> String {
+    package static func shown(_ count: Int, of total: Int, _ singular: String, _ plural: String) -> String {
         "\(grouped(Int64(count))) of \(grouped(Int64(total))) \(total == 1 ? singular : plural)"
     }
 
     /// A decimal without exponent or trailing zeros: 12.5, 3, -0.25; empty when not finite.
     /// It reads back as the same `Double`.
-    public static func decimal(_ value: Double) -> String {
+    package static func decimal(_ value: Double) -> String {
         guard value.isFinite else { return "" }
         if value == value.rounded(), value.magnitude < 1e15 { return String(Int64(value)) }
         // Swift writes the shortest digits that read back exactly, but very large and very small
@@ -29,7 +29,7 @@ public enum NumberText {
     }
 
     /// One decimal, always: 3.0, 32.4, -0.3; for shares people compare down a column.
-    public static func oneDecimal(_ value: Double) -> String {
+    package static func oneDecimal(_ value: Double) -> String {
         guard value.isFinite else { return "" }
         let tenths = (value * 10).rounded()
         guard tenths.magnitude < 1e17 else { return decimal(value) }

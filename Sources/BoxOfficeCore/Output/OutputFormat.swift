@@ -1,5 +1,5 @@
 /// The output formats every command offers.
-public enum OutputFormat: String, Sendable, CaseIterable {
+package enum OutputFormat: String, Sendable, CaseIterable {
     /// An aligned table for people.
     case table
     /// Tab-separated values, with tabs and newlines inside fields escaped.
@@ -18,18 +18,18 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     case html
 
     /// The formats data commands offer; `report` offers text, markdown, html and json.
-    public static let data: [OutputFormat] = [.table, .tsv, .csv, .json, .jsonl, .markdown]
+    package static let data: [OutputFormat] = [.table, .tsv, .csv, .json, .jsonl, .markdown]
 }
 
 /// How output for people looks.
-public struct RenderStyle: Sendable {
+package struct RenderStyle: Sendable {
     /// Whether ANSI colour may be used.
-    public var usesColor: Bool
+    package var usesColor: Bool
     /// The terminal's width, when output goes to one.
-    public var terminalWidth: Int?
+    package var terminalWidth: Int?
 
     /// Creates a style.
-    public init(usesColor: Bool = false, terminalWidth: Int? = nil) {
+    package init(usesColor: Bool = false, terminalWidth: Int? = nil) {
         self.usesColor = usesColor
         self.terminalWidth = terminalWidth
     }

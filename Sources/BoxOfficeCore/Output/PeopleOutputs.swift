@@ -1,26 +1,26 @@
 /// A page of people (`boxoffice people`).
-public struct PeopleOutput: Presentable {
+package struct PeopleOutput: Presentable {
     /// The matches.
-    public let result: PeopleSearchResult
+    package let result: PeopleSearchResult
     /// The page shown, from 1.
-    public let page: Int
+    package let page: Int
 
     /// Creates the output.
-    public init(_ result: PeopleSearchResult, page: Int) {
+    package init(_ result: PeopleSearchResult, page: Int) {
         self.result = result
         self.page = page
     }
 
     /// `{"totalCount", "page", "people": [...]}`: the result's own encoding and the page shown.
-    public var json: JSONValue {
+    package var json: JSONValue {
         JSONValue(encoding: result).inserting(("page", .integer(page)), after: "totalCount")
     }
 
     /// One person a line.
-    public var jsonLines: [JSONValue] { json.elements(of: "people") }
+    package var jsonLines: [JSONValue] { json.elements(of: "people") }
 
     /// A table of the people and a count of them.
-    public var document: Document {
+    package var document: Document {
         let columns = [
             Column("Code", key: "code"), Column("Name", key: "name", isTruncatable: true),
             Column("English name", key: "name_english", isTruncatable: true, dropOrder: 1), Column("Role", key: "role", isTruncatable: true),
@@ -34,22 +34,22 @@ public struct PeopleOutput: Presentable {
 }
 
 /// One person's details (`boxoffice person`).
-public struct PersonOutput: Presentable {
+package struct PersonOutput: Presentable {
     /// The person.
-    public let person: PersonDetails
+    package let person: PersonDetails
 
     /// Creates the output.
-    public init(_ person: PersonDetails) {
+    package init(_ person: PersonDetails) {
         self.person = person
     }
 
     /// `{"code", "name", "nameEnglish", "sex", "role", "homepages", "filmography": [{"movieCode", "title", "part"}]}`:
     /// the person's own encoding.
-    public var json: JSONValue { JSONValue(encoding: person) }
+    package var json: JSONValue { JSONValue(encoding: person) }
 
     /// A card, then the films a row each (their codes feed `boxoffice movie`); CSV and TSV have only
     /// the rows, so each names the person too.
-    public var document: Document {
+    package var document: Document {
         var fields: [(label: String, value: String)] = [("Name", person.name), ("Code", person.code)]
         if let english = person.nameEnglish { fields.append(("English name", english)) }
         if let sex = person.sex { fields.append(("Sex", sex)) }

@@ -1,21 +1,21 @@
 /// A movie's best poster: at a terminal only its URL, so `$(boxoffice poster X)` is the address.
-public struct PosterOutput: Presentable {
+package struct PosterOutput: Presentable {
     /// The movie.
-    public let movie: MovieDetails
+    package let movie: MovieDetails
     /// Its poster.
-    public let poster: ImageResult
+    package let poster: ImageResult
     /// Where it was saved, if it was.
-    public let path: String?
+    package let path: String?
 
     /// Creates the output.
-    public init(movie: MovieDetails, poster: ImageResult, path: String?) {
+    package init(movie: MovieDetails, poster: ImageResult, path: String?) {
         self.movie = movie
         self.poster = poster
         self.path = path
     }
 
     /// The poster's JSON contract.
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([
             ("code", .string(movie.code)), ("title", .string(movie.title)), ("posterURL", .string(poster.imageURL)),
             ("width", .integer(poster.width)), ("height", .integer(poster.height)), ("documentURL", .string(poster.documentURL)),
@@ -24,7 +24,7 @@ public struct PosterOutput: Presentable {
     }
 
     /// The URL alone at a terminal; a table in Markdown, a row in CSV and TSV.
-    public var document: Document {
+    package var document: Document {
         let columns = [
             Column("Code", key: "code"), Column("Title", key: "title"), Column("Poster", key: "poster_url"), Column.machine("width"),
             Column.machine("height"), Column.machine("document_url"), Column.machine("path"),

@@ -1,12 +1,12 @@
 /// What `quota` prints: today's calls against each service's daily limit.
-public struct QuotaOutput: Presentable {
+package struct QuotaOutput: Presentable {
     /// The Seoul day counted.
-    public let day: KSTDate
+    package let day: KSTDate
     /// Calls made that day, by service.
-    public let counts: [APIService: Int]
+    package let counts: [APIService: Int]
 
     /// Creates the output.
-    public init(day: KSTDate, counts: [APIService: Int]) {
+    package init(day: KSTDate, counts: [APIService: Int]) {
         self.day = day
         self.counts = counts
     }
@@ -15,7 +15,7 @@ public struct QuotaOutput: Presentable {
     private func remaining(_ service: APIService) -> Int { max(service.dailyQuota - used(service), 0) }
 
     /// The day and each service's calls, limit and what remains.
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([
             ("date", .date(day)),
             ("services", .array(APIService.allCases.map { service in
@@ -26,7 +26,7 @@ public struct QuotaOutput: Presentable {
     }
 
     /// A table a service a row, under a caption at a terminal.
-    public var document: Document {
+    package var document: Document {
         let columns = [
             Column.machine("date"), Column("Service", key: nil), Column.machine("service"), Column("Calls", key: "calls", alignment: .right),
             Column("Limit", key: "limit", alignment: .right), Column.machine("remaining"), Column("Used", key: nil, alignment: .right),

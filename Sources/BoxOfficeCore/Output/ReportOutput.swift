@@ -1,12 +1,12 @@
 /// What `boxoffice report` prints: the day's top 10 with moves, runs and trends, then the news.
-public struct ReportOutput: Presentable {
+package struct ReportOutput: Presentable {
     /// The report.
-    public let report: DailyReport
+    package let report: DailyReport
     /// Whether posters were looked up.
-    public let withPosters: Bool
+    package let withPosters: Bool
 
     /// Creates the output.
-    public init(_ report: DailyReport, withPosters: Bool = false) {
+    package init(_ report: DailyReport, withPosters: Bool = false) {
         self.report = report
         self.withPosters = withPosters
     }
@@ -26,12 +26,12 @@ public struct ReportOutput: Presentable {
 
     /// The whole report as data, every figure of the text: the report's own encoding after a
     /// `"kind": "report"`.
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([("kind", .string("report"))] + JSONValue(encoding: report).members)
     }
 
     /// The table, then a line for each piece of news.
-    public var document: Document {
+    package var document: Document {
         var columns = [
             Column("#", key: "rank", alignment: .right), Column("Move", key: "move", alignment: .right, dropOrder: 5),
             Column("Title", key: "title", isTruncatable: true), Column("Day", key: "days_since_opening", alignment: .right, dropOrder: 3),

@@ -1,26 +1,26 @@
 /// A page of KOBIS movie-list matches; no match is an empty list, not an error.
-public struct SearchOutput: Presentable {
+package struct SearchOutput: Presentable {
     /// The page of matches.
-    public let result: MovieSearchResult
+    package let result: MovieSearchResult
     /// The page shown, from 1.
-    public let page: Int
+    package let page: Int
 
     /// Creates the output.
-    public init(_ result: MovieSearchResult, page: Int = 1) {
+    package init(_ result: MovieSearchResult, page: Int = 1) {
         self.result = result
         self.page = page
     }
 
     /// The search's JSON contract: the result's own encoding and the page shown.
-    public var json: JSONValue {
+    package var json: JSONValue {
         JSONValue(encoding: result).inserting(("page", .integer(page)), after: "totalCount")
     }
 
     /// One movie a line.
-    public var jsonLines: [JSONValue] { json.elements(of: "movies") }
+    package var jsonLines: [JSONValue] { json.elements(of: "movies") }
 
     /// A table of the matches and a count of them.
-    public var document: Document {
+    package var document: Document {
         let columns = [
             Column("Code", key: "code"), Column("Title", key: "title", isTruncatable: true),
             Column("English title", key: "title_english", isTruncatable: true, dropOrder: 1),

@@ -1,9 +1,9 @@
 /// A run of numbers drawn small, scaled between their own least and greatest; a nil is a gap.
-public enum Sparkline {
+package enum Sparkline {
     private static let bars: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
 
     /// `▁▃▅ ▇`: one bar a value, `gap` (a space) for a missing one.
-    public static func text(_ values: [Int64?], gap: Character = " ") -> String {
+    package static func text(_ values: [Int64?], gap: Character = " ") -> String {
         String(levels(values, steps: bars.count).map { $0.map { bars[$0] } ?? gap })
     }
 
@@ -19,7 +19,7 @@ public enum Sparkline {
     }
 
     /// An inline SVG: a line a run of values, a dot for a value alone between gaps.
-    public static func svg(_ values: [Int64?], width: Int = 96, height: Int = 24) -> String {
+    package static func svg(_ values: [Int64?], width: Int = 96, height: Int = 24) -> String {
         let steps = 100
         let levels = levels(values, steps: steps + 1)
         let stepX = values.count > 1 ? Double(width - 4) / Double(values.count - 1) : 0

@@ -1,18 +1,18 @@
 /// A column of a table for people.
-public struct TableColumn: Sendable {
+package struct TableColumn: Sendable {
     /// The header.
-    public var title: String
+    package var title: String
     /// Numbers right, text left.
-    public var alignment: TextAlignment
+    package var alignment: TextAlignment
     /// Whether the column may be cut with "…" to fit the terminal.
-    public var isTruncatable: Bool
+    package var isTruncatable: Bool
     /// Whether its cells must be shown whole (URLs people copy): other columns give way first.
-    public var keepsWhole: Bool
+    package var keepsWhole: Bool
     /// When a whole column must fit, columns are left out in this order; nil is never left out.
-    public var dropOrder: Int?
+    package var dropOrder: Int?
 
     /// Creates a column.
-    public init(_ title: String, alignment: TextAlignment = .left, isTruncatable: Bool = false, keepsWhole: Bool = false, dropOrder: Int? = nil) {
+    package init(_ title: String, alignment: TextAlignment = .left, isTruncatable: Bool = false, keepsWhole: Bool = false, dropOrder: Int? = nil) {
         self.title = title
         self.alignment = alignment
         self.isTruncatable = isTruncatable
@@ -22,7 +22,7 @@ public struct TableColumn: Sendable {
 }
 
 /// How a cell looks when colour is on.
-public enum CellStyle: Sendable {
+package enum CellStyle: Sendable {
     /// No colour.
     case plain
     /// Red, for a movie that climbed.
@@ -43,27 +43,27 @@ public enum CellStyle: Sendable {
 }
 
 /// One cell of a table for people.
-public struct TableCell: Sendable {
+package struct TableCell: Sendable {
     /// The text, sanitized before it is shown.
-    public var text: String
+    package var text: String
     /// Its colour, used only when colour is on.
-    public var style: CellStyle
+    package var style: CellStyle
 
     /// Creates a cell.
-    public init(_ text: String, style: CellStyle = .plain) {
+    package init(_ text: String, style: CellStyle = .plain) {
         self.text = text
         self.style = style
     }
 }
 
 /// Aligns cells in columns by display width, so Korean titles line up.
-public struct TableRenderer: Sendable {
+package struct TableRenderer: Sendable {
     /// The columns.
-    public var columns: [TableColumn]
+    package var columns: [TableColumn]
     /// The terminal's width; truncatable columns shrink to fit it.
-    public var maxWidth: Int?
+    package var maxWidth: Int?
     /// Whether cells may be coloured.
-    public var usesColor: Bool
+    package var usesColor: Bool
 
     private static let gap = "  "
     private static let narrowest = 6
@@ -71,14 +71,14 @@ public struct TableRenderer: Sendable {
     private static let readable = 16
 
     /// Creates a renderer.
-    public init(columns: [TableColumn], maxWidth: Int? = nil, usesColor: Bool = false) {
+    package init(columns: [TableColumn], maxWidth: Int? = nil, usesColor: Bool = false) {
         self.columns = columns
         self.maxWidth = maxWidth
         self.usesColor = usesColor
     }
 
     /// The header and rows, each line ending in "\n" and without trailing spaces.
-    public func render(_ rows: [[TableCell]]) -> String {
+    package func render(_ rows: [[TableCell]]) -> String {
         let header = columns.map { TableCell($0.title, style: .bold) }
         let cleanRows = ([header] + rows).map { row in
             columns.indices.map { index in

@@ -5,11 +5,11 @@ import Foundation
 #endif
 
 /// Makes text from outside (API fields, file names, user input) safe to show on a terminal.
-public enum TerminalText {
+package enum TerminalText {
     /// Removes what could move the cursor, change colours or reorder the line: C0 and C1 controls,
     /// DEL and the bidirectional controls. Tab and line breaks become spaces unless
     /// `keepingLineBreaks`, for formats that quote or escape them. The result is NFC.
-    public static func sanitize(_ text: String, keepingLineBreaks: Bool = false) -> String {
+    package static func sanitize(_ text: String, keepingLineBreaks: Bool = false) -> String {
         var scalars = String.UnicodeScalarView()
         var isNormal = true
         for scalar in text.unicodeScalars {

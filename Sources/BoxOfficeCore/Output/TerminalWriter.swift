@@ -1,16 +1,16 @@
 /// Writes a document for a terminal: headings as lines, tables aligned by display width and cut
 /// to the terminal's width, cards as labelled lines.
-public struct TerminalWriter: Sendable {
+package struct TerminalWriter: Sendable {
     /// Colour and width.
-    public let style: RenderStyle
+    package let style: RenderStyle
 
     /// Creates a writer.
-    public init(style: RenderStyle) {
+    package init(style: RenderStyle) {
         self.style = style
     }
 
     /// The document; sections are separated by a blank line.
-    public func write(_ document: Document) -> String {
+    package func write(_ document: Document) -> String {
         document.joined(write)
     }
 

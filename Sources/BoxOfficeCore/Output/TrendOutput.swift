@@ -1,16 +1,16 @@
 /// A movie's run, a day a row: its figures where it was in the top 10, nothing where it was not.
-public struct TrendOutput: Presentable {
+package struct TrendOutput: Presentable {
     /// The movie's code.
-    public let code: String
+    package let code: String
     /// Its title.
-    public let title: String
+    package let title: String
     /// Each day and the movie's entry that day, if it had one.
-    public let days: [(date: KSTDate, entry: ChartEntry?)]
+    package let days: [(date: KSTDate, entry: ChartEntry?)]
     /// The run.
     private let trend: MovieTrend
 
     /// Creates the output of a run.
-    public init(_ trend: MovieTrend) {
+    package init(_ trend: MovieTrend) {
         code = trend.code
         title = trend.title
         days = trend.days.map { ($0.date, $0.entry) }
@@ -19,18 +19,18 @@ public struct TrendOutput: Presentable {
 
     /// `{"code", "title", "days": [{"date", "rank", "audience", "audienceTotal", "salesShare", "screens", "shows"}]}`:
     /// the run's own encoding.
-    public var json: JSONValue { JSONValue(encoding: trend) }
+    package var json: JSONValue { JSONValue(encoding: trend) }
 
     /// One day a line, each naming the movie so lines of several runs can be mixed:
     /// `{"code", "title", "date", "rank", …}`.
-    public var jsonLines: [JSONValue] {
+    package var jsonLines: [JSONValue] {
         let document = json
         let movie = document.members.filter { $0.0 != "days" }
         return document.elements(of: "days").map { JSONValue.object(movie + $0.members) }
     }
 
     /// A heading and a row a day.
-    public var document: Document {
+    package var document: Document {
         let columns = [
             Column.machine("code"), Column("Date", key: "date"), Column("#", key: "rank", alignment: .right),
             Column("Audience", key: "audience", alignment: .right), Column("Total", key: "audience_total", alignment: .right, dropOrder: 4),

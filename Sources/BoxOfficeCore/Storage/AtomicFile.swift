@@ -12,9 +12,9 @@ import Darwin
 /// Writes a file so that readers see the old contents or the new, never half: the bytes go to a
 /// temporary sibling created with its final permissions from the first byte, which is then
 /// renamed over the target. Every file `boxoffice` writes goes through here.
-public enum AtomicFile {
+package enum AtomicFile {
     /// The permissions a new file is created with.
-    public enum Permissions: Sendable, Equatable {
+    package enum Permissions: Sendable, Equatable {
         /// Exactly this mode, whatever the umask (a key file's 0600, a kept file's own mode).
         case exactly(mode_t)
         /// 0666 less the umask, as any program's new file.
@@ -37,7 +37,7 @@ public enum AtomicFile {
 
     /// Writes `data` to `path`; the temporary file is registered in `registry`, so that a signal
     /// that ends the run can remove it.
-    public static func write(
+    package static func write(
         _ data: Data, toPath path: String, permissions: Permissions, registry: TemporaryFiles = .shared
     ) throws(FileWriteError) {
         let (folder, name) = parts(of: path)
@@ -100,7 +100,7 @@ public enum AtomicFile {
 
     /// The file a chain of symbolic links ends at, which may not exist yet: writing there keeps
     /// every link of the chain a link. Each relative link is read from its own folder.
-    public static func finalTarget(of path: String) throws(FileWriteError) -> String {
+    package static func finalTarget(of path: String) throws(FileWriteError) -> String {
         var current = path
         for _ in 0..<maximumLinks {
             var status = stat()
@@ -120,33 +120,33 @@ public enum AtomicFile {
 }
 
 /// A file that could not be written, with the system's reason.
-public struct FileWriteError: ReportableError, Equatable, CustomStringConvertible {
+package struct FileWriteError: ReportableError, Equatable, CustomStringConvertible {
     /// The file that was to be written.
-    public let path: String
+    package let path: String
     /// Why not, in the system's words ("Permission denied").
-    public let reason: String
+    package let reason: String
 
     /// An error for `path` from an `errno` value.
-    public init(path: String, errno code: Int32) {
+    package init(path: String, errno code: Int32) {
         self.path = path
         reason = String(cString: strerror(code))
     }
 
     /// An error for `path` with a reason of our own.
-    public init(path: String, reason: String) {
+    package init(path: String, reason: String) {
         self.path = path
         self.reason = reason
     }
 
     /// One line.
-    public var description: String {
+    package var description: String {
         "Cannot write \(TerminalText.sanitize(path)): \(reason)."
     }
 
     /// The line, as `description`.
-    public var message: String { description }
+    package var message: String { description }
     /// Exit 73, cannot create output.
-    public var exitCode: ExitCode { .cannotCreateOutput }
+    package var exitCode: ExitCode { .cannotCreateOutput }
 }
 
 private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {

@@ -7,7 +7,7 @@ import Foundation
 /// The config file's text: `name = value` lines and whole-line `#` comments, with LF or CRLF
 /// line ends and an optional UTF-8 byte-order mark. Setting a value rewrites that one line and
 /// keeps every other byte as it was.
-public struct ConfigFile: Sendable {
+package struct ConfigFile: Sendable {
     /// One line without its ending, the ending itself, and the setting it holds, if any.
     private struct Line: Sendable {
         var text: Substring
@@ -18,12 +18,12 @@ public struct ConfigFile: Sendable {
     private var byteOrderMark: Bool
     private var lines: [Line]
     /// The values by setting name; an empty value counts as not set.
-    public private(set) var values: [String: String] = [:]
+    package private(set) var values: [String: String] = [:]
 
     private static let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// Parses a file's bytes; `names` are the settings it may hold.
-    public init(_ data: Data, names: Set<String>) throws(ConfigFileError) {
+    package init(_ data: Data, names: Set<String>) throws(ConfigFileError) {
         var bytes = [UInt8](data)[...]
         byteOrderMark = bytes.starts(with: Self.bom)
         if byteOrderMark { bytes = bytes.dropFirst(Self.bom.count) }
@@ -50,13 +50,13 @@ public struct ConfigFile: Sendable {
     }
 
     /// An empty file.
-    public init() {
+    package init() {
         byteOrderMark = false
         lines = []
     }
 
     /// The file's bytes with `name` set to `value`: its line rewritten in place, or a new line added.
-    public func setting(_ name: String, to value: String) -> Data {
+    package func setting(_ name: String, to value: String) -> Data {
         var lines = self.lines
         let newLine = Substring("\(name) = \(value)")
         if let index = lines.firstIndex(where: { $0.name == name }) {
@@ -107,9 +107,9 @@ private extension Substring {
 }
 
 /// A config file that cannot be read as settings; the line is 1-based.
-public struct ConfigFileError: Error, Sendable, Equatable {
+package struct ConfigFileError: Error, Sendable, Equatable {
     /// The line at fault, or nil for the whole file.
-    public let line: Int?
+    package let line: Int?
     /// What is wrong, as a clause.
-    public let problem: String
+    package let problem: String
 }

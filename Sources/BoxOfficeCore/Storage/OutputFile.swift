@@ -12,19 +12,19 @@ import Darwin
 /// A file the user named (`--download`, `--output`): written atomically, and only if it is a
 /// regular file or does not exist yet. A device, FIFO, socket, folder or symlink is refused,
 /// never replaced, and so is a file its owner cannot write; an existing file keeps its permissions.
-public enum OutputFile {
+package enum OutputFile {
     /// Writes `data` to `path` under those rules.
-    public static func write(_ data: Data, toPath path: String) throws(FileWriteError) {
+    package static func write(_ data: Data, toPath path: String) throws(FileWriteError) {
         try AtomicFile.write(data, toPath: path, permissions: try permissions(forPath: path))
     }
 
     /// Checks before any work is done that `path` may be written; `write` checks again.
-    public static func check(_ path: String) throws(FileWriteError) {
+    package static func check(_ path: String) throws(FileWriteError) {
         _ = try permissions(forPath: path)
     }
 
     /// Checks before any work is done that files may be created in `folder`.
-    public static func checkFolder(_ folder: String) throws(FileWriteError) {
+    package static func checkFolder(_ folder: String) throws(FileWriteError) {
         var status = stat()
         guard stat(folder, &status) == 0 else { throw FileWriteError(path: folder, errno: errno) }
         guard status.st_mode & S_IFMT == S_IFDIR else { throw FileWriteError(path: folder, reason: "it is not a folder") }

@@ -5,23 +5,23 @@ import Foundation
 #endif
 
 /// Passes requests on and writes every successful body where `ReplayLoader` will look (`--record DIR`).
-public struct RecordingLoader: EndpointLoading {
+package struct RecordingLoader: EndpointLoading {
     /// The loader that really fetches.
-    public let base: any EndpointLoading
+    package let base: any EndpointLoading
     /// The folder recordings go to.
-    public let directory: URL
+    package let directory: URL
     /// Keeps the keys out of recordings even when a service echoes them.
-    public let redactor: SecretRedactor
+    package let redactor: SecretRedactor
 
     /// Creates a recorder in front of another loader.
-    public init(base: any EndpointLoading, directory: URL, redactor: SecretRedactor) {
+    package init(base: any EndpointLoading, directory: URL, redactor: SecretRedactor) {
         self.base = base
         self.directory = directory
         self.redactor = redactor
     }
 
     /// Fetches through the base loader, then records a 2xx body atomically.
-    public func data(for request: HTTPRequest, endpoint: EndpointInfo) async throws -> (Data, HTTPResponse) {
+    package func data(for request: HTTPRequest, endpoint: EndpointInfo) async throws -> (Data, HTTPResponse) {
         let (data, response) = try await base.data(for: request, endpoint: endpoint)
         if response.isSuccess {
             let file = directory.appendingPathComponent(RecordingName.fileName(for: endpoint.recordingName), isDirectory: false)

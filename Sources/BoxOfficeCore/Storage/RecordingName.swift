@@ -5,7 +5,7 @@
 /// `kobis/movielist-movieNm=%EB%B0%80%EC%88%98`, `kakao/image-search-query=...-size=10`:
 /// the endpoint, its main value, then every other parameter but the key, sorted by name.
 /// It is built from the endpoint's parameters, which never hold the key.
-public enum RecordingName {
+package enum RecordingName {
     /// The name for an endpoint's parameters; the key is never among them.
     static func make(service: APIService, name: String, mainParameter: String?, parameters: [QueryParameter]) -> String {
         var result = service.rawValue + "/" + name
@@ -21,7 +21,7 @@ public enum RecordingName {
     /// The file, relative to a cache or recording folder, that holds the answer named `name`.
     /// File systems allow 255 bytes a name, so a long one (a long search query) keeps its first
     /// 40 characters and gets a hash of the whole in place of the rest.
-    public static func fileName(for name: String) -> String {
+    package static func fileName(for name: String) -> String {
         guard name.utf8.count > longestName else { return name + ".json" }
         let parts = name.split(separator: "/", maxSplits: 1)
         let folder = parts.count == 2 ? String(parts[0]) + "/" : ""

@@ -58,5 +58,5 @@ public enum ReplayError: ReportableError, Equatable {
     }
 
     /// A missing recording is a set-up to fix: exit 78.
-    public var exitCode: ExitCode { .configuration }
+    package var exitCode: ExitCode { .configuration }
 }

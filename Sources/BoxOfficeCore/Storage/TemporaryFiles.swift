@@ -12,9 +12,9 @@ import Darwin
 
 /// The temporary files this process has open for atomic writes, so that a signal that ends the
 /// run can remove them instead of leaving them beside the user's files.
-public final class TemporaryFiles: Sendable {
+package final class TemporaryFiles: Sendable {
     /// The process's one registry.
-    public static let shared = TemporaryFiles()
+    package static let shared = TemporaryFiles()
 
     private let state = Mutex(State())
 
@@ -45,13 +45,13 @@ public final class TemporaryFiles: Sendable {
     }
 
     /// The files not yet renamed into place.
-    public var pending: Set<String> {
+    package var pending: Set<String> {
         state.withLock { $0.paths }
     }
 
     /// For a run that is ending early: unlinks every file not yet renamed into place, and refuses
     /// any later one, since other threads may still be writing.
-    public func removeAll() {
+    package func removeAll() {
         state.withLock { state in
             state.closed = true
             for path in state.paths { unlink(path) }

@@ -49,7 +49,7 @@ public struct RangeFailure: ReportableError, CustomStringConvertible {
     public var message: String { description }
 
     /// The worst failure's: a rejected key or bad set-up matters more than a slow server.
-    public var exitCode: ExitCode {
+    package var exitCode: ExitCode {
         let severity: [ExitCode] = [
             .keyRejected, .configuration, .internalError, .cannotCreateOutput, .malformedResponse, .unavailable, .tryLater, .notFound,
         ]
@@ -92,7 +92,7 @@ public struct RangeAbandoned: ReportableError, CustomStringConvertible {
     /// The line, as `description`.
     public var message: String { description }
     /// The code of the error the requests failed with.
-    public var exitCode: ExitCode { RangeFailure.exitCode(for: error) }
+    package var exitCode: ExitCode { RangeFailure.exitCode(for: error) }
 
     /// One line.
     public var description: String {
@@ -115,4 +115,4 @@ public struct RangeAbandoned: ReportableError, CustomStringConvertible {
 }
 
 /// A request the range never sent because it gave up first.
-public struct NotSent: Error {}
+package struct NotSent: Error {}
