@@ -1,3 +1,4 @@
+import BoxOfficeCore
 import Foundation
 import Testing
 
@@ -53,4 +54,100 @@ struct HostileTextEndToEndTests {
         #expect(tsv.stdout.contains("\tTab\\there line paragraph\t"), "\(tsv.stdout)")
         #expect(!tsv.stdout.unicodeScalars.contains { $0 == "\u{2028}" || $0 == "\u{2029}" || $0 == "\u{85}" })
     }
+
+    // MARK: A key disguised by what the sanitizer removes
+
+    /// The KOBIS key with something the sanitizer removes between each pair of its characters, a
+    /// different one each time, JSON-escaped as the server sends them.
+    static let disguisedKey: String = {
+        let separators = [#"\u0001"#, #"\u007f"#, #"\u0085"#, #"\u202e"#, #"\u200f"#, #"\u2066"#, #"\u001b[0m"#,
+                          #"\u001b]0;x\u0007"#, #"\u009b31m"#, #"\b"#, #"\u001bP1$q\u001b\\"#, "\u{202E}"]
+        return BinaryRunner.kobisKey.enumerated().map { offset, character in
+            (offset == 0 ? "" : separators[offset % separators.count]) + String(character)
+        }.joined()
+    }()
+
+    /// Fails if any eight characters of a key show in the text once what a terminal hides is gone.
+    /// JSON is read first, so its strings are seen as a program that prints them would.
+    static func expectNoKeyShows(in text: String, _ label: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        var strings = [text]
+        if label == "json", let value = try? JSONSerialization.jsonObject(with: Data(text.utf8)) {
+            strings = allStrings(in: value)
+            #expect(!strings.isEmpty, sourceLocation: sourceLocation)
+        }
+        let shown = strings.map { TerminalText.sanitize($0, keepingLineBreaks: true).lowercased() }.joined(separator: "\n")
+        var pieces: [String] = []
+        for key in [BinaryRunner.kobisKey, BinaryRunner.kakaoKey] {
+            let characters = Array(key.lowercased())
+            for start in 0...(characters.count - 8) where shown.contains(String(characters[start..<start + 8])) {
+                pieces.append(String(characters[start..<start + 8]))
+            }
+        }
+        #expect(pieces.isEmpty, "\(label) shows \(pieces) of a key: \(shown)", sourceLocation: sourceLocation)
+    }
+
+    private static func allStrings(in value: Any) -> [String] {
+        switch value {
+        case let text as String: [text]
+        case let array as [Any]: array.flatMap(allStrings)
+        case let object as [String: Any]: object.values.flatMap(allStrings)
+        default: []
+        }
+    }
+
+    @Test func aKeyDisguisedAsATitleIsRedactedInEveryFormat() throws {
+        let chart = try Self.chart(firstTitle: "Leak " + Self.disguisedKey + " end")
+        let kobis = try LoopbackServer { _ in .json(chart) }
+        defer { kobis.stop() }
+        let runner = BinaryRunner(kobisURL: kobis.baseURL)
+        for format in Self.textFormats + ["json"] {
+            let run = try runner.run(Self.daily + ["--format", format, "--refresh"])
+            #expect(run.status == 0, "\(format): \(run.stderr)")
+            #expect(run.stdout.contains("Leak [redacted] end"), "\(format): \(run.stdout)")
+            Self.expectNoKeyShows(in: run.stdout, format)
+        }
+        // The body itself is scrubbed as it arrives, so the cache holds no disguised key either.
+        let stored = try #require(try? String(contentsOf: runner.home.appendingPathComponent("cache/responses/kobis/daily-20230818.json"), encoding: .utf8))
+        #expect(stored.contains("Leak [redacted] end"))
+        // The entry is a header line, then the body.
+        let body = stored.drop { $0 != "\n" }.dropFirst()
+        let title = try JSONDecoder().decode(CachedChart.self, from: Data(body.utf8)).boxOfficeResult.dailyBoxOfficeList.first?.movieNm ?? ""
+        Self.expectNoKeyShows(in: title, "the cached body")
+    }
+
+    @Test func aDisguisedKeyInACacheEntryAnEarlierVersionWroteIsRedactedOnTheWayOut() throws {
+        // Bodies are scrubbed as they arrive; what is read back from the cache is not, so stdout
+        // itself is scrubbed, after the writers have removed what hid the key.
+        let kobis = try LoopbackServer { _ in StubResponse(status: 500) }
+        defer { kobis.stop() }
+        let runner = BinaryRunner(kobisURL: kobis.baseURL)
+        let entry = runner.home.appendingPathComponent("cache/responses/kobis/daily-20230818.json")
+        try FileManager.default.createDirectory(at: entry.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(("boxoffice-cache 1 expires=never\n" + Self.chart(firstTitle: "Leak " + Self.disguisedKey + " end")).utf8).write(to: entry)
+        for format in Self.textFormats + ["json"] {
+            let run = try runner.run(Self.daily + ["--format", format])
+            #expect(run.status == 0, "\(format): \(run.stderr)")
+            #expect(run.stdout.contains("[redacted]"), "\(format): \(run.stdout)")
+            Self.expectNoKeyShows(in: run.stdout, format)
+        }
+        #expect(kobis.requestCount == 0, "the cache answered")
+    }
+
+    @Test func aKeyDisguisedInANumberIsNotQuotedInTheError() throws {
+        let fixture = try Self.chart(firstTitle: "콘크리트 유토피아")
+        let body = fixture.replacingOccurrences(of: #""audiCnt":"112934""#, with: #""audiCnt":""# + Self.disguisedKey + #"""#)
+        #expect(body != fixture)
+        let run = try Self.run(body, Self.daily)
+        BinaryRunner.expectFailure(run, status: 65, mentioning: ["audiCnt", "[redacted]"])
+        Self.expectNoKeyShows(in: run.stderr, "the error line")
+    }
+}
+
+/// Just the part of a cached daily chart the test reads.
+private struct CachedChart: Decodable {
+    struct Result: Decodable {
+        struct Entry: Decodable { let movieNm: String }
+        let dailyBoxOfficeList: [Entry]
+    }
+    let boxOfficeResult: Result
 }
