@@ -67,7 +67,7 @@ struct RetryTests {
     @Test func everyFailureOnTheWireIsRetriedOrReportedAsItShouldBe() {
         let retried: [NetworkFailure] = [.timedOut, .connectionRefused, .connectionLost, .noAnswer, .other("libcurl error 42")]
         let reported: [(NetworkFailure, BoxOfficeError)] = [
-            (.invalidHTTP, .malformedResponse(.kobis, expected: "a valid HTTP answer", detail: "its status line or headers are not valid HTTP")),
+            (.invalidHTTP, .malformedResponse(.kobis, expected: "a valid HTTP answer", detail: "its status line or headers are not valid HTTP or are too large")),
             (.undecodableBody, .malformedResponse(.kobis, expected: "a valid HTTP answer", detail: "its body's compression cannot be decoded")),
             (.hostNotFound, .unreachable(.kobis, host: "kobis.test", reason: "the host name could not be resolved")),
             (.notConnected, .unreachable(.kobis, host: "kobis.test", reason: "no network connection")),
