@@ -101,6 +101,26 @@ public final class URLSessionTransport: HTTPDataLoading {
     private static let backstopMargin = 5.0
     /// As many as the most concurrent range jobs.
     private static let connectionsPerHost = 16
+    /// Headers past this are no answer of an API or an image host (as for libcurl on Linux).
+    static let headerLimit = 64 * 1024
+
+    /// The size of a response's header fields as they came: each `Name: value` line with its CRLF.
+    static func headerSize(_ response: HTTPURLResponse) -> Int {
+        var size = 0
+        for case let (name as String, value as String) in response.allHeaderFields {
+            size += name.utf8.count + value.utf8.count + 4
+        }
+        return size
+    }
+
+    /// libcurl's words (`curl_easy_strerror`) for a header line past its own limit, which URLSession
+    /// on Linux passes on as an unknown error: out of memory (libcurl 7), too large (8.6 on).
+    private static let oversizedHeaderDescriptions: Set<String> = ["Out of memory", "A value or data field grew larger than allowed"]
+
+    /// Whether an error that ended a transfer before any response arrived was the headers' size.
+    static func isOversizedHead(_ error: URLError, responded: Bool) -> Bool {
+        !responded && error.code == .unknown && oversizedHeaderDescriptions.contains(error.localizedDescription)
+    }
 }
 
 /// Collects each task's body and applies the policy; resumes each continuation exactly once.
@@ -130,20 +150,28 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable
         transfers.withLock { $0[task.taskIdentifier] = Transfer(continuation: continuation) }
     }
 
-    /// A declared length past the limit ends the transfer before a byte of body is read.
+    /// Headers past their limit, or a declared length past the body's, end the transfer before a
+    /// byte of body is read.
     func urlSession(
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @Sendable @escaping (URLSession.ResponseDisposition) -> Void
     ) {
         completionHandler(.allow)
         let limit = policy.maximumBytes
-        guard response.expectedContentLength > Int64(limit) else { return }
+        let failure: (any Error)? = if let http = response as? HTTPURLResponse, URLSessionTransport.headerSize(http) > URLSessionTransport.headerLimit {
+            NetworkFailure.invalidHTTP
+        } else if response.expectedContentLength > Int64(limit) {
+            TransportError.bodyTooLarge(limit: limit)
+        } else {
+            nil
+        }
+        guard let failure else { return }
         let waiting = transfers.withLock { transfers -> CheckedContinuation<(Data, URLResponse), any Error>? in
             defer { transfers[dataTask.taskIdentifier] = Transfer(continuation: nil) }
             return transfers[dataTask.taskIdentifier]?.continuation
         }
         guard let waiting else { return }
-        waiting.resume(throwing: TransportError.bodyTooLarge(limit: limit))
+        waiting.resume(throwing: failure)
         Self.stop(dataTask)
     }
 
@@ -178,7 +206,9 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }),
               let continuation = transfer.continuation else { return }
-        if let error {
+        if let urlError = error as? URLError, URLSessionTransport.isOversizedHead(urlError, responded: task.response != nil) {
+            continuation.resume(throwing: NetworkFailure.invalidHTTP)
+        } else if let error {
             continuation.resume(throwing: (error as? URLError).map(URLSessionTransport.failure) ?? error)
         } else if let response = task.response {
             continuation.resume(returning: (transfer.body, response))

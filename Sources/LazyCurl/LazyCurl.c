@@ -15,7 +15,7 @@
 // this file only moves bytes, and refuses:
 // - any protocol but http and https, and redirects (libcurl follows none: the caller decides);
 // - a body past the caller's limit, declared (Content-Length) or counted as it arrives after
-//   decompression, and headers past a fixed limit;
+//   decompression, and headers past a fixed limit (64 KiB, or a line past libcurl's own);
 // - signals: libcurl must not use SIGALRM for its timeouts in a threaded program.
 // Nothing libcurl writes in words is kept: its error text can carry the URL, and with it a key.
 //
@@ -111,16 +111,18 @@ enum {
     INFO_RESPONSE_CODE = 0x200002, INFO_SSL_VERIFYRESULT = 0x20000D,
     ERROR_SIZE = 256, // CURL_ERROR_SIZE
     PROTOCOL_HTTP = 1, PROTOCOL_HTTPS = 2,
-    CODE_FAILED_INIT = 2, CODE_OUT_OF_MEMORY = 27, CODE_FILESIZE_EXCEEDED = 63,
+    CODE_FAILED_INIT = 2, CODE_OUT_OF_MEMORY = 27, CODE_FILESIZE_EXCEEDED = 63, CODE_TOO_LARGE = 100,
 };
 
 /// Headers past this are no answer of an API or an image host.
-static const size_t header_limit = 256 * 1024;
+static const size_t header_limit = 64 * 1024;
 
 struct growing {
     char *bytes;
     size_t length, capacity, limit;
     int overflowed;
+    /// For headers: the blank line that ends them has come.
+    int ended;
 };
 
 /// Appends, doubling the buffer up to the limit; refuses what would pass it.
@@ -153,6 +155,7 @@ static size_t take_body(char *bytes, size_t size, size_t count, void *buffer) {
 static size_t take_header(char *bytes, size_t size, size_t count, void *buffer) {
     struct growing *headers = buffer;
     if (size * count >= 5 && memcmp(bytes, "HTTP/", 5) == 0) headers->length = 0;
+    headers->ended = (size * count == 2 && memcmp(bytes, "\r\n", 2) == 0) || (size * count == 1 && bytes[0] == '\n');
     return append(headers, bytes, size * count) ? size * count : 0;
 }
 
@@ -242,7 +245,11 @@ int lazy_curl_get(const char *url, const char *const *header_lines, int header_c
     answer->status = status;
     // Past the limit as declared (libcurl's own check) or as counted.
     answer->body_too_large = body.overflowed || code == CODE_FILESIZE_EXCEEDED;
-    answer->headers_too_large = headers.overflowed;
+    // libcurl refuses a header line past its own limit (100 KiB) before this file sees it, as
+    // out of memory (libcurl 7) or too large (8.6 on): while the headers are still coming, that is
+    // no memory shortage but an answer too big to be one.
+    answer->headers_too_large = headers.overflowed
+        || (!headers.ended && (code == CODE_OUT_OF_MEMORY || code == CODE_TOO_LARGE));
     if (code == 0 && !body.overflowed && !headers.overflowed) {
         answer->body = body.bytes;
         answer->body_length = body.length;

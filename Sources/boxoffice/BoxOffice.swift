@@ -40,8 +40,8 @@ enum BoxOffice {
         }
     }
 
-    /// The last line of defence for an error line: whatever its source, no key gets through.
-    private static func redactor(_ context: ProcessContext, _ paths: Paths) -> SecretRedactor {
+    /// The last line of defence for stdout and the error line: whatever its source, no key gets through.
+    static func redactor(_ context: ProcessContext, _ paths: Paths) -> SecretRedactor {
         let keys = (try? KeyStore(context: context, paths: paths).keys(warns: false)) ?? [:]
         return SecretRedactor(secrets: APIService.allCases.map { keys[$0]?.value })
     }

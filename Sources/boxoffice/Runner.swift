@@ -19,7 +19,10 @@ struct Runner: Sendable {
 
     /// What belongs on stdout.
     func run(_ command: any RunnableCommand) async throws -> Data {
-        try await command.run(in: self)
+        let output = try await command.run(in: self)
+        // Bodies are redacted as they arrive; this sees the text after every change the writers
+        // made (controls and sequences removed, fields joined), as the reader will.
+        return command.writesText ? BoxOffice.redactor(context, paths).redact(output) : output
     }
 
     /// A client wired to the network (or a replay folder), the cache and the quota ledger.

@@ -69,4 +69,22 @@ struct URLSessionTransportTests {
             try await transport.data(for: request(closed, "/rest"))
         }
     }
+
+    @Test(arguments: [80 * 1024, 8 * 1024 * 1024])
+    func headersPastTheirLimitAreAMalformedAnswer(_ size: Int) async throws {
+        // 80 KiB passes libcurl's own line limit and meets ours; 8 MiB meets libcurl's.
+        let server = try LoopbackServer { _ in StubResponse(headers: ["X-Huge": String(repeating: "a", count: size)], body: Data("{}".utf8)) }
+        defer { server.stop() }
+        let transport = URLSessionTransport(policy: .api, timeout: 5)
+        await #expect(throws: NetworkFailure.invalidHTTP) {
+            try await transport.data(for: request(server, "/rest/x"))
+        }
+    }
+
+    @Test func headersUnderTheLimitAreRead() async throws {
+        let server = try LoopbackServer { _ in StubResponse(headers: ["X-Large": String(repeating: "a", count: 60 * 1024)], body: Data("{}".utf8)) }
+        defer { server.stop() }
+        let (_, response) = try await URLSessionTransport(policy: .api, timeout: 5).data(for: request(server, "/rest/x"))
+        #expect(response.value(forHTTPHeaderField: "X-Large")?.count == 60 * 1024)
+    }
 }

@@ -25,7 +25,7 @@ public struct BoxOfficeResultDTO: Decodable, Sendable {
         let days = showRange.split(separator: "~").map { String($0).trimmed }
         guard days.count == 2, let first = KSTDate(parsing: days[0]), let last = KSTDate(parsing: days[1]) else {
             throw BoxOfficeError.malformedResponse(
-                .kobis, expected: "a box-office JSON body", detail: "showRange is \"\(showRange.prefix(40))\", not YYYYMMDD~YYYYMMDD")
+                .kobis, expected: "a box-office JSON body", detail: "showRange is \"\(WireValue.excerpt(showRange))\", not YYYYMMDD~YYYYMMDD")
         }
         return (first, last)
     }

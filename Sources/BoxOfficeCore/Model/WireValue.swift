@@ -58,7 +58,16 @@ struct WireValue {
     }
 
     private func invalid(_ field: String, _ text: String?, _ expected: String) -> BoxOfficeError {
-        let shown = String((text ?? "").prefix(40))
-        return .malformedResponse(service, expected: "a \(body) JSON body", detail: "\(field) is \"\(shown)\", not \(expected)")
+        .malformedResponse(service, expected: "a \(body) JSON body", detail: "\(field) is \"\(Self.excerpt(text ?? ""))\", not \(expected)")
+    }
+
+    /// How much of a wrong value an error quotes.
+    static let quotedCharacters = 40
+
+    /// The start of a wrong value as an error quotes it: cut after what a terminal would not show
+    /// is removed, so the cut never falls inside a disguised key that redaction of the whole line
+    /// would then miss (40 characters of `k␛e␛y…` are 20 of the key).
+    static func excerpt(_ text: String) -> String {
+        String(TerminalText.sanitize(text).prefix(quotedCharacters))
     }
 }

@@ -107,7 +107,7 @@ extension BoxOfficeClient {
     static func retryAfter(_ response: HTTPResponse, now: Date) -> Double? {
         guard let value = response.value(forHTTPHeaderField: "Retry-After")?.trimmed else { return nil }
         if let seconds = Double(value) { return seconds.isFinite ? seconds : nil }
-        return HTTPDate.parse(value).map { $0.timeIntervalSince(now) }
+        return HTTPDate.parse(value, now: now).map { $0.timeIntervalSince(now) }
     }
 
     static let retryableStatuses: Set<Int> = [408, 429, 500, 502, 503, 504]

@@ -89,7 +89,7 @@ public enum NetworkFailure: Error, Sendable, Equatable {
     case untrustedCertificate(CertificateProblem)
     /// The certificates to trust, as a file or folder the transport was given, could not be read.
     case trustedCertificatesUnreadable
-    /// The status line or headers are not valid HTTP.
+    /// The status line or headers are not valid HTTP, or the headers are too large to be an answer.
     case invalidHTTP
     /// The body's compression cannot be decoded.
     case undecodableBody
@@ -110,7 +110,7 @@ public enum NetworkFailure: Error, Sendable, Equatable {
         case .secureConnectionFailed: "the secure connection failed"
         case .untrustedCertificate(let problem): "the server's certificate is not trusted (\(problem.reason))"
         case .trustedCertificatesUnreadable: "the certificates to trust could not be read"
-        case .invalidHTTP: "its status line or headers are not valid HTTP"
+        case .invalidHTTP: "its status line or headers are not valid HTTP or are too large"
         case .undecodableBody: "its body's compression cannot be decoded"
         case .invalidRequest: "the request could not be sent as given"
         case .other(let description): description

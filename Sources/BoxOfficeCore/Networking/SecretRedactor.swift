@@ -6,32 +6,59 @@ import Foundation
 
 /// Removes API keys from what a service sends back, since services echo what they were sent
 /// (Kakao's `wrong appKey(<key>) format`, a KOBIS fault quoting `parameterValue=<key>`).
-/// A key is found whatever the case of its letters (a host name comes back lower-cased), and with
-/// any of its bytes percent-encoded (`%XX`) or JSON-escaped (`\u00XX`, `\/`), which decoding turns
-/// back into the key.
-public struct SecretRedactor: Sendable {
+/// A key is found whatever the case of its letters (a host name comes back lower-cased), with any
+/// of its bytes percent-encoded (`%XX`) or JSON-escaped (`\u00XX`, `\/`), which decoding turns
+/// back into the key, and with anything between its characters that `TerminalText.sanitize`
+/// removes (controls, bidirectional controls, whole escape sequences, in any of those forms): what
+/// a reader would see as the key is the key.
+package struct SecretRedactor: Sendable {
     /// What a key is replaced with: plain ASCII, so JSON, CSV and terminals stay valid.
-    public static let replacement = "[redacted]"
+    package static let replacement = "[redacted]"
     /// Shorter values are not looked for: every body would be full of false matches, and no
     /// service issues keys that short.
-    public static let shortestSecret = 8
+    package static let shortestSecret = 8
 
     private let secrets: [[UInt8]]
 
     /// A redactor for these keys; nil and short ones are skipped.
-    public init(secrets: [String?]) {
+    package init(secrets: [String?]) {
         self.secrets = secrets.compactMap { $0 }.filter { $0.utf8.count >= Self.shortestSecret }.map { $0.utf8.map(Self.lowercased) }
     }
 
     /// The bytes with every key replaced.
-    public func redact(_ data: Data) -> Data {
+    package func redact(_ data: Data) -> Data {
         guard !secrets.isEmpty else { return data }
+        // Read as JSON, where `\b` is one escape; and where a raw ESC may precede a backslash,
+        // again as plain text, where the backslash is itself (ending a string, `ESC \`): a key
+        // either reading shows is replaced. (JSON has no raw ESC, and reading plain text as JSON
+        // only ever skips more.)
         let bytes = [UInt8](data)
+        let fromJSON = replacingSecrets(in: bytes, decodingJSON: true)
+        let result = fromJSON ?? bytes
+        let fromText = result.contains(Self.escape) ? replacingSecrets(in: result, decodingJSON: false) : nil
+        guard let redacted = fromText ?? fromJSON else { return data }
+        return Data(redacted)
+    }
+
+    /// The bytes with every key replaced, or nil when there is none.
+    private func replacingSecrets(in bytes: [UInt8], decodingJSON: Bool) -> [UInt8]? {
         var result: [UInt8] = []
         var copiedUpTo = 0
+        // Most bytes can start no key: only a key's first character or an escape's first byte can.
+        var starts = [Bool](repeating: false, count: 256)
+        for secret in secrets {
+            if let first = secret.first {
+                starts[Int(first)] = true
+                starts[Int(Self.uppercased(first))] = true
+            }
+        }
+        starts[Int(Self.percent)] = true
+        starts[Int(Self.backslash)] = decodingJSON
         var index = 0
         while index < bytes.count {
-            if let end = secrets.lazy.compactMap({ Self.match($0, in: bytes, at: index) }).first {
+            if !starts[Int(bytes[index])] {
+                index += 1
+            } else if let end = secrets.lazy.compactMap({ Self.match($0, in: bytes, at: index, decodingJSON: decodingJSON) }).first {
                 result.append(contentsOf: bytes[copiedUpTo..<index])
                 result.append(contentsOf: Self.replacementBytes)
                 index = end
@@ -40,13 +67,13 @@ public struct SecretRedactor: Sendable {
                 index += 1
             }
         }
-        guard copiedUpTo > 0 else { return data }
+        guard copiedUpTo > 0 else { return nil }
         result.append(contentsOf: bytes[copiedUpTo...])
-        return Data(result)
+        return result
     }
 
     /// The text with every key replaced.
-    public func redact(_ text: String) -> String {
+    package func redact(_ text: String) -> String {
         guard !secrets.isEmpty else { return text }
         return String(decoding: redact(Data(utf8: text)), as: UTF8.self)
     }
@@ -54,31 +81,90 @@ public struct SecretRedactor: Sendable {
     private static let replacementBytes = Array(replacement.utf8)
     private static let percent = UInt8(ascii: "%")
     private static let backslash = UInt8(ascii: "\\")
+    private static let escape: UInt8 = 0x1B
+    /// What a `\\uD800`-`\\uDFFF` escape stands for here: half a scalar, shown as text unless a
+    /// sequence swallows it.
+    private static let replacementScalar: Unicode.Scalar = "\u{FFFD}"
 
-    /// Where a match of the lower-cased `secret` starting at `start` ends; nil if none. Each byte
-    /// may come as it is, as `%XX` or as `\u00XX`, in either case, and a slash as `\/`.
-    private static func match(_ secret: [UInt8], in bytes: [UInt8], at start: Int) -> Int? {
+    /// Where a match of the lower-cased `secret` starting at `start` ends; nil if none. Each
+    /// character may come as it is, as `%XX` or (when decoding JSON) as a JSON escape, in either
+    /// case; after the first, whatever the sanitizer would remove may stand between them.
+    private static func match(_ secret: [UInt8], in bytes: [UInt8], at start: Int, decodingJSON: Bool) -> Int? {
         var index = start
-        for expected in secret {
-            guard index < bytes.count else { return nil }
-            if lowercased(bytes[index]) == expected {
-                index += 1
-            } else if bytes[index] == percent, let value = hexByte(bytes, at: index + 1), lowercased(value) == expected {
-                index += 3
-            } else if bytes[index] == backslash, index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u"),
-                      hexByte(bytes, at: index + 2) == 0, let value = hexByte(bytes, at: index + 4), lowercased(value) == expected {
-                index += 6
-            } else if bytes[index] == backslash, expected == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == expected {
-                index += 2
-            } else {
-                return nil
+        var matched = 0
+        var filter = ControlSequenceFilter()
+        while matched < secret.count {
+            guard let (scalar, length) = unit(bytes, at: index, decodingJSON: decodingJSON) else { return nil }
+            index += length
+            // Before the first character nothing is skipped: the match starts at the key.
+            if matched > 0, !filter.keeps(scalar) { continue }
+            // The scalar's UTF-8 bytes must be the key's next ones (a key is ASCII, but need not be).
+            var agrees = true
+            UTF8.encode(scalar) { byte in
+                agrees = agrees && matched < secret.count && lowercased(byte) == secret[matched]
+                matched += 1
             }
+            guard agrees else { return nil }
         }
         return index
     }
 
+    /// The scalar at `index` and how many bytes spell it: a `%XX` byte, a JSON escape if asked
+    /// for, or UTF-8 (a byte that starts none is one U+FFFD); nil at the end.
+    private static func unit(_ bytes: [UInt8], at index: Int, decodingJSON: Bool) -> (Unicode.Scalar, Int)? {
+        guard index < bytes.count else { return nil }
+        let byte = bytes[index]
+        if byte == percent, let value = hexByte(bytes, at: index + 1) {
+            return (value < 0x80 ? Unicode.Scalar(value) : replacementScalar, 3)
+        }
+        if decodingJSON, byte == backslash, index + 1 < bytes.count {
+            switch bytes[index + 1] {
+            case UInt8(ascii: "u"):
+                if let high = hexByte(bytes, at: index + 2), let low = hexByte(bytes, at: index + 4) {
+                    return (Unicode.Scalar(UInt32(high) << 8 | UInt32(low)) ?? replacementScalar, 6)
+                }
+            case UInt8(ascii: "/"), UInt8(ascii: "\\"), UInt8(ascii: "\""): return (Unicode.Scalar(bytes[index + 1]), 2)
+            case UInt8(ascii: "b"): return ("\u{08}", 2)
+            case UInt8(ascii: "f"): return ("\u{0C}", 2)
+            case UInt8(ascii: "n"): return ("\n", 2)
+            case UInt8(ascii: "r"): return ("\r", 2)
+            case UInt8(ascii: "t"): return ("\t", 2)
+            default: break
+            }
+        }
+        return utf8Scalar(bytes, at: index)
+    }
+
+    /// The UTF-8 scalar starting at `index`, or U+FFFD for one byte that starts none.
+    private static func utf8Scalar(_ bytes: [UInt8], at index: Int) -> (Unicode.Scalar, Int) {
+        let lead = bytes[index]
+        let length: Int
+        var value: UInt32
+        switch lead {
+        case 0x00...0x7F: return (Unicode.Scalar(lead), 1)
+        case 0xC2...0xDF: (length, value) = (2, UInt32(lead & 0x1F))
+        case 0xE0...0xEF: (length, value) = (3, UInt32(lead & 0x0F))
+        case 0xF0...0xF4: (length, value) = (4, UInt32(lead & 0x07))
+        default: return (replacementScalar, 1)
+        }
+        guard index + length <= bytes.count else { return (replacementScalar, 1) }
+        for offset in 1..<length {
+            let next = bytes[index + offset]
+            guard next & 0xC0 == 0x80 else { return (replacementScalar, 1) }
+            value = value << 6 | UInt32(next & 0x3F)
+        }
+        // Overlong forms and surrogates are not scalars.
+        let shortest: UInt32 = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000
+        guard value >= shortest, let scalar = Unicode.Scalar(value) else { return (replacementScalar, 1) }
+        return (scalar, length)
+    }
+
     private static func lowercased(_ byte: UInt8) -> UInt8 {
         (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+    }
+
+    private static func uppercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) ? byte - 32 : byte
     }
 
     /// The byte two hex digits spell at `index`, if they are there.

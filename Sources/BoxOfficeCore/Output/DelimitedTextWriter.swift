@@ -10,7 +10,8 @@ package enum DelimitedCell: Sendable, Equatable {
 
 /// Writes RFC 4180 CSV and escaped TSV.
 package enum DelimitedTextWriter {
-    /// A CSV document: header, then rows, CRLF-free, every line ending in "\n".
+    /// A CSV document: header, then rows, one line each (no line breaks inside fields), every
+    /// line ending in "\n".
     package static func csv(header: [String], rows: [[DelimitedCell]]) -> String {
         csvLine(header.map(DelimitedCell.number)) + csvRows(rows)
     }
@@ -37,9 +38,11 @@ package enum DelimitedTextWriter {
 
     private static func csvLine(_ cells: [DelimitedCell]) -> String {
         cells.map { cell in
-            let value = guarded(cell)
-            // Scalars, not Characters: "\r\n" is one Character, equal to neither "\r" nor "\n".
-            guard value.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return value }
+            // Tabs and line breaks would stay raw inside quotes, and the README promises CSV no
+            // controls: they become spaces, as on a terminal (after the formula guard saw them).
+            var value = ""
+            value.append(guarded(cell)) { $0 == "\t" || $0 == "\n" || $0 == "\r" ? " " : nil }
+            guard value.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" }) else { return value }
             // Quotes are doubled scalar by scalar too: a quote followed by a combining mark is one
             // Character, which a Character-wise replace misses, letting the text end the field early.
             var quoted = "\""

@@ -7,16 +7,18 @@ import Foundation
 /// Makes text from outside (API fields, file names, user input) safe to show on a terminal.
 package enum TerminalText {
     /// Removes what could move the cursor, change colours or reorder the line: C0 and C1 controls,
-    /// DEL and the bidirectional controls. Tab and line breaks become spaces unless
-    /// `keepingLineBreaks`, for formats that quote or escape them. The result is NFC.
+    /// DEL, the bidirectional controls and whole escape sequences (CSI, OSC, DCS and the like, in
+    /// their ESC and C1 forms), not just their ESC. Tab and line breaks become spaces unless
+    /// `keepingLineBreaks`, for formats that escape them; the line and paragraph separators
+    /// (U+2028, U+2029), which no format escapes, always do. The result is NFC.
     package static func sanitize(_ text: String, keepingLineBreaks: Bool = false) -> String {
         var scalars = String.UnicodeScalarView()
         var isNormal = true
-        for scalar in text.unicodeScalars {
+        var filter = ControlSequenceFilter()
+        for scalar in text.unicodeScalars where filter.keeps(scalar) {
             switch scalar.value {
             case 0x09, 0x0A, 0x0D: scalars.append(keepingLineBreaks ? scalar : " ")
-            case 0x00...0x1F, 0x7F...0x9F: continue
-            case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: continue
+            case 0x2028, 0x2029: scalars.append(" ")
             default:
                 scalars.append(scalar)
                 isNormal = isNormal && staysUnderNFC(scalar)

@@ -20,6 +20,7 @@ struct lazy_curl_answer {
     size_t headers_length;
     /// The body passed `maximum_bytes`, as declared or as it arrived.
     int body_too_large;
+    /// The headers passed 64 KiB, or one line passed libcurl's own limit: a malformed answer.
     int headers_too_large;
     /// A failed request's libcurl said the certificate is for another host name.
     int certificate_for_another_name;

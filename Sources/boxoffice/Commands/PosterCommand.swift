@@ -20,6 +20,8 @@ struct PosterCommand: RunnableCommand {
     /// `--download -`: the image on stdout.
     static let standardOutput = "-"
 
+    var writesText: Bool { download != Self.standardOutput }
+
     /// `DIR/`, or the name of an existing folder.
     static func isFolder(_ path: String) -> Bool {
         path.hasSuffix("/") || Paths.isFolder(path)

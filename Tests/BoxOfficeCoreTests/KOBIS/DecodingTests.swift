@@ -134,4 +134,16 @@ struct DecodingTests {
             #expect("\(error)".contains("audiCnt"))
         }
     }
+
+    @Test func aWrongValueIsCutAfterWhatATerminalWouldNotShowIsRemoved() throws {
+        // 32 characters with a control between each: cut first, 40 of them were 20 of the key,
+        // which no redaction of the line could then recognise.
+        let key = "0123456789abcdef0123456789ABCDEF"
+        let disguised = key.map(String.init).joined(separator: "\u{1B}[0m")
+        let wire = WireValue(service: .kobis, body: "box-office")
+        let error = try #require(throws: BoxOfficeError.self) { try wire.count("audiCnt", disguised) }
+        #expect(error.description.contains("\"\(key)\""), "\(error.description)")
+        #expect(SecretRedactor(secrets: [key]).redact(error.description).contains("audiCnt is \"[redacted]\""))
+        #expect(WireValue.excerpt(String(repeating: "밀", count: 50) + "\u{1B}]0;x\u{07}") == String(repeating: "밀", count: 40))
+    }
 }

@@ -67,7 +67,7 @@ struct RetryTests {
     @Test func everyFailureOnTheWireIsRetriedOrReportedAsItShouldBe() {
         let retried: [NetworkFailure] = [.timedOut, .connectionRefused, .connectionLost, .noAnswer, .other("libcurl error 42")]
         let reported: [(NetworkFailure, BoxOfficeError)] = [
-            (.invalidHTTP, .malformedResponse(.kobis, expected: "a valid HTTP answer", detail: "its status line or headers are not valid HTTP")),
+            (.invalidHTTP, .malformedResponse(.kobis, expected: "a valid HTTP answer", detail: "its status line or headers are not valid HTTP or are too large")),
             (.undecodableBody, .malformedResponse(.kobis, expected: "a valid HTTP answer", detail: "its body's compression cannot be decoded")),
             (.hostNotFound, .unreachable(.kobis, host: "kobis.test", reason: "the host name could not be resolved")),
             (.notConnected, .unreachable(.kobis, host: "kobis.test", reason: "no network connection")),
@@ -107,8 +107,12 @@ struct RetryTests {
         #expect(BoxOfficeClient.retryAfter(seconds, now: now) == 7)
         let date = HTTPResponse(url: url, statusCode: 429, headerFields: ["retry-after": "Tue, 14 Nov 2023 22:13:30 GMT"])
         #expect(BoxOfficeClient.retryAfter(date, now: now) == 10)
+        for obsolete in ["Tuesday, 14-Nov-23 22:13:30 GMT", "Tue Nov 14 22:13:30 2023"] {
+            let response = HTTPResponse(url: url, statusCode: 429, headerFields: ["Retry-After": obsolete])
+            #expect(BoxOfficeClient.retryAfter(response, now: now) == 10, "\(obsolete)")
+        }
         for unreadable in ["Tue, 14 Nov 2023 22:13:30 UTC", "tue, 14 Nov 2023 22:13:30 GMT", "Tue, 31 Nov 2023 22:13:30 GMT",
-                           "Tue, 14 Nov 2023 24:13:30 GMT", "Tue, 14 Nov 2023 22:13 GMT", "Tuesday, 14-Nov-23 22:13:30 GMT",
+                           "Tue, 14 Nov 2023 24:13:30 GMT", "Tue, 14 Nov 2023 22:13 GMT", "Tuesday, 14-Nov-23 22:13:30 UTC",
                            "Tue,  14 Nov 2023 22:13:30 GMT", "Tue, +4 Nov 2023 22:13:30 GMT", "soon"] {
             let response = HTTPResponse(url: url, statusCode: 429, headerFields: ["Retry-After": unreadable])
             #expect(BoxOfficeClient.retryAfter(response, now: now) == nil, "\(unreadable)")

@@ -21,10 +21,103 @@ struct SecretRedactorTests {
         #expect(redactor.redact(#"\u00"#) == #"\u00"#)
     }
 
+    @Test func aKeyBeyondASCIIIsFoundToo() {
+        let redactor = SecretRedactor(secrets: ["키-밀수-0123"])
+        #expect(redactor.redact("x키-밀수-0123y") == "x[redacted]y")
+        #expect(redactor.redact("x키\u{202E}-밀\u{1B}[0m수-0123y") == "x[redacted]y")
+        #expect(redactor.redact("x키-밀수-012") == "x키-밀수-012")
+    }
+
     @Test func otherTextIsLeftAsItIs() {
         #expect(redactor.redact("abc-DEF_123+/ nearly") == "abc-DEF_123+/ nearly")
         #expect(redactor.redact("a short key is not looked for") == "a short key is not looked for")
         let body = Data("{\"movieNm\":\"밀수\"}".utf8)
         #expect(redactor.redact(body) == body)
+    }
+
+    // MARK: Disguises the sanitizer would undo
+
+    static let key = "abc-DEF_123+/x"
+
+    /// The key with `separator` between each pair of its characters.
+    static func disguised(_ separator: String) -> String {
+        key.map(String.init).joined(separator: separator)
+    }
+
+    /// What a terminal shows of a body: JSON-decoded, then sanitized.
+    static func shown(_ json: String) throws -> String {
+        let value = try JSONDecoder().decode([String: String].self, from: Data(json.utf8))["t"] ?? ""
+        return TerminalText.sanitize(value)
+    }
+
+    /// The text as it stands inside a JSON string Foundation writes (controls as `\u00XX`).
+    static func jsonEscaped(_ text: String) throws -> String {
+        let body = String(decoding: try JSONEncoder().encode(["t": text]), as: UTF8.self)
+        return String(body.dropFirst(#"{"t":""#.count).dropLast(#""}"#.count))
+    }
+
+    /// Things `TerminalText.sanitize` removes. (A lone ESC is not one: it takes the next character with it.)
+    static let removedSeparators = [
+        "\u{01}", "\u{7F}", "\u{85}", "\u{9C}", "\u{061C}", "\u{200E}", "\u{202E}", "\u{2066}",
+        "\u{1B}[0m", "\u{1B}[?25l", "\u{9B}31m", "\u{1B}]0;pwned\u{07}", "\u{1B}]8;;https://e.invalid\u{1B}\\", "\u{9D}x\u{9C}",
+        "\u{1B}P1$q\u{1B}\\", "\u{1B}(B", "\u{1B}c", "\u{1B}[0m\u{202E}\u{01}", "\u{1B}]0;😀 \\ \"\u{1B}\\",
+    ]
+
+    /// The same kind of things as a server may escape them by hand in JSON.
+    static let escapedSeparators = [
+        #"\u0001"#, #"\u001B[31m"#, #"\u007f"#, #"\u0085"#, #"\u202e"#, #"\u200F"#, #"\u001b]0;x\u0007"#, #"\u009b2J"#,
+        #"\b"#, #"\f"#, #"\u001b]0;\ud83d\ude00\/\\\u001b\\"#, "\u{202E}",
+    ]
+
+    @Test(arguments: removedSeparators)
+    func aKeyWithRemovedCharactersBetweenItsCharactersIsReplaced(_ separator: String) throws {
+        let text = "Leak " + Self.disguised(separator) + " end"
+        #expect(redactor.redact(text) == "Leak [redacted] end", "\(separator.debugDescription)")
+        let body = #"{"t":""# + (try Self.jsonEscaped(text)) + #""}"#
+        let redacted = redactor.redact(body)
+        #expect(redacted == #"{"t":"Leak [redacted] end"}"#, "\(body)")
+        #expect(try Self.shown(redacted) == "Leak [redacted] end")
+    }
+
+    @Test(arguments: escapedSeparators)
+    func aKeyWithEscapedRemovedCharactersBetweenItsCharactersIsReplaced(_ separator: String) throws {
+        let body = #"{"t":"Leak "# + Self.disguised(separator) + #" end"}"#
+        let shownBefore = try Self.shown(body)
+        #expect(shownBefore.contains(Self.key), "the disguise is one: \(shownBefore)")
+        let redacted = redactor.redact(body)
+        #expect(redacted == #"{"t":"Leak [redacted] end"}"#, "\(separator)")
+    }
+
+    @Test func whatEndsASequenceIsNotSkippedAsPartOfIt() {
+        // `ESC b` is a whole sequence, so the b is not shown: the key's own b cannot hide in one.
+        #expect(redactor.redact("a\u{1B}bc-DEF_123+/x") == "a\u{1B}bc-DEF_123+/x")
+        // A string never ended swallows the rest: what follows is not shown, and not a key.
+        #expect(redactor.redact("a\u{1B}]0;bc-DEF_123+/x") == "a\u{1B}]0;bc-DEF_123+/x")
+        // After the sequence ends, the key goes on.
+        #expect(redactor.redact("a\u{1B}]0;b\u{07}bc-DEF_123+/x") == "[redacted]")
+    }
+
+    @Test func aKeySpacedOutByWhatTheReaderSeesIsNotTheKey() {
+        for separator in [" ", "\t", "\n", "\r\n", "\u{2028}", "·", "\u{1B}밀", "%20"] {
+            let text = Self.disguised(separator)
+            #expect(redactor.redact(text) == text, "\(separator.debugDescription)")
+        }
+    }
+
+    @Test func randomDisguisesNeverShowTheKey() throws {
+        let separators = try Self.removedSeparators.map(Self.jsonEscaped) + Self.escapedSeparators
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<300 {
+            var body = #"{"t":""#
+            for character in Self.key {
+                body += try Self.jsonEscaped(String(character))
+                for _ in 0..<Int.random(in: 0...2, using: &generator) {
+                    body += separators.randomElement(using: &generator) ?? ""
+                }
+            }
+            body += #""}"#
+            let shown = try Self.shown(redactor.redact(body))
+            #expect(shown == "[redacted]", "\(body)")
+        }
     }
 }

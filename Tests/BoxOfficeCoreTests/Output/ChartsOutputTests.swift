@@ -184,7 +184,7 @@ struct ChartsOutputTests {
         let records = try #require(DelimitedTextTests.parseCSV(DocumentWriter.write(ChartsOutput([chart]), format: .csv)))
         #expect(records.count == 5)
         #expect(records.allSatisfy { $0.count == 19 }, "\(records)")
-        #expect(Array(records[1][6].unicodeScalars) == Array(title.unicodeScalars))
+        #expect(Array(records[1][6].unicodeScalars) == Array(DelimitedTextTests.spacingOut(title).unicodeScalars))
     }
 
     @Test func tsvHasTheSameColumns() throws {

@@ -5,14 +5,39 @@ import Testing
 struct TerminalTextTests {
     static let bidirectionalControls: [UInt32] = [0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069]
 
-    @Test func escapeSequencesLoseTheirEscape() {
-        #expect(TerminalText.sanitize("\u{1B}[31mRed\u{1B}[0m") == "[31mRed[0m")
-        #expect(TerminalText.sanitize("\u{1B}]0;pwned\u{07}Title Bar") == "]0;pwnedTitle Bar")
+    @Test func escapeSequencesAreRemovedWholeNotJustTheirEscape() {
+        // The title: erase the screen, set the window title, turn text red.
+        #expect(TerminalText.sanitize("\u{1B}[2J\u{1B}]0;pwned\u{07}Title\u{9B}31m Red") == "Title Red")
+        #expect(TerminalText.sanitize("\u{1B}[31mRed\u{1B}[0m") == "Red")
+    }
+
+    @Test(arguments: [
+        ("\u{1B}[1;31m", "CSI with parameters"), ("\u{1B}[?25l", "CSI private mode"), ("\u{1B}[ q", "CSI with an intermediate"),
+        ("\u{9B}2J", "C1 CSI"), ("\u{1B}]0;title\u{07}", "OSC ended by BEL"), ("\u{1B}]0;title\u{1B}\\", "OSC ended by ESC \\"),
+        ("\u{1B}]0;title\u{9C}", "OSC ended by C1 ST"), ("\u{9D}0;title\u{9C}", "C1 OSC"),
+        ("\u{1B}]8;;https://evil.invalid\u{1B}\\", "OSC 8 hyperlink"), ("\u{1B}P1$qm\u{1B}\\", "DCS"), ("\u{90}1$qm\u{9C}", "C1 DCS"),
+        ("\u{1B}Xsos\u{1B}\\", "SOS"), ("\u{98}sos\u{9C}", "C1 SOS"), ("\u{1B}^pm\u{1B}\\", "PM"), ("\u{9E}pm\u{9C}", "C1 PM"),
+        ("\u{1B}_apc\u{1B}\\", "APC"), ("\u{9F}apc\u{9C}", "C1 APC"), ("\u{1B}]0;cancelled\u{18}", "a string cancelled by CAN"),
+        ("\u{1B}c", "reset"), ("\u{1B}7", "save cursor"), ("\u{1B}=", "keypad mode"), ("\u{1B}(B", "charset with an intermediate"),
+        ("\u{1B}#8", "screen alignment test"),
+    ])
+    func everyKindOfSequenceGoesWhole(_ sequence: String, _ kind: String) {
+        #expect(TerminalText.sanitize("a" + sequence + "b") == "ab", "\(kind)")
+        #expect(TerminalText.sanitize("a" + sequence + "b", keepingLineBreaks: true) == "ab", "\(kind)")
+    }
+
+    @Test func aSequenceCutShortLosesOnlyWhatWasSequence() {
+        // Text that cannot be part of the sequence ends it and stays.
+        #expect(TerminalText.sanitize("\u{1B}[3밀수") == "밀수")
+        #expect(TerminalText.sanitize("\u{1B}밀수\u{1B}") == "밀수")
+        // An ESC inside a string starts a new sequence.
+        #expect(TerminalText.sanitize("\u{1B}]0;x\u{1B}[31mRed") == "Red")
+        // A string never ended hides the rest, as it would on a terminal.
+        #expect(TerminalText.sanitize("Title\u{1B}]0;pwned") == "Title")
     }
 
     @Test func c1ControlsAreRemoved() {
-        #expect(TerminalText.sanitize("a\u{9B}2Jb") == "a2Jb", "U+009B is a one-byte CSI")
-        #expect(TerminalText.sanitize("x\u{85}y\u{80}\u{9F}") == "xy")
+        #expect(TerminalText.sanitize("x\u{85}y\u{80}\u{9C}") == "xy")
     }
 
     @Test func bidirectionalControlsAreRemoved() {
@@ -20,7 +45,11 @@ struct TerminalTextTests {
         #expect(TerminalText.sanitize("\u{2066}x\u{2069}\u{200F}") == "x")
     }
 
-    @Test(arguments: Array(0x00...0x1F).filter { ![0x09, 0x0A, 0x0D].contains($0) } + Array(0x7F...0x9F) + bidirectionalControls.map(Int.init))
+    /// ESC and the C1 introducers start a sequence that takes the next letter with it; they are tested above.
+    static let introducers = [0x1B, 0x90, 0x98, 0x9B, 0x9D, 0x9E, 0x9F]
+
+    @Test(arguments: (Array(0x00...0x1F) + Array(0x7F...0x9F)).filter { ![0x09, 0x0A, 0x0D].contains($0) && !introducers.contains($0) }
+          + bidirectionalControls.map(Int.init))
     func everyControlIsRemoved(_ value: Int) throws {
         let scalar = try #require(Unicode.Scalar(UInt32(value)))
         var text = "a"
@@ -32,6 +61,11 @@ struct TerminalTextTests {
 
     @Test func tabsAndLineBreaksBecomeSpaces() {
         #expect(TerminalText.sanitize("a\tb\nc\r\nd") == "a b c  d")
+    }
+
+    @Test func lineAndParagraphSeparatorsBecomeSpacesEvenWhereLineBreaksStay() {
+        #expect(TerminalText.sanitize("a\u{2028}b\u{2029}c") == "a b c")
+        #expect(TerminalText.sanitize("a\u{2028}b\u{2029}c", keepingLineBreaks: true) == "a b c")
     }
 
     @Test func tabsAndLineBreaksStayWhenTheFormatEscapesThem() {
