@@ -29,7 +29,7 @@ enum BoxOffice {
             context.log("Error: \(redactor(context, paths).redact(ErrorText.message(for: error)))")
             return ErrorText.exitCode(for: error)
         }
-        Terminal.outputStarted.store(true, ordering: .releasing)
+        Signals.outputStarted.store(true, ordering: .releasing)
         switch Terminal.write(output, to: STDOUT_FILENO) {
         case .written, .readerGone:
             // A reader that went away (`| head`) took what it wanted: nothing went wrong.

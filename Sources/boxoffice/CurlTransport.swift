@@ -51,8 +51,6 @@ struct CurlTransport: HTTPDataLoading {
     }
 
     func data(for request: HTTPRequest) async throws -> (Data, HTTPResponse) {
-        // A request may be followed by cache and ledger writes, and may take a while to answer.
-        Terminal.armSignalHandlers()
         let failure = libraryPath.map { path in path.withCString { lazy_curl_load($0) } } ?? lazy_curl_load(nil)
         if let failure { throw LibcurlUnavailable(reason: String(cString: failure)) }
         return try await Self.get(request, limit: policy.maximumBytes, timeout: timeout, trust: trust)

@@ -1,13 +1,19 @@
 import BoxOfficeCore
 
-/// A problem with the local set-up rather than with a service.
+/// A problem with the local set-up rather than with a service (exit 78).
 struct ConfigurationError: ReportableError, CustomStringConvertible {
     let description: String
-    /// A local write that failed (exit 70) rather than a setting to fix (exit 78).
-    var isInternal = false
 
     var message: String { description }
-    var exitCode: ExitCode { isInternal ? .internalError : .configuration }
+    var exitCode: ExitCode { .configuration }
+}
+
+/// Something that should not fail did, such as removing our own cache files (exit 70).
+struct InternalError: ReportableError, CustomStringConvertible {
+    let description: String
+
+    var message: String { description }
+    var exitCode: ExitCode { .internalError }
 }
 
 /// The one line a person reads for an error, and its exit code; never a URL, a body or a stack trace.

@@ -101,7 +101,7 @@ struct KeyStore {
     /// A file it cannot parse is refused, never rewritten.
     func store(_ key: String, for service: APIService) throws {
         guard let name = Self.fileKeys[service] else { return }
-        Terminal.armSignalHandlers()
+        Signals.arm()
         let directory = paths.configFile.deletingLastPathComponent().path
         try makePrivateFolder(directory)
         let lockDescriptor = open(directory + "/" + Self.lockName, O_CREAT | O_RDWR | O_CLOEXEC, mode_t(Self.privateMode))

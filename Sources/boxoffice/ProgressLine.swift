@@ -16,7 +16,7 @@ actor ProgressLine {
     private var done = 0
 
     init(total: Int, unit: String) {
-        Terminal.armSignalHandlers()
+        Signals.arm()
         self.total = total
         self.unit = unit
     }

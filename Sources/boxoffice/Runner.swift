@@ -86,6 +86,8 @@ struct Runner: Sendable {
     ) {
         switch event {
         case .requestSent(let service):
+            // Whatever the transport: the ledger and cache writes after it must not be cut short.
+            Signals.arm()
             if let url = keysInClear[service], warnings.firstTime("http-" + service.rawValue) {
                 context.warn("\(service.urlVariable) is plain http, so the \(service.displayName) key goes to \(url.host ?? "?") unencrypted; use https.")
             }

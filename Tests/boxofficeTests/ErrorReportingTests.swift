@@ -75,7 +75,7 @@ struct ErrorReportingTests {
         let cases: [(any Error, ExitCode)] = [
             (UsageError("Unknown option '--frmat'."), .usage),
             (ConfigurationError(description: "The config file x line 2 cannot be used: y."), .configuration),
-            (ConfigurationError(description: "Cannot clear the cache at x.", isInternal: true), .internalError),
+            (InternalError(description: "Cannot clear the cache at x."), .internalError),
             (FileWriteError(path: "/tmp/x", reason: "Permission denied"), .cannotCreateOutput),
             (ReplayError.noRecording(.kobis, file: "kobis/daily-1.json"), .configuration),
             (RangeFailure(failures: [("2023-08-10", ReplayError.noRecording(.kobis, file: "kobis/daily-20230810.json"))], total: 7), .configuration),

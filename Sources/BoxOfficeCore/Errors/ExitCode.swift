@@ -47,6 +47,26 @@ package enum ExitCode: Int32, CaseIterable, Sendable {
     }
 }
 
+extension ExitCode {
+    /// Which code a run of several failures ends with: the lowest number wins. A rejected key or
+    /// a bad set-up matters more than a slow server. A switch, so a new code cannot be left out.
+    package var severity: Int {
+        switch self {
+        case .keyRejected: 0
+        case .configuration: 1
+        case .usage: 2
+        case .internalError: 3
+        case .cannotCreateOutput: 4
+        case .malformedResponse: 5
+        case .unavailable: 6
+        case .tryLater: 7
+        case .notFound: 8
+        case .interrupted, .terminated, .hangUp: 9
+        case .success: 10
+        }
+    }
+}
+
 /// An error that knows the one line a person reads and the exit code it ends the run with.
 /// Every error that can reach the top of a run conforms; anything else is a bug (exit 70).
 package protocol ReportableError: Error, Sendable {

@@ -42,8 +42,8 @@ extension BoxOfficeClient {
         let service = endpoint.service
         // A cancelled task sends nothing more, neither a first request nor a retry.
         try Task.checkCancellation()
-        let reservation = try reserveCall(to: service)
         onEvent(.requestSent(service))
+        let reservation = try reserveCall(to: service)
         let seconds = configuration.timeout
         let loader = self.loader
         do {

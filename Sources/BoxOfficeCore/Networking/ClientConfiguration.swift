@@ -123,7 +123,8 @@ public enum CacheMode: Sendable {
 
 /// What the client did, for `--verbose` and the quota counter; the library itself never prints.
 public enum ClientEvent: Sendable {
-    /// A request went to the loader (the network, unless replaying).
+    /// A request is about to be counted and go to the loader (the network, unless replaying):
+    /// what follows may write the ledger and the cache, and may take a while.
     case requestSent(APIService)
     /// The ledger counted a call: the day's count so far, and whether the file was unreadable
     /// and had to be started afresh.

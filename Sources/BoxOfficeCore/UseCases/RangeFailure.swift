@@ -50,11 +50,7 @@ public struct RangeFailure: ReportableError, CustomStringConvertible {
 
     /// The worst failure's: a rejected key or bad set-up matters more than a slow server.
     package var exitCode: ExitCode {
-        let severity: [ExitCode] = [
-            .keyRejected, .configuration, .internalError, .cannotCreateOutput, .malformedResponse, .unavailable, .tryLater, .notFound,
-        ]
-        let codes = failures.map { Self.exitCode(for: $0.1) }
-        return severity.first { codes.contains($0) } ?? .internalError
+        failures.map { Self.exitCode(for: $0.1) }.min { $0.severity < $1.severity } ?? .internalError
     }
 
     /// The line of any error, reportable or not.

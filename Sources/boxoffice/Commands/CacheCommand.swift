@@ -48,7 +48,7 @@ enum CacheCommand {
                 runner.context.log("Removed \(count) cached answer\(count == 1 ? "" : "s") from \(folder).")
                 return Data()
             } catch {
-                throw ConfigurationError(description: "Cannot clear the cache at \(folder).", isInternal: true)
+                throw InternalError(description: "Cannot clear the cache at \(folder).")
             }
         }
     }

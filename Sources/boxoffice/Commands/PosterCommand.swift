@@ -72,7 +72,7 @@ struct PosterCommand: RunnableCommand {
             if download == Self.standardOutput { return image }
             // Into a folder, the file is named after the movie and the image's real type.
             let path = intoFolder ? Self.file(in: download, code: details.code, kind: ImageKind(image)) : download
-            Terminal.armSignalHandlers()
+            Signals.arm()
             try OutputFile.write(image, toPath: path)
             saved = path
             context.log("Saved the poster of \(TerminalText.sanitize(details.title)) to \(path).")

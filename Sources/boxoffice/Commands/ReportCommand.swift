@@ -61,7 +61,7 @@ struct ReportCommand: RunnableCommand {
         }
         let text = DocumentWriter.write(ReportOutput(report, withPosters: withPosters), format: network.format, style: runner.style(network))
         guard let output else { return self.text(text) }
-        Terminal.armSignalHandlers()
+        Signals.arm()
         try OutputFile.write(Data(utf8: text), toPath: output)
         runner.context.log("Wrote the report of \(date.iso) to \(output).")
         return Data()

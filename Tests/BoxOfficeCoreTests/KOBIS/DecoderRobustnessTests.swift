@@ -112,14 +112,39 @@ struct DecoderRobustnessTests {
                 let result = try await client.searchImages(ImageSearchQuery(text: "밀수 영화 포스터"))
                 return renderEverywhere { DocumentWriter.write(ImagesOutput(result), format: $0, style: $1) }
             }),
+            ("people", { client in
+                let result = try await client.searchPeople(PeopleQuery(name: "봉준호"))
+                return renderEverywhere { DocumentWriter.write(PeopleOutput(result, page: 1), format: $0, style: $1) }
+            }),
+            ("person", { client in
+                let person = try await client.person(code: "20164001")
+                return renderEverywhere { DocumentWriter.write(PersonOutput(person), format: $0, style: $1) }
+            }),
+            ("companies", { client in
+                let result = try await client.searchCompanies(CompanyQuery(name: "쇼박스"))
+                return renderEverywhere { DocumentWriter.write(CompaniesOutput(result, page: 1), format: $0, style: $1) }
+            }),
+            ("company", { client in
+                let company = try await client.company(code: "20060555")
+                return renderEverywhere { DocumentWriter.write(CompanyOutput(company), format: $0, style: $1) }
+            }),
+            ("codes", { client in
+                let list = try await client.codes(group: CodeGroup.regions.code)
+                return renderEverywhere { DocumentWriter.write(CodesOutput(list), format: $0, style: $1) }
+            }),
+            ("report", { client in
+                let report = try await client.report(on: date, days: 2)
+                return renderEverywhere { DocumentWriter.write(ReportOutput(report, withPosters: false), format: $0, style: $1) }
+            }),
         ]
         var outcomes: [String: Outcome] = [:]
         for (name, query) in queries {
             let client = BoxOfficeClient.testing(StubLoader(body: body, status: status))
             do {
                 outcomes[name] = try await query(client)
-            } catch let error as BoxOfficeError {
-                outcomes[name] = error.description.isEmpty ? .unexpected("an error without a message") : .failed
+            } catch let error as any ReportableError {
+                // Ours, a range's included.
+                outcomes[name] = error.message.isEmpty ? .unexpected("an error without a message") : .failed
             } catch {
                 outcomes[name] = .unexpected("\(type(of: error)): \(error)")
             }

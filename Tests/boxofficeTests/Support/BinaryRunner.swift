@@ -26,12 +26,9 @@ struct BinaryRunner: Sendable {
     static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The binary SwiftPM built beside this test bundle.
-    static let binary: URL = {
-        let beside = Bundle.main.bundleURL.appendingPathComponent("boxoffice")
-        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
-        return repositoryRoot.appendingPathComponent(".build/debug/boxoffice")
-    }()
+    /// The binary SwiftPM built beside this test bundle, and no other: one found elsewhere (an
+    /// older `.build/debug`) could be stale and test what no longer is.
+    static let binary = Bundle.main.bundleURL.appendingPathComponent("boxoffice")
 
     /// A runner with its own HOME, cache and config folders, pointed at the given server.
     init(kobisURL: String? = nil, kakaoURL: String? = nil, keys: Bool = true) {
