@@ -7,7 +7,7 @@ enum CommandCatalog {
         discussion: "Keys come from KOBIS_API_KEY and KAKAO_REST_API_KEY, or from `boxoffice config set`.",
         examples: ["boxoffice daily", "boxoffice daily --date 20230818 --format json", "boxoffice report --format markdown",
                    "boxoffice movie 20124079", "boxoffice daily --replay Fixtures --date 20230818"],
-        options: [OptionSpec(name: "version", help: "Show the version.")],
+        options: [OptionSpec(name: .version, help: "Show the version.")],
         subcommands: [
             DailyCommand.spec, WeeklyCommand.spec, ReportCommand.spec, TrendCommand.spec, MovieCommand.spec, SearchCommand.spec, PeopleCommand.spec, PersonCommand.spec,
             CompaniesCommand.spec, CompanyCommand.spec, CodesCommand.spec, ImagesCommand.spec, PosterCommand.spec, CacheCommand.spec, QuotaCommand.spec, ConfigCommand.spec, CompletionCommand.spec, HelpCommand.spec,
@@ -18,7 +18,7 @@ enum CommandCatalog {
     static func command(for invocation: Invocation, today: KSTDate) throws(UsageError) -> any RunnableCommand {
         let path = invocation.path.dropFirst().map(\.name)
         if invocation.wantsHelp { return HelpCommand.Page(path: path) }
-        if invocation.flags.contains("version") { return HelpCommand.Version() }
+        if invocation.flags.contains(OptionName.version.rawValue) { return HelpCommand.Version() }
         guard let make = invocation.command.make else { return HelpCommand.Page(path: path) }
         return try make(OptionReader(invocation: invocation, today: today))
     }

@@ -119,7 +119,7 @@ enum CommandLineParser {
             let word = invocation.positionals[command.arguments.count]
             // `daily 20230818`: a date where --date was meant.
             let looksLikeDate = KSTDate(parsing: word) != nil || ["today", "yesterday"].contains(word.lowercased())
-            let hint = command.option(named: "date") != nil && looksLikeDate ? " Did you mean '--date \(word)'?" : ""
+            let hint = command.option(.date) != nil && looksLikeDate ? " Did you mean '--date \(word)'?" : ""
             throw UsageError("Unexpected argument '\(word)'.\(hint)", commandPath: path)
         }
     }

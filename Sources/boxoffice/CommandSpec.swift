@@ -36,6 +36,10 @@ struct CommandSpec: Sendable {
         options.first { $0.name == name }
     }
 
+    func option(_ name: OptionName) -> OptionSpec? {
+        option(named: name.rawValue)
+    }
+
     func option(short: Character) -> OptionSpec? {
         options.first { $0.short == short }
     }
@@ -69,6 +73,7 @@ enum ValueCompletion: Sendable {
 /// An option; without a value name it is a flag. Help shows `defaultValue` from the same
 /// constant the code uses.
 struct OptionSpec: Sendable {
+    /// The long name, as typed after `--`.
     let name: String
     var short: Character?
     var valueName: String?
@@ -77,6 +82,24 @@ struct OptionSpec: Sendable {
     var defaultValue: String?
     var completion = ValueCompletion.words
 
+    init(
+        name: OptionName, short: Character? = nil, valueName: String? = nil, help: String, choices: [String] = [],
+        defaultValue: String? = nil, completion: ValueCompletion = .words
+    ) {
+        self.name = name.rawValue
+        self.short = short
+        self.valueName = valueName
+        self.help = help
+        self.choices = choices
+        self.defaultValue = defaultValue
+        self.completion = completion
+    }
+
+    /// Whether this is the option of that name.
+    func isNamed(_ option: OptionName) -> Bool {
+        name == option.rawValue
+    }
+
     var isFlag: Bool { valueName == nil }
 
     /// The help text with its default.
@@ -84,7 +107,7 @@ struct OptionSpec: Sendable {
         defaultValue.map { "\(help) (default: \($0))" } ?? help
     }
 
-    static let help = OptionSpec(name: "help", short: "h", help: "Show help information.")
+    static let help = OptionSpec(name: .help, short: "h", help: "Show help information.")
 }
 
 /// A command ready to run: parsed, validated and holding what it needs.

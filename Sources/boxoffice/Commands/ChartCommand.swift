@@ -15,28 +15,28 @@ struct ChartCommand: RunnableCommand {
 
     /// Options both chart commands take after their own.
     static let filterOptions = [
-        OptionSpec(name: "nation", valueName: "nation", help: "Only korean or foreign films.", choices: ChartFilter.Nation.allCases.map(\.rawValue)),
-        OptionSpec(name: "type", valueName: "type", help: "Only commercial or independent films.", choices: ChartFilter.MovieType.allCases.map(\.rawValue)),
-        OptionSpec(name: "region", valueName: "region", help: "Only one region: a name such as seoul or 서울, or its 7-digit code.",
+        OptionSpec(name: .nation, valueName: "nation", help: "Only korean or foreign films.", choices: ChartFilter.Nation.allCases.map(\.rawValue)),
+        OptionSpec(name: .type, valueName: "type", help: "Only commercial or independent films.", choices: ChartFilter.MovieType.allCases.map(\.rawValue)),
+        OptionSpec(name: .region, valueName: "region", help: "Only one region: a name such as seoul or 서울, or its 7-digit code.",
                    choices: Region.all.map(\.englishName)),
-        OptionSpec(name: "limit", valueName: "n", help: "Show the top <n> movies, 1 to \(ChartFilter.maximumItemsPerPage).",
+        OptionSpec(name: .limit, valueName: "n", help: "Show the top <n> movies, 1 to \(ChartFilter.maximumItemsPerPage).",
                    defaultValue: String(ChartFilter.maximumItemsPerPage)),
-        OptionSpec(name: "posters", help: "Add each movie's poster URL (needs KAKAO_REST_API_KEY)."),
-        OptionSpec(name: "from", valueName: "date", help: "First day of a range (with --to)."),
-        OptionSpec(name: "to", valueName: "date", help: "Last day of a range (with --from)."),
-        OptionSpec(name: "jobs", short: "j", valueName: "n", help: "Requests in flight at once for ranges, 1 to \(ChartQuery.jobRange.upperBound).",
+        OptionSpec(name: .posters, help: "Add each movie's poster URL (needs KAKAO_REST_API_KEY)."),
+        OptionSpec(name: .from, valueName: "date", help: "First day of a range (with --to)."),
+        OptionSpec(name: .to, valueName: "date", help: "Last day of a range (with --from)."),
+        OptionSpec(name: .jobs, short: "j", valueName: "n", help: "Requests in flight at once for ranges, 1 to \(ChartQuery.jobRange.upperBound).",
                    defaultValue: String(ChartQuery.defaultJobs)),
     ] + SharedOptions.network
 
     /// Validates `daily` or `weekly`.
     init(_ reader: OptionReader, isWeekly: Bool) throws(UsageError) {
         let today = reader.today
-        let period = try reader.choice("period", WeekPeriod.init(rawValue:)) ?? .week
+        let period = isWeekly ? try reader.choice(.period, WeekPeriod.init(rawValue:)) ?? .week : .week
         let dates: [KSTDate]
-        let from = try reader.date("from")
-        let to = try reader.date("to")
+        let from = try reader.date(.from)
+        let to = try reader.date(.to)
         if from != nil || to != nil {
-            guard reader.value("date") == nil else { throw reader.error("Use either --date or --from/--to, not both.") }
+            guard reader.value(.date) == nil else { throw reader.error("Use either --date or --from/--to, not both.") }
             guard let from, let to else { throw reader.error("A range needs both --from and --to.") }
             if isWeekly {
                 guard from <= to else { throw reader.error("--from \(from.iso) is after --to \(to.iso).") }
@@ -52,7 +52,7 @@ struct ChartCommand: RunnableCommand {
             isRange = true
         } else {
             let defaultDate = isWeekly ? period.latestEnded(before: today) : today.adding(days: -1)
-            dates = [try reader.date("date") ?? defaultDate]
+            dates = [try reader.date(.date) ?? defaultDate]
             isRange = false
         }
         if isWeekly, let last = dates.last, period.lastDay(ofWeekContaining: last) >= today {
@@ -60,9 +60,9 @@ struct ChartCommand: RunnableCommand {
             throw reader.error("The \(period.rawValue) of \(period.firstDay(ofWeekContaining: last).iso) \(period == .weekdays ? "have" : "has") not ended yet (its last day is \(end.iso), today in Seoul is \(today.iso)); ask for an earlier week.")
         }
         query = ChartQuery(span: isWeekly ? .weekly(period) : .daily, dates: dates)
-        query.filter.nation = try reader.choice("nation", ChartFilter.Nation.init(rawValue:))
-        query.filter.movieType = try reader.choice("type", ChartFilter.MovieType.init(rawValue:))
-        if let regionName = reader.value("region") {
+        query.filter.nation = try reader.choice(.nation, ChartFilter.Nation.init(rawValue:))
+        query.filter.movieType = try reader.choice(.type, ChartFilter.MovieType.init(rawValue:))
+        if let regionName = reader.value(.region) {
             guard let region = Region.named(regionName) else {
                 let names = Region.all.map(\.englishName)
                 let hint = CommandLineParser.suggestion(for: regionName, among: names).map { " Did you mean '\($0)'?" } ?? ""
@@ -70,9 +70,9 @@ struct ChartCommand: RunnableCommand {
             }
             query.filter.region = region
         }
-        query.limit = try reader.integer("limit", in: 1...ChartFilter.maximumItemsPerPage)
-        query.withPosters = reader.flag("posters")
-        query.jobs = try reader.integer("jobs", in: ChartQuery.jobRange) ?? ChartQuery.defaultJobs
+        query.limit = try reader.integer(.limit, in: 1...ChartFilter.maximumItemsPerPage)
+        query.withPosters = reader.flag(.posters)
+        query.jobs = try reader.integer(.jobs, in: ChartQuery.jobRange) ?? ChartQuery.defaultJobs
         network = try NetworkOptions(reader)
     }
 

@@ -18,13 +18,13 @@ struct CompaniesCommand: RunnableCommand {
         examples: ["boxoffice companies 쇼박스", "boxoffice companies --part 배급사 --ceo 김", "boxoffice companies 필름 --all --format jsonl"],
         arguments: [ArgumentSpec(name: "name", help: "Part of the name (optional with --ceo or --part).", isOptional: true)],
         options: [
-            OptionSpec(name: "ceo", valueName: "name", help: "Part of the chief executive's name."),
-            OptionSpec(name: "part", valueName: "part", help: "Only companies with this part: a code of the company-parts group, or its name such as 배급사."),
+            OptionSpec(name: .ceo, valueName: "name", help: "Part of the chief executive's name."),
+            OptionSpec(name: .part, valueName: "part", help: "Only companies with this part: a code of the company-parts group, or its name such as 배급사."),
         ] + ListOptions.specs + SharedOptions.network,
         make: { reader throws(UsageError) in
             let name = reader.searchTerm
-            let ceo = reader.nonEmptyValue("ceo")
-            let part = reader.nonEmptyValue("part")
+            let ceo = reader.nonEmptyValue(.ceo)
+            let part = reader.nonEmptyValue(.part)
             guard name != nil || ceo != nil || part != nil else { throw reader.error("Give a name to search for, or --ceo or --part.") }
             return CompaniesCommand(name: name, ceo: ceo, part: part, list: try ListOptions(reader), network: try NetworkOptions(reader))
         })

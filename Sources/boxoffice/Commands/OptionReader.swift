@@ -13,17 +13,23 @@ struct OptionReader: Sendable {
         UsageError(message, commandPath: path)
     }
 
-    func value(_ name: String) -> String? {
-        invocation.values[name]
+    func value(_ option: OptionName) -> String? {
+        invocation.values[declared(option)]
+    }
+
+    /// The option's name, which the command must declare: reading one it does not is a bug.
+    private func declared(_ option: OptionName) -> String {
+        assert(invocation.command.option(option) != nil, "'\(invocation.command.name)' reads --\(option.rawValue), which it does not declare")
+        return option.rawValue
     }
 
     /// Every value of an option that may repeat, in the order given.
-    func values(_ name: String) -> [String] {
-        invocation.allValues[name] ?? []
+    func values(_ option: OptionName) -> [String] {
+        invocation.allValues[declared(option)] ?? []
     }
 
-    func flag(_ name: String) -> Bool {
-        invocation.flags.contains(name)
+    func flag(_ option: OptionName) -> Bool {
+        invocation.flags.contains(declared(option))
     }
 
     var positionals: [String] { invocation.positionals }
@@ -34,29 +40,29 @@ struct OptionReader: Sendable {
     }
 
     /// An option's value, where an empty one counts as not given.
-    func nonEmptyValue(_ name: String) -> String? {
-        value(name).flatMap { $0.isEmpty ? nil : $0 }
+    func nonEmptyValue(_ option: OptionName) -> String? {
+        value(option).flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    func choice<Value>(_ name: String, _ make: (String) -> Value?) throws(UsageError) -> Value? {
-        guard let text = invocation.values[name] else { return nil }
+    func choice<Value>(_ option: OptionName, _ make: (String) -> Value?) throws(UsageError) -> Value? {
+        guard let text = value(option) else { return nil }
         if let value = make(text.lowercased()) { return value }
-        let choices = invocation.command.option(named: name)?.choices ?? []
-        throw error("'\(text)' is not a valid value for '--\(name)'; use \(choices.joined(separator: ", ")).")
+        let choices = invocation.command.option(option)?.choices ?? []
+        throw error("'\(text)' is not a valid value for '--\(option.rawValue)'; use \(choices.joined(separator: ", ")).")
     }
 
-    func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
-        guard let text = invocation.values[name] else { return nil }
+    func integer(_ option: OptionName, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+        guard let text = value(option) else { return nil }
         guard let value = Int(text), range.contains(value) else {
-            throw error("'\(text)' is not a valid value for '--\(name)'; use a whole number from \(range.lowerBound) to \(range.upperBound).")
+            throw error("'\(text)' is not a valid value for '--\(option.rawValue)'; use a whole number from \(range.lowerBound) to \(range.upperBound).")
         }
         return value
     }
 
-    func date(_ name: String) throws(UsageError) -> KSTDate? {
-        guard let text = invocation.values[name] else { return nil }
+    func date(_ option: OptionName) throws(UsageError) -> KSTDate? {
+        guard let text = value(option) else { return nil }
         guard let date = KSTDate.resolve(text, today: today) else {
-            throw error("'\(text)' is not a valid date for '--\(name)'; use YYYYMMDD, YYYY-MM-DD, today, yesterday or -Nd.")
+            throw error("'\(text)' is not a valid date for '--\(option.rawValue)'; use YYYYMMDD, YYYY-MM-DD, today, yesterday or -Nd.")
         }
         guard date <= today else {
             throw error("\(date.iso) is in the future: today in Seoul is \(today.iso).")
@@ -77,13 +83,13 @@ struct OptionReader: Sendable {
 
     /// `--format`, among the formats this command declares; another is a usage error naming them.
     func format(default fallback: OutputFormat = SharedOptions.defaultFormat) throws(UsageError) -> OutputFormat {
-        let offered = invocation.command.option(named: "format")?.choices ?? []
-        return try choice("format") { name in OutputFormat(rawValue: name).flatMap { offered.contains($0.rawValue) ? $0 : nil } } ?? fallback
+        let offered = invocation.command.option(.format)?.choices ?? []
+        return try choice(.format) { name in OutputFormat(rawValue: name).flatMap { offered.contains($0.rawValue) ? $0 : nil } } ?? fallback
     }
 
     /// `--color`.
     func color() throws(UsageError) -> ColorChoice {
-        try choice("color", ColorChoice.init(rawValue:)) ?? .auto
+        try choice(.color, ColorChoice.init(rawValue:)) ?? .auto
     }
 
     func movieCode() throws(UsageError) -> String {

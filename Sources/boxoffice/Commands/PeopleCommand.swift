@@ -16,11 +16,11 @@ struct PeopleCommand: RunnableCommand {
         name: "people", abstract: "Find people (directors, actors, crew) and their codes by name.",
         examples: ["boxoffice people 봉준호", "boxoffice people --filmography 기생충 --all --format csv"],
         arguments: [ArgumentSpec(name: "name", help: "Part of the name (optional with --filmography).", isOptional: true)],
-        options: [OptionSpec(name: "filmography", valueName: "title", help: "Only people who worked on a film of this title.")]
+        options: [OptionSpec(name: .filmography, valueName: "title", help: "Only people who worked on a film of this title.")]
             + ListOptions.specs + SharedOptions.network,
         make: { reader throws(UsageError) in
             let name = reader.searchTerm
-            let filmography = reader.nonEmptyValue("filmography")
+            let filmography = reader.nonEmptyValue(.filmography)
             guard name != nil || filmography != nil else { throw reader.error("Give a name to search for, or --filmography.") }
             return PeopleCommand(name: name, filmography: filmography, list: try ListOptions(reader), network: try NetworkOptions(reader))
         })

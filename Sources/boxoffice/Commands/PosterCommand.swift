@@ -48,9 +48,9 @@ struct PosterCommand: RunnableCommand {
         discussion: "Looks up the title on KOBIS, then searches Kakao images for \"<title> 영화 포스터\" and prints the best image URL.",
         examples: ["boxoffice poster 20124079", "boxoffice poster 20124079 --download poster.jpg"],
         arguments: [ArgumentSpec(name: "movie-code", help: "The KOBIS movie code.")],
-        options: [OptionSpec(name: "download", valueName: "path", help: "Save the image to <path> (a file or a folder), or to stdout with -.", completion: .paths)] + SharedOptions.network,
+        options: [OptionSpec(name: .download, valueName: "path", help: "Save the image to <path> (a file or a folder), or to stdout with -.", completion: .paths)] + SharedOptions.network,
         make: { reader throws(UsageError) in
-            PosterCommand(code: try reader.movieCode(), download: reader.value("download"), network: try NetworkOptions(reader))
+            PosterCommand(code: try reader.movieCode(), download: reader.value(.download), network: try NetworkOptions(reader))
         })
 
     func run(in runner: Runner) async throws -> Data {

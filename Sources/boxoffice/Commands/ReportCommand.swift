@@ -22,24 +22,24 @@ struct ReportCommand: RunnableCommand {
         examples: ["boxoffice report", "boxoffice report --date 20230818 --format markdown",
                    "boxoffice report --format html --posters --output /var/www/boxoffice.html"],
         options: [
-            OptionSpec(name: "date", short: "d", valueName: "date", help: "The day to report on.", defaultValue: "yesterday"),
-            OptionSpec(name: "days", valueName: "n", help: "Days each trend covers, \(DailyReport.dayRange.lowerBound) to \(DailyReport.dayRange.upperBound).",
+            OptionSpec(name: .date, short: "d", valueName: "date", help: "The day to report on.", defaultValue: "yesterday"),
+            OptionSpec(name: .days, valueName: "n", help: "Days each trend covers, \(DailyReport.dayRange.lowerBound) to \(DailyReport.dayRange.upperBound).",
                        defaultValue: String(DailyReport.defaultDays)),
             SharedOptions.format(formats, default: .text),
-            OptionSpec(name: "posters", help: "Add each movie's poster (needs KAKAO_REST_API_KEY)."),
-            OptionSpec(name: "embed-posters", help: "With --format html, download the posters into the page so mail clients show them."),
-            OptionSpec(name: "output", short: "o", valueName: "file", help: "Write the report to <file> atomically instead of stdout.", completion: .paths),
-        ] + SharedOptions.network.filter { $0.name != "format" },
+            OptionSpec(name: .posters, help: "Add each movie's poster (needs KAKAO_REST_API_KEY)."),
+            OptionSpec(name: .embedPosters, help: "With --format html, download the posters into the page so mail clients show them."),
+            OptionSpec(name: .output, short: "o", valueName: "file", help: "Write the report to <file> atomically instead of stdout.", completion: .paths),
+        ] + SharedOptions.network.filter { !$0.isNamed(.format) },
         make: { reader throws(UsageError) in try ReportCommand(reader) })
 
     init(_ reader: OptionReader) throws(UsageError) {
-        date = try reader.date("date") ?? reader.today.adding(days: -1)
-        days = try reader.integer("days", in: DailyReport.dayRange) ?? DailyReport.defaultDays
+        date = try reader.date(.date) ?? reader.today.adding(days: -1)
+        days = try reader.integer(.days, in: DailyReport.dayRange) ?? DailyReport.defaultDays
         network = try NetworkOptions(reader, defaultFormat: .text)
-        embedsPosters = reader.flag("embed-posters")
-        withPosters = reader.flag("posters") || embedsPosters
+        embedsPosters = reader.flag(.embedPosters)
+        withPosters = reader.flag(.posters) || embedsPosters
         guard !embedsPosters || network.format == .html else { throw reader.error("--embed-posters is for --format html.") }
-        output = reader.value("output")
+        output = reader.value(.output)
     }
 
     func run(in runner: Runner) async throws -> Data {

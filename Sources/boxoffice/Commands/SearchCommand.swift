@@ -22,31 +22,31 @@ struct SearchCommand: RunnableCommand {
                    "boxoffice search --nation 한국 --type 장편 --opened-from 2023 --opened-to 2023 --all --format csv"],
         arguments: [ArgumentSpec(name: "title", help: "Part of the title (optional with other filters).", isOptional: true)],
         options: [
-            OptionSpec(name: "director", valueName: "name", help: "Part of a director's name."),
-            OptionSpec(name: "year", valueName: "yyyy", help: "Only movies that opened in this year (the Opened column, not Produced)."),
-            OptionSpec(name: "opened-from", valueName: "yyyy", help: "Only movies that opened in this year or later."),
-            OptionSpec(name: "opened-to", valueName: "yyyy", help: "Only movies that opened in this year or earlier."),
-            OptionSpec(name: "made-from", valueName: "yyyy", help: "Only movies produced in this year or later."),
-            OptionSpec(name: "made-to", valueName: "yyyy", help: "Only movies produced in this year or earlier."),
-            OptionSpec(name: "nation", valueName: "nation", help: "Only movies of this nation: a code of the nations group or its name, such as 한국; may repeat."),
-            OptionSpec(name: "type", valueName: "type", help: "Only movies of this type: a code of the movie-types group or its name, such as 장편; may repeat."),
+            OptionSpec(name: .director, valueName: "name", help: "Part of a director's name."),
+            OptionSpec(name: .year, valueName: "yyyy", help: "Only movies that opened in this year (the Opened column, not Produced)."),
+            OptionSpec(name: .openedFrom, valueName: "yyyy", help: "Only movies that opened in this year or later."),
+            OptionSpec(name: .openedTo, valueName: "yyyy", help: "Only movies that opened in this year or earlier."),
+            OptionSpec(name: .madeFrom, valueName: "yyyy", help: "Only movies produced in this year or later."),
+            OptionSpec(name: .madeTo, valueName: "yyyy", help: "Only movies produced in this year or earlier."),
+            OptionSpec(name: .nation, valueName: "nation", help: "Only movies of this nation: a code of the nations group or its name, such as 한국; may repeat."),
+            OptionSpec(name: .type, valueName: "type", help: "Only movies of this type: a code of the movie-types group or its name, such as 장편; may repeat."),
         ] + ListOptions.specs + SharedOptions.network,
         make: { reader throws(UsageError) in try SearchCommand(reader) })
 
     init(_ reader: OptionReader) throws(UsageError) {
         let title = reader.searchTerm
-        let director = reader.nonEmptyValue("director")
-        nations = reader.values("nation").filter { !$0.isEmpty }
-        types = reader.values("type").filter { !$0.isEmpty }
-        let year = try reader.integer("year", in: Self.years)
-        var openedFrom = try reader.integer("opened-from", in: Self.years)
-        var openedTo = try reader.integer("opened-to", in: Self.years)
+        let director = reader.nonEmptyValue(.director)
+        nations = reader.values(.nation).filter { !$0.isEmpty }
+        types = reader.values(.type).filter { !$0.isEmpty }
+        let year = try reader.integer(.year, in: Self.years)
+        var openedFrom = try reader.integer(.openedFrom, in: Self.years)
+        var openedTo = try reader.integer(.openedTo, in: Self.years)
         if let year {
             guard openedFrom == nil, openedTo == nil else { throw reader.error("Use either --year or --opened-from/--opened-to, not both.") }
             (openedFrom, openedTo) = (year, year)
         }
-        let madeFrom = try reader.integer("made-from", in: Self.years)
-        let madeTo = try reader.integer("made-to", in: Self.years)
+        let madeFrom = try reader.integer(.madeFrom, in: Self.years)
+        let madeTo = try reader.integer(.madeTo, in: Self.years)
         for (from, to, name) in [(openedFrom, openedTo, "opened"), (madeFrom, madeTo, "made")] {
             if let from, let to, from > to { throw reader.error("--\(name)-from \(from) is after --\(name)-to \(to).") }
         }

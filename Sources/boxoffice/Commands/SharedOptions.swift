@@ -10,7 +10,7 @@ enum SharedOptions {
     static func format(_ formats: [OutputFormat] = OutputFormat.data, default fallback: OutputFormat = defaultFormat) -> OptionSpec {
         let names = formats.map(\.rawValue)
         return OptionSpec(
-            name: "format", valueName: "format", help: "Output format: \(list(names, lastSeparator: " or ")).", choices: names,
+            name: .format, valueName: "format", help: "Output format: \(list(names, lastSeparator: " or ")).", choices: names,
             defaultValue: fallback.rawValue)
     }
 
@@ -26,21 +26,21 @@ enum SharedOptions {
     }
 
     static let color = OptionSpec(
-        name: "color", valueName: "when", help: "Colour tables: auto, always or never.", choices: ColorChoice.allCases.map(\.rawValue),
+        name: .color, valueName: "when", help: "Colour tables: auto, always or never.", choices: ColorChoice.allCases.map(\.rawValue),
         defaultValue: ColorChoice.auto.rawValue)
 
     /// Options every command that calls an API shares.
     static let network = [
         format(), color,
-        OptionSpec(name: "timeout", valueName: "seconds", help: "Give up on an attempt after this long.",
+        OptionSpec(name: .timeout, valueName: "seconds", help: "Give up on an attempt after this long.",
                    defaultValue: NumberText.decimal(ClientConfiguration.defaultTimeout)),
-        OptionSpec(name: "retries", valueName: "n", help: "Retry transient failures this many times.", defaultValue: String(RetryPolicy.defaultRetries)),
-        OptionSpec(name: "no-cache", help: "Neither read nor write the cache."),
-        OptionSpec(name: "refresh", help: "Ignore cached answers and store fresh ones."),
-        OptionSpec(name: "replay", valueName: "dir", help: "Answer from recorded responses in <dir> instead of the network.", completion: .folders),
-        OptionSpec(name: "record", valueName: "dir", help: "Write every response received to <dir>, in the layout --replay reads.", completion: .folders),
-        OptionSpec(name: "verbose", short: "v", help: "Tell on stderr what happens: cache hits, retries."),
-        OptionSpec(name: "ignore-quota", help: "Send requests even past today's daily limit by boxoffice's count."),
+        OptionSpec(name: .retries, valueName: "n", help: "Retry transient failures this many times.", defaultValue: String(RetryPolicy.defaultRetries)),
+        OptionSpec(name: .noCache, help: "Neither read nor write the cache."),
+        OptionSpec(name: .refresh, help: "Ignore cached answers and store fresh ones."),
+        OptionSpec(name: .replay, valueName: "dir", help: "Answer from recorded responses in <dir> instead of the network.", completion: .folders),
+        OptionSpec(name: .record, valueName: "dir", help: "Write every response received to <dir>, in the layout --replay reads.", completion: .folders),
+        OptionSpec(name: .verbose, short: "v", help: "Tell on stderr what happens: cache hits, retries."),
+        OptionSpec(name: .ignoreQuota, help: "Send requests even past today's daily limit by boxoffice's count."),
     ]
 }
 
@@ -63,22 +63,22 @@ extension NetworkOptions {
     init(_ reader: OptionReader, defaultFormat: OutputFormat = SharedOptions.defaultFormat) throws(UsageError) {
         format = try reader.format(default: defaultFormat)
         color = try reader.color()
-        if let text = reader.value("timeout") {
+        if let text = reader.value(.timeout) {
             guard let seconds = Double(text), SharedOptions.timeoutRange.contains(seconds) else {
                 throw reader.error("'\(text)' is not a valid value for '--timeout'; use seconds from 0.1 to 600.")
             }
             timeout = seconds
         }
-        retries = try reader.integer("retries", in: SharedOptions.retryRange) ?? RetryPolicy.defaultRetries
-        let noCache = reader.flag("no-cache")
-        let refresh = reader.flag("refresh")
+        retries = try reader.integer(.retries, in: SharedOptions.retryRange) ?? RetryPolicy.defaultRetries
+        let noCache = reader.flag(.noCache)
+        let refresh = reader.flag(.refresh)
         guard !(noCache && refresh) else { throw reader.error("Use either --no-cache or --refresh, not both.") }
         cacheMode = noCache ? .disabled : refresh ? .refresh : .normal
-        replayDirectory = reader.value("replay")
-        recordDirectory = reader.value("record")
+        replayDirectory = reader.value(.replay)
+        recordDirectory = reader.value(.record)
         guard replayDirectory == nil || recordDirectory == nil else { throw reader.error("Use either --replay or --record, not both.") }
-        isVerbose = reader.flag("verbose")
-        ignoresQuota = reader.flag("ignore-quota")
+        isVerbose = reader.flag(.verbose)
+        ignoresQuota = reader.flag(.ignoreQuota)
     }
 }
 

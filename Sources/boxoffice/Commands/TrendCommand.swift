@@ -20,19 +20,19 @@ struct TrendCommand: RunnableCommand {
         examples: ["boxoffice trend 20218541", "boxoffice trend 20218541 --from 20230726 --to 20230831 --format csv"],
         arguments: [ArgumentSpec(name: "movie-code", help: "The KOBIS movie code.")],
         options: [
-            OptionSpec(name: "from", valueName: "date", help: "First day.", defaultValue: "the opening date"),
-            OptionSpec(name: "to", valueName: "date", help: "Last day.", defaultValue: "a year after the first day, or yesterday"),
-            OptionSpec(name: "jobs", short: "j", valueName: "n", help: "Requests in flight at once, 1 to \(ChartQuery.jobRange.upperBound).",
+            OptionSpec(name: .from, valueName: "date", help: "First day.", defaultValue: "the opening date"),
+            OptionSpec(name: .to, valueName: "date", help: "Last day.", defaultValue: "a year after the first day, or yesterday"),
+            OptionSpec(name: .jobs, short: "j", valueName: "n", help: "Requests in flight at once, 1 to \(ChartQuery.jobRange.upperBound).",
                        defaultValue: String(ChartQuery.defaultJobs)),
         ] + SharedOptions.network,
         make: { reader throws(UsageError) in
             let yesterday = reader.today.adding(days: -1)
-            let to = try reader.date("to")
-            let from = try reader.date("from")
+            let to = try reader.date(.to)
+            let from = try reader.date(.from)
             if let from { _ = try reader.days(from: from, to: to ?? yesterday) }
             return TrendCommand(
                 code: try reader.movieCode(), from: from, to: to,
-                jobs: try reader.integer("jobs", in: ChartQuery.jobRange) ?? ChartQuery.defaultJobs, network: try NetworkOptions(reader))
+                jobs: try reader.integer(.jobs, in: ChartQuery.jobRange) ?? ChartQuery.defaultJobs, network: try NetworkOptions(reader))
         })
 
     func run(in runner: Runner) async throws -> Data {
