@@ -74,72 +74,8 @@ public struct ClientConfiguration: Sendable {
     }
 }
 
-/// Bounded retries with exponential backoff and full jitter.
-public struct RetryPolicy: Sendable {
-    /// Retries after the first attempt.
-    public var retries: Int
-    /// The first backoff ceiling, in seconds.
-    public var baseDelay: Double
-    /// The largest backoff ceiling, in seconds.
-    public var maximumDelay: Double
-    /// The longest `Retry-After` we wait for, in seconds.
-    public var maximumRetryAfter: Double
 
-    /// Retries unless told otherwise.
-    public static let defaultRetries = 2
 
-    /// Creates a policy.
-    public init(retries: Int = RetryPolicy.defaultRetries, baseDelay: Double = 0.5, maximumDelay: Double = 8, maximumRetryAfter: Double = 30) {
-        self.retries = retries
-        self.baseDelay = baseDelay
-        self.maximumDelay = maximumDelay
-        self.maximumRetryAfter = maximumRetryAfter
-    }
-
-    /// The wait before retry number `retry` (1-based): full jitter below an exponential ceiling,
-    /// or the server's `Retry-After` when it gave one.
-    public func delay(beforeRetry retry: Int, retryAfter: Double?) -> Double {
-        if let retryAfter, !retryAfter.isNaN {
-            return min(max(retryAfter, 0), maximumRetryAfter)
-        }
-        let growth = Double(sign: .plus, exponent: max(retry - 1, 0), significand: 1) // 2^(retry - 1)
-        let ceiling = min(maximumDelay, baseDelay * growth)
-        return Double.random(in: 0...ceiling)
-    }
-}
-
-/// Whether the cache is read and written.
-public enum CacheMode: Sendable {
-    /// Read fresh entries, write new answers.
-    case normal
-    /// Skip reading, write the fresh answer.
-    case refresh
-    /// Neither read nor write.
-    case disabled
-
-    var reads: Bool { self == .normal }
-    var writes: Bool { self != .disabled }
-}
-
-/// What the client did, for `--verbose` and the quota counter; the library itself never prints.
-public enum ClientEvent: Sendable {
-    /// A request is about to be counted and go to the loader (the network, unless replaying):
-    /// what follows may write the ledger and the cache, and may take a while.
-    case requestSent(APIService)
-    /// The ledger counted a call: the day's count so far, and whether the file was unreadable
-    /// and had to be started afresh.
-    case callCounted(APIService, today: Int, ledgerWasUnreadable: Bool)
-    /// The ledger could not be written; the call went ahead uncounted.
-    case ledgerFailed(reason: String)
-    /// An answer came from the cache.
-    case cacheHit(String)
-    /// A transient failure will be retried after `delay` seconds.
-    case retrying(APIService, attempt: Int, reason: String, delay: Double)
-    /// A cache entry could not be used and will be fetched again.
-    case cacheEntryUnusable(String, reason: String)
-    /// An answer could not be written to the cache.
-    case cacheWriteFailed(String, reason: String)
-}
 
 extension URL {
     /// A URL written in the source, which is known to parse.

@@ -123,35 +123,7 @@ public struct ResponseCache: Sendable {
     }
 }
 
-/// What `boxoffice cache stats` reports.
-public struct CacheStatistics: Sendable, Equatable {
-    /// Entries on disk.
-    public var entries = 0
-    /// Their size in bytes.
-    public var bytes = 0
-    /// Entries past their expiry.
-    public var expired = 0
-    /// Entries kept for good (settled charts).
-    public var permanent = 0
-    /// Entries that are damaged or not ours.
-    public var unreadable = 0
 
-    /// Creates empty statistics.
-    public init() {}
-}
-
-/// Cache failures.
-public enum CacheError: Error, Sendable, CustomStringConvertible {
-    /// An entry exists but cannot be used.
-    case unreadable(String)
-
-    /// One line.
-    public var description: String {
-        switch self {
-        case .unreadable(let path): "cache entry \(path) is unreadable"
-        }
-    }
-}
 
 /// A path under a folder, its last component and its type (`S_IFREG`, `S_IFDIR`…).
 private struct FileTreeEntry {

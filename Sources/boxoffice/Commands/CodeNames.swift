@@ -1,0 +1,24 @@
+import BoxOfficeCore
+
+/// Names people know (배급사, 한국, 장편) turned into the codes KOBIS wants, by the library's lookup.
+enum CodeNames {
+    /// A name that is not in the group is a usage error of `command`, whose usage line it shows.
+    static func code(
+        for value: String, in group: CodeGroup, option: String, of command: CommandSpec, client: BoxOfficeClient
+    ) async throws -> String {
+        do {
+            return try await client.code(named: value, in: group)
+        } catch BoxOfficeError.unknownCodeName(_, _, let known) {
+            throw UsageError("'\(TerminalText.sanitize(value))' is not a name in the \(group.rawValue) codes for '--\(option)'; use a code or one of: \(known.map { TerminalText.sanitize($0) }.joined(separator: ", ")).",
+                             commandPath: [command.name])
+        }
+    }
+}
+
+extension Optional where Wrapped: Sendable {
+    /// The value transformed by an async function, or nil.
+    func asyncMap<Result>(_ transform: (Wrapped) async throws -> Result) async rethrows -> Result? {
+        guard let value = self else { return nil }
+        return try await transform(value)
+    }
+}
