@@ -32,11 +32,13 @@ final class AtomicFileTests {
 
     @Test func aPrivateFileIsCreatedPrivate() throws {
         let path = folder.appendingPathComponent("config").path
-        try AtomicFile.write(Data("k = v\n".utf8), toPath: path, permissions: .exactly(0o600))
+        // A registry of its own: other tests write through the shared one in parallel.
+        let registry = TemporaryFiles()
+        try AtomicFile.write(Data("k = v\n".utf8), toPath: path, permissions: .exactly(0o600), registry: registry)
         var status = stat()
         #expect(stat(path, &status) == 0 && status.st_mode & 0o777 == 0o600)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["config"])
-        #expect(TemporaryFiles.shared.pending.isEmpty)
+        #expect(registry.pending.isEmpty, "the temporary file is forgotten once renamed")
     }
 
     @Test func aSignalRemovesTheTemporaryFilesOfWritesInProgressAndAnyLater() throws {
