@@ -44,26 +44,23 @@ struct Runner: Sendable {
             kobisKey: keys[.kobis]?.value, kakaoKey: keys[.kakao]?.value,
             kobisBaseURL: kobisBaseURL, kakaoBaseURL: kakaoBaseURL,
             requiresKeys: !isReplay, timeout: options.timeout, retryPolicy: RetryPolicy(retries: options.retries))
-        let loader: any EndpointLoading
-        let timeout = options.timeout
+        var middlewares: [any LoaderMiddleware] = []
         if let replay = options.replayDirectory {
             guard Paths.isFolder(replay) else {
                 throw ConfigurationError(description: "The replay folder \(replay) does not exist.")
             }
-            loader = ReplayLoader(directory: URL(fileURLWithPath: replay, isDirectory: true))
+            middlewares.append(Replayer(directory: URL(fileURLWithPath: replay, isDirectory: true)))
         } else if let record = options.recordDirectory {
-            loader = RecordingLoader(
-                base: transport(.api, timeout: timeout), directory: URL(fileURLWithPath: record, isDirectory: true),
-                redactor: SecretRedactor(secrets: [keys[.kobis]?.value, keys[.kakao]?.value]))
-        } else {
-            loader = transport(.api, timeout: timeout)
+            middlewares.append(Recorder(
+                directory: URL(fileURLWithPath: record, isDirectory: true),
+                redactor: SecretRedactor(secrets: [keys[.kobis]?.value, keys[.kakao]?.value])))
         }
         let context = self.context
         let verbose = options.isVerbose
         let warnings = Warnings()
         let ledgerPath = paths.quotaFile.path
         return BoxOfficeClient(
-            configuration: configuration, loader: loader,
+            configuration: configuration, loader: transport(.api, timeout: options.timeout), middlewares: middlewares,
             cache: isReplay ? nil : ResponseCache(directory: paths.responses),
             cacheMode: options.cacheMode,
             quota: isReplay ? nil : quota, enforcesQuota: !options.ignoresQuota,

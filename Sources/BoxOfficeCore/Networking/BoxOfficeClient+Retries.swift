@@ -45,12 +45,12 @@ extension BoxOfficeClient {
         onEvent(.requestSent(service))
         let reservation = try reserveCall(to: service)
         let seconds = configuration.timeout
-        let loader = self.loader
+        let send = sending(for: endpoint)
         do {
             return try await Deadline.run(seconds: seconds) {
                 TransientFailure(error: .timedOut(service, seconds: seconds), reason: "timed out", retryAfter: nil)
             } operation: {
-                try await RedirectFollower.load(request, policy: .api) { try await loader.data(for: $0, endpoint: endpoint) }
+                try await RedirectFollower.load(request, policy: .api, with: send)
             }
         } catch let failure as NetworkFailure {
             giveBack(reservation)
@@ -66,6 +66,17 @@ extension BoxOfficeClient {
             giveBack(reservation)
             throw error
         }
+    }
+
+    /// The loader behind the middlewares, the first of them outermost.
+    private func sending(for endpoint: EndpointInfo) -> @Sendable (HTTPRequest) async throws -> (Data, HTTPResponse) {
+        let loader = self.loader
+        var send: @Sendable (HTTPRequest) async throws -> (Data, HTTPResponse) = { try await loader.data(for: $0) }
+        for middleware in middlewares.reversed() {
+            let next = send
+            send = { try await middleware.intercept($0, endpoint: endpoint, next: next) }
+        }
+        return send
     }
 
     /// Counts the call in the ledger before it is sent, past the day's limit refusing it. With

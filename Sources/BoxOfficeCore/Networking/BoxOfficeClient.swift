@@ -9,7 +9,10 @@ import Foundation
 public struct BoxOfficeClient: Sendable {
     /// Where the services are and which keys to send.
     public let configuration: ClientConfiguration
-    let loader: any EndpointLoading
+    /// Sends each request: the network, or a stub in tests.
+    let loader: any HTTPDataLoading
+    /// Steps around each request, outermost first: the recorder, the replayer.
+    let middlewares: [any LoaderMiddleware]
     let cache: ResponseCache?
     let cacheMode: CacheMode
     let now: @Sendable () -> Date
@@ -26,7 +29,8 @@ public struct BoxOfficeClient: Sendable {
     /// Creates a client; the clock decides cache lifetimes, the event handler sees what happened.
     public init(
         configuration: ClientConfiguration,
-        loader: any EndpointLoading,
+        loader: any HTTPDataLoading,
+        middlewares: [any LoaderMiddleware] = [],
         cache: ResponseCache? = nil,
         cacheMode: CacheMode = .normal,
         quota: QuotaLedger? = nil,
@@ -36,6 +40,7 @@ public struct BoxOfficeClient: Sendable {
     ) {
         self.configuration = configuration
         self.loader = loader
+        self.middlewares = middlewares
         self.cache = cache
         self.cacheMode = cache == nil ? .disabled : cacheMode
         self.quota = quota

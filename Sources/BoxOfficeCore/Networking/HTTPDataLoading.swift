@@ -4,14 +4,6 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Loads the bytes of one API request and is told which endpoint it serves, the way
-/// swift-openapi-runtime tells a transport the operation: the replayer and recorder find their
-/// file by the endpoint's recording name, never by parsing the URL.
-public protocol EndpointLoading: Sendable {
-    /// Performs the request for `endpoint` and returns the body with its response.
-    func data(for request: HTTPRequest, endpoint: EndpointInfo) async throws -> (Data, HTTPResponse)
-}
-
 /// Loads the bytes of one HTTP request, whatever it is for: the network itself and test stubs.
 ///
 /// Shaped like `URLSession.data(for:)`, so a test double is a few lines. A transport reports a
@@ -33,14 +25,19 @@ public protocol EndpointLoading: Sendable {
 ///     }
 /// }
 /// ```
-public protocol HTTPDataLoading: EndpointLoading {
+public protocol HTTPDataLoading: Sendable {
     /// Performs the request and returns the body with its response.
     func data(for request: HTTPRequest) async throws -> (Data, HTTPResponse)
 }
 
-extension HTTPDataLoading {
-    /// A transport treats every endpoint alike.
-    public func data(for request: HTTPRequest, endpoint: EndpointInfo) async throws -> (Data, HTTPResponse) {
-        try await data(for: request)
-    }
+/// A step around every request the client sends through its loader, told which endpoint the
+/// request serves, the way swift-openapi-runtime tells its middlewares the operation: the
+/// recorder and the replayer find their file by the endpoint's recording name, never by parsing
+/// the URL. A middleware calls `next` to go on to the loader (or the next middleware), or answers
+/// by itself, as the replayer does.
+public protocol LoaderMiddleware: Sendable {
+    /// Handles the request for `endpoint`, usually by passing it to `next`.
+    func intercept(
+        _ request: HTTPRequest, endpoint: EndpointInfo, next: @Sendable (HTTPRequest) async throws -> (Data, HTTPResponse)
+    ) async throws -> (Data, HTTPResponse)
 }

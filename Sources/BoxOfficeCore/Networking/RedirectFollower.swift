@@ -12,7 +12,7 @@ enum RedirectFollower {
 
     /// The answer at the end of the redirects `policy` allows; `load` sends one request.
     static func load(
-        _ request: HTTPRequest, policy: TransferPolicy, with load: (HTTPRequest) async throws -> (Data, HTTPResponse)
+        _ request: HTTPRequest, policy: TransferPolicy, with load: @Sendable (HTTPRequest) async throws -> (Data, HTTPResponse)
     ) async throws -> (Data, HTTPResponse) {
         var current = request
         var redirects = 0

@@ -6,7 +6,7 @@ struct ReplayTests {
     func client(_ directory: URL) -> BoxOfficeClient {
         let configuration = ClientConfiguration(
             kobisBaseURL: URL(string: "https://kobis.test/rest")!, kakaoBaseURL: URL(string: "https://kakao.test")!, requiresKeys: false)
-        return BoxOfficeClient(configuration: configuration, loader: ReplayLoader(directory: directory))
+        return BoxOfficeClient(configuration: configuration, loader: StubLoader(body: Data()), middlewares: [Replayer(directory: directory)])
     }
 
     @Test func namesFollowTheSamplesLayout() throws {
@@ -50,7 +50,7 @@ struct ReplayTests {
         let stub = StubLoader(body: try TestFiles.fixture("kobis/movie-20218541.json"))
         let configuration = ClientConfiguration(
             kobisKey: "SECRETKEY", kobisBaseURL: URL(string: "https://kobis.test/rest")!, kakaoBaseURL: URL(string: "https://kakao.test")!)
-        let recorder = BoxOfficeClient(configuration: configuration, loader: RecordingLoader(base: stub, directory: directory, redactor: SecretRedactor(secrets: [])))
+        let recorder = BoxOfficeClient(configuration: configuration, loader: stub, middlewares: [Recorder(directory: directory, redactor: SecretRedactor(secrets: []))])
         _ = try await recorder.movie(code: "20218541")
         let replayed = try await client(directory).movie(code: "20218541")
         #expect(replayed.title == "밀수")

@@ -8,8 +8,8 @@ import Foundation
 ///
 /// A request is answered by `DIR/<name>.json` (see `RecordingName`), or, when that is missing,
 /// by the first of `DIR/<name>-capture*.json` in name order, the way `shared/samples` keeps
-/// several captures of one movie.
-public struct ReplayLoader: EndpointLoading {
+/// several captures of one movie. It never calls `next`: nothing reaches the network.
+public struct Replayer: LoaderMiddleware {
     /// The folder holding `kobis/` and `kakao/`.
     public let directory: URL
 
@@ -19,7 +19,9 @@ public struct ReplayLoader: EndpointLoading {
     }
 
     /// The recorded body with a 200 response, or `ReplayError.noRecording`.
-    public func data(for request: HTTPRequest, endpoint: EndpointInfo) async throws -> (Data, HTTPResponse) {
+    public func intercept(
+        _ request: HTTPRequest, endpoint: EndpointInfo, next: @Sendable (HTTPRequest) async throws -> (Data, HTTPResponse)
+    ) async throws -> (Data, HTTPResponse) {
         let service = endpoint.service
         let name = endpoint.recordingName
         guard let file = recording(named: name) else {

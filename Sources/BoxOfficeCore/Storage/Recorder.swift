@@ -4,25 +4,24 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Passes requests on and writes every successful body where `ReplayLoader` will look (`--record DIR`).
-package struct RecordingLoader: EndpointLoading {
-    /// The loader that really fetches.
-    package let base: any EndpointLoading
+/// Passes each request on and writes every successful body where the `Replayer` will look (`--record DIR`).
+package struct Recorder: LoaderMiddleware {
     /// The folder recordings go to.
     package let directory: URL
     /// Keeps the keys out of recordings even when a service echoes them.
     package let redactor: SecretRedactor
 
-    /// Creates a recorder in front of another loader.
-    package init(base: any EndpointLoading, directory: URL, redactor: SecretRedactor) {
-        self.base = base
+    /// Creates a recorder into a folder.
+    package init(directory: URL, redactor: SecretRedactor) {
         self.directory = directory
         self.redactor = redactor
     }
 
-    /// Fetches through the base loader, then records a 2xx body atomically.
-    package func data(for request: HTTPRequest, endpoint: EndpointInfo) async throws -> (Data, HTTPResponse) {
-        let (data, response) = try await base.data(for: request, endpoint: endpoint)
+    /// Passes the request on, then records a 2xx body atomically.
+    package func intercept(
+        _ request: HTTPRequest, endpoint: EndpointInfo, next: @Sendable (HTTPRequest) async throws -> (Data, HTTPResponse)
+    ) async throws -> (Data, HTTPResponse) {
+        let (data, response) = try await next(request)
         if response.isSuccess {
             let file = directory.appendingPathComponent(RecordingName.fileName(for: endpoint.recordingName), isDirectory: false)
             let folder = file.deletingLastPathComponent()
