@@ -34,16 +34,8 @@ enum Terminal {
     /// Writes all of `data`; tells whether the reader has gone (a closed pipe).
     @discardableResult
     static func write(_ data: Data, to descriptor: Int32) -> WriteOutcome {
-        var bytes = data[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return errno == EPIPE ? .readerGone : .failed(String(cString: strerror(errno)))
-            }
-            bytes = bytes.dropFirst(written)
-        }
-        return .written
+        guard let failure = FileDescriptor.writeAll(data, to: descriptor) else { return .written }
+        return failure == EPIPE ? .readerGone : .failed(String(cString: strerror(failure)))
     }
 
     /// Reads one line from a terminal without echoing it (a pasted key), up to `limit` bytes.
@@ -101,14 +93,6 @@ enum Terminal {
         /// The output could not be written, for example a full disk.
         case failed(String)
     }
-}
-
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.write(descriptor, bytes, count)
-    #else
-    Darwin.write(descriptor, bytes, count)
-    #endif
 }
 
 private func systemRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer?, _ count: Int) -> Int {

@@ -70,21 +70,7 @@ package enum AtomicFile {
     }
 
     private static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws(FileWriteError) {
-        let failure: Int32? = data.withUnsafeBytes { buffer in
-            guard var next = buffer.baseAddress else { return nil }
-            var left = buffer.count
-            while left > 0 {
-                let written = systemWrite(descriptor, next, left)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                next += written
-                left -= written
-            }
-            return nil
-        }
-        if let failure { throw FileWriteError(path: path, errno: failure) }
+        if let failure = FileDescriptor.writeAll(data, to: descriptor) { throw FileWriteError(path: path, errno: failure) }
     }
 
     /// The sibling a write of `name` goes through first: `.name.<13 random letters or digits>.tmp`,
@@ -147,12 +133,4 @@ package struct FileWriteError: ReportableError, Equatable, CustomStringConvertib
     package var message: String { description }
     /// Exit 73, cannot create output.
     package var exitCode: ExitCode { .cannotCreateOutput }
-}
-
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.write(descriptor, bytes, count)
-    #else
-    Darwin.write(descriptor, bytes, count)
-    #endif
 }

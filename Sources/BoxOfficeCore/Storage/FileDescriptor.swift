@@ -1,0 +1,40 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Raw writes to an open file descriptor: the one loop behind atomic files and standard output.
+package enum FileDescriptor {
+    /// Writes all of `data`, going on after a partial write or an interruption; nil once all is
+    /// written, else the `errno` that stopped it.
+    package static func writeAll(_ data: Data, to descriptor: Int32) -> Int32? {
+        data.withUnsafeBytes { buffer in
+            guard var next = buffer.baseAddress else { return nil }
+            var left = buffer.count
+            while left > 0 {
+                let written = systemWrite(descriptor, next, left)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                next += written
+                left -= written
+            }
+            return nil
+        }
+    }
+
+    private static func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        Glibc.write(descriptor, bytes, count)
+        #else
+        Darwin.write(descriptor, bytes, count)
+        #endif
+    }
+}
