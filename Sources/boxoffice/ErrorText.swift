@@ -55,6 +55,8 @@ enum ErrorText {
             "Find codes with 'boxoffice people <name>'."
         case .notFound(.company):
             "Find codes with 'boxoffice companies <name>'."
+        case .rangeBeforeOpening(_, _, _, let opening):
+            "Give a --to on or after \(opening.iso), or leave it out."
         case .notFound(.poster):
             "Try 'boxoffice images' with other words."
         default:

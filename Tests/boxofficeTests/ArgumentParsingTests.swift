@@ -93,7 +93,11 @@ struct ArgumentParsingTests {
         #expect(untilTo.count == 366 && untilTo.last == KSTDate(year: 2025, month: 1, day: 1), "a year back from --to")
         let between = try days(["--from", "20230811", "--to", "20230818"], opening: opening)
         #expect(between.count == 8 && between.first == KSTDate(year: 2023, month: 8, day: 11))
-        #expect(try days(["--from", "20261120"], opening: opening).count == 2, "--from alone runs to yesterday")
+        #expect(try days(["--from", "20261120"], opening: opening).count == 2, "--from alone runs to yesterday if sooner")
+        let yearFromD1 = try days(["--from", "20230801"], opening: opening)
+        #expect(yearFromD1.count == 366 && yearFromD1.last == KSTDate(year: 2024, month: 7, day: 31), "--from alone runs a year, not to yesterday")
+        let help = HelpFormatter.help(for: ["trend"]).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(help.contains("a year after the first day, or yesterday if sooner"), "\(help)")
     }
 
     @Test func movieAndHelp() throws {

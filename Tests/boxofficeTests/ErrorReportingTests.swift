@@ -20,6 +20,7 @@ struct ErrorReportingTests {
         .redirectRefused(.kobis, .otherOrigin(Origin(URL(fileURLWithPath: "/")))),
         .quotaLedgerUnavailable(path: "/home/x/.cache/boxoffice/quota.json", reason: "Permission denied"),
         .unknownCodeName("배급", group: .companyParts, known: ["제작사", "배급사"]),
+        .rangeBeforeOpening(movieCode: "20218541", title: "밀수", lastDay: KSTDate(year: 2023, month: 7, day: 1)!, opening: KSTDate(year: 2023, month: 7, day: 26)!),
     ]
 
     static func expectedCode(_ error: BoxOfficeError) -> ExitCode {
@@ -31,7 +32,7 @@ struct ErrorReportingTests {
         case .malformedResponse, .notAnImage, .responseTooLarge, .imageTooLarge, .answerMismatch: .malformedResponse
         case .notFound: .notFound
         case .quotaLedgerUnavailable: .cannotCreateOutput
-        case .unknownCodeName: .usage
+        case .unknownCodeName, .rangeBeforeOpening: .usage
         }
     }
 

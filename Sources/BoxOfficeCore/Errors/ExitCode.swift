@@ -32,7 +32,7 @@ package enum ExitCode: Int32, CaseIterable, Sendable {
         switch self {
         case .success: "Success."
         case .notFound: "Not found: an unknown movie, person or company code, or no image for a poster."
-        case .usage: "Usage error: a bad command, option, value or date. Nothing was requested."
+        case .usage: "Usage error: a bad command, option, value or date. Nothing was requested (save the movie's details for a trend whose --to is before the opening)."
         case .malformedResponse: "A service sent a response that is not what its documentation describes (HTML, invalid JSON, wrong fields, a chart of more than 10 movies, a figure past 2^53), an answer to another question, a body past its size limit (8 MiB for API answers, 20 MiB for images), or a poster download that is not an image."
         case .unavailable: "Service unavailable: connection refused, unknown host, HTTP 5xx, a redirect to another origin or to plain http, an API error other than those below, or no libcurl to make requests with."
         case .internalError: "Internal error: a bug in boxoffice, or standard output that could not be written."

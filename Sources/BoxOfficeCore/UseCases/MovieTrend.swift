@@ -32,15 +32,17 @@ public struct MovieTrend: Sendable, Hashable, Identifiable {
         self.days = days
     }
 
-    /// The days a trend reads: `from` to `to`; with only `to`, back to the opening or the longest
-    /// range; with neither, the first `ChartQuery.longestDailyRange` days from the opening. Never
-    /// past `yesterday`, the last day with figures.
+    /// The days a trend reads: `from` to `to`; with only `from`, a year (`ChartQuery.longestDailyRange`
+    /// days) from it; with only `to`, back to the opening or the longest range; with neither, the
+    /// first year from the opening. Without `to`, never past `yesterday`, the last day with figures.
     public static func days(from: KSTDate?, to: KSTDate?, opening: KSTDate?, yesterday: KSTDate) -> [KSTDate] {
         let longest = ChartQuery.longestDailyRange
         let start: KSTDate, end: KSTDate
         switch (from, to) {
-        case let (from?, to):
-            (start, end) = (from, to ?? yesterday)
+        case let (from?, to?):
+            (start, end) = (from, to)
+        case let (from?, nil):
+            (start, end) = (from, lastDay(from: from, yesterday: yesterday))
         case let (nil, to?):
             (start, end) = (max(min(opening ?? to, to), to.adding(days: 1 - longest)), to)
         case (nil, nil):
@@ -50,12 +52,19 @@ public struct MovieTrend: Sendable, Hashable, Identifiable {
         guard end >= start else { return [] }
         return (0...end.days(since: start)).map { start.adding(days: $0) }
     }
+
+    /// The last day of a run that starts on `from` with no last day given: a year on, or
+    /// `yesterday` if sooner.
+    public static func lastDay(from: KSTDate, yesterday: KSTDate) -> KSTDate {
+        min(from.adding(days: ChartQuery.longestDailyRange - 1), yesterday)
+    }
 }
 
 extension BoxOfficeClient {
     /// A movie's run from the daily charts: the days `MovieTrend.days(from:to:opening:yesterday:)`
     /// chooses, fetched `jobs` at a time; cached days cost nothing. `onDayFetched` is called as each
-    /// day arrives with the number of days in all, for progress.
+    /// day arrives with the number of days in all, for progress. A range given with `from` or `to`
+    /// that ends before the opening throws `BoxOfficeError.rangeBeforeOpening` before any chart is asked for.
     public func trend(
         movieCode code: String, from: KSTDate? = nil, to: KSTDate? = nil, jobs: Int = ChartQuery.defaultJobs,
         onDayFetched: @escaping @Sendable (_ daysInAll: Int) async -> Void = { _ in }
@@ -63,6 +72,9 @@ extension BoxOfficeClient {
         let movie = try await movie(code: code)
         let yesterday = KSTDate.today(at: now()).adding(days: -1)
         let dates = MovieTrend.days(from: from, to: to, opening: movie.openDate, yesterday: yesterday)
+        if from != nil || to != nil, let opening = movie.openDate, let last = dates.last, last < opening {
+            throw BoxOfficeError.rangeBeforeOpening(movieCode: movie.code, title: movie.title, lastDay: last, opening: opening)
+        }
         let total = dates.count
         let charts = try await ChartFetcher(client: self).charts(ChartQuery(span: .daily, dates: dates, jobs: jobs)) { await onDayFetched(total) }
         return MovieTrend(code: movie.code, title: movie.title, days: zip(dates, charts).map { date, chart in

@@ -10,6 +10,7 @@ struct TrendCommand: RunnableCommand {
     let code: String
     let from: KSTDate?
     /// `--to` as given; without it the run ends a year after the first day, or yesterday if sooner.
+    /// A --to before the opening is found out once the movie is known: a usage error (exit 64).
     let to: KSTDate?
     let jobs: Int
     let network: NetworkOptions
@@ -21,7 +22,7 @@ struct TrendCommand: RunnableCommand {
         arguments: [ArgumentSpec(name: "movie-code", help: "The KOBIS movie code.")],
         options: [
             OptionSpec(name: .from, valueName: "date", help: "First day.", defaultValue: "the opening date"),
-            OptionSpec(name: .to, valueName: "date", help: "Last day.", defaultValue: "a year after the first day, or yesterday"),
+            OptionSpec(name: .to, valueName: "date", help: "Last day.", defaultValue: "a year after the first day, or yesterday if sooner"),
             OptionSpec(name: .jobs, short: "j", valueName: "n", help: "Requests in flight at once, 1 to \(ChartQuery.jobRange.upperBound).",
                        defaultValue: String(ChartQuery.defaultJobs)),
         ] + SharedOptions.network,
@@ -29,7 +30,7 @@ struct TrendCommand: RunnableCommand {
             let yesterday = reader.today.adding(days: -1)
             let to = try reader.date(.to)
             let from = try reader.date(.from)
-            if let from { _ = try reader.days(from: from, to: to ?? yesterday) }
+            if let from { _ = try reader.days(from: from, to: to ?? MovieTrend.lastDay(from: from, yesterday: yesterday)) }
             return TrendCommand(
                 code: try reader.movieCode(), from: from, to: to,
                 jobs: try reader.integer(.jobs, in: ChartQuery.jobRange) ?? ChartQuery.defaultJobs, network: try NetworkOptions(reader))

@@ -115,4 +115,17 @@ struct ReportEndToEndTests {
         let replayed = try BinaryRunner(keys: false).run(arguments + ["--replay", "Fixtures"])
         #expect(replayed.status == 0 && replayed.stdout.contains("In the top 10 on 8 of 8 days."), "\(replayed.stderr)")
     }
+
+    @Test func aTrendEndingBeforeTheOpeningIsAUsageErrorAndAsksForNoChart() throws {
+        let server = try LoopbackServer(handler: StubResponse.recorded)
+        defer { server.stop() }
+        let runner = BinaryRunner(kobisURL: server.baseURL)
+        for range in [["--to", "20230701"], ["--from", "20230601", "--to", "20230725"]] {
+            let run = try runner.run(["trend", "20218541"] + range)
+            BinaryRunner.expectFailure(run, status: 64, mentioning: ["before 밀수 (20218541) opened on 2023-07-26", "--to on or after 2023-07-26"])
+        }
+        #expect(server.requests.allSatisfy { $0.path == "/movie/searchMovieInfo.json" }, "\(server.requests.map(\.path))")
+        let fromOnly = try runner.run(["trend", "20218541", "--from", "20230811", "--format", "json", "--replay", "Fixtures"])
+        #expect(fromOnly.status != 64, "a year from --from is no usage error: \(fromOnly.stderr)")
+    }
 }
