@@ -15,7 +15,9 @@ enum CommandLineParser {
             if optionsEnded || !word.hasPrefix("-") || word == "-" {
                 if !optionsEnded, !command.subcommands.isEmpty, invocation.positionals.isEmpty {
                     guard let subcommand = command.subcommand(named: word) else {
-                        let hint = suggestion(for: word, among: command.subcommands.map(\.name)).map { " Did you mean '\($0)'?" } ?? ""
+                        // `boxoffice version`: an option's name given as a command.
+                        let option = command.option(named: word.lowercased()).map { "--" + $0.name }
+                        let hint = (option ?? suggestion(for: word, among: command.subcommands.map(\.name))).map { " Did you mean '\($0)'?" } ?? ""
                         throw UsageError("Unknown command '\(word)'.\(hint)", commandPath: currentPath())
                     }
                     invocation.path.append(subcommand)

@@ -72,7 +72,7 @@ struct ArgumentParsingTests {
             _ = try CommandCatalog.command(for: try CommandLineParser.parse(["weekly", "--period", "weekdays", "--date", "20261117"]), today: wednesday)
             Issue.record("the weekdays of a Wednesday's week have not ended")
         } catch {
-            #expect(error.message.contains("The weekdays of 2026-11-16 have not ended yet"), "\(error.message)")
+            #expect(error.message.contains("The weekdays of 2026-11-16 have not ended yet (their last day is 2026-11-19"), "\(error.message)")
         }
     }
 
@@ -155,6 +155,8 @@ struct ArgumentParsingTests {
         (["completion", "tcsh"], "bash, zsh or fish"),
         (["config", "set", "naver"], "kobis or kakao"),
         (["cache"], "Missing subcommand"),
+        (["version"], "Unknown command 'version'. Did you mean '--version'?"),
+        (["help", "daily", "extra"], "'daily' has no subcommands, so there is no help topic 'extra'; see 'boxoffice help daily'."),
     ])
     func badArgumentsAreUsageErrors(_ arguments: [String], _ expected: String) {
         let message = usageError(arguments)

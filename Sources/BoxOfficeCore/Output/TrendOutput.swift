@@ -45,7 +45,7 @@ package struct TrendOutput: Presentable {
         let shown = days.filter { $0.entry != nil }.count
         return Document([Document.Section([
             .heading("\(title) (\(code)), \(first) to \(last)", inMarkdown: true), .table(Table(columns: columns, rows: rows)),
-            .note("In the top 10 on \(shown) of \(days.count) days."),
+            .note("In the top 10 on \(shown) of \(days.count) \(days.count == 1 ? "day" : "days")."),
         ])])
     }
 }

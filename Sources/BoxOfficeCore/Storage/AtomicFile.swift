@@ -49,6 +49,8 @@ package enum AtomicFile {
         let descriptor: Int32
         switch registry.create(temporary, mode: mode) {
         case .success(let opened): descriptor = opened
+        case .failure(let error) where [ENOENT, ENOTDIR].contains(error.code):
+            throw FileWriteError(path: path, reason: FileWriteError.folderReason(folder.isEmpty ? "." : folder, errno: error.code))
         case .failure(let error): throw FileWriteError(path: path, errno: error.code)
         }
         defer { registry.remove(temporary) }
@@ -122,6 +124,17 @@ package struct FileWriteError: ReportableError, Equatable, CustomStringConvertib
     package init(path: String, reason: String) {
         self.path = path
         self.reason = reason
+    }
+
+    /// Why nothing can be created in `folder`, naming it: the system's "No such file or
+    /// directory" alone does not say that the missing thing is the folder.
+    package static func folderReason(_ folder: String, errno code: Int32) -> String {
+        let shown = TerminalText.sanitize(folder)
+        switch code {
+        case ENOENT: return "its folder \(shown) does not exist"
+        case ENOTDIR: return "part of \(shown) is not a folder"
+        default: return "nothing can be created in its folder \(shown) (\(String(cString: strerror(code))))"
+        }
     }
 
     /// One line.

@@ -36,9 +36,13 @@ package enum OutputFile {
         try checkTemporaryNameFits(path)
         var status = stat()
         guard lstat(path, &status) == 0 else {
-            guard errno == ENOENT else { throw FileWriteError(path: path, errno: errno) }
+            let code = errno
             let folder = AtomicFile.parts(of: path).folder
-            guard access(folder.isEmpty ? "." : folder, W_OK | X_OK) == 0 else { throw FileWriteError(path: path, errno: errno) }
+            if code == ENOTDIR { throw FileWriteError(path: path, reason: FileWriteError.folderReason(folder, errno: code)) }
+            guard code == ENOENT else { throw FileWriteError(path: path, errno: code) }
+            guard access(folder.isEmpty ? "." : folder, W_OK | X_OK) == 0 else {
+                throw FileWriteError(path: path, reason: FileWriteError.folderReason(folder.isEmpty ? "." : folder, errno: errno))
+            }
             return .standard
         }
         let type = status.st_mode & S_IFMT

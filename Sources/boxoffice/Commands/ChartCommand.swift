@@ -57,7 +57,8 @@ struct ChartCommand: RunnableCommand {
         }
         if isWeekly, let last = dates.last, period.lastDay(ofWeekContaining: last) >= today {
             let end = period.lastDay(ofWeekContaining: last)
-            throw reader.error("The \(period.rawValue) of \(period.firstDay(ofWeekContaining: last).iso) \(period == .weekdays ? "have" : "has") not ended yet (its last day is \(end.iso), today in Seoul is \(today.iso)); ask for an earlier week.")
+            let (verb, possessive) = period == .weekdays ? ("have", "their") : ("has", "its")
+            throw reader.error("The \(period.rawValue) of \(period.firstDay(ofWeekContaining: last).iso) \(verb) not ended yet (\(possessive) last day is \(end.iso), today in Seoul is \(today.iso)); ask for an earlier week.")
         }
         query = ChartQuery(span: isWeekly ? .weekly(period) : .daily, dates: dates)
         query.filter.nation = try reader.choice(.nation, ChartFilter.Nation.init(rawValue:))

@@ -22,8 +22,12 @@ enum HelpCommand {
     static func topic(_ words: [String]) throws(UsageError) -> any RunnableCommand {
         if words == [exitCodesTopic] { return ExitCodes() }
         var spec = CommandCatalog.root
-        for name in words {
+        for (index, name) in words.enumerated() {
             guard let next = spec.subcommand(named: name) else {
+                if spec.subcommands.isEmpty {
+                    let command = words[..<index].joined(separator: " ")
+                    throw UsageError("'\(command)' has no subcommands, so there is no help topic '\(name)'; see 'boxoffice help \(command)'.", commandPath: ["help"])
+                }
                 let names = spec.subcommands.map(\.name) + [exitCodesTopic]
                 let hint = CommandLineParser.suggestion(for: name, among: names).map { " Did you mean '\($0)'?" } ?? ""
                 throw UsageError("No help topic '\(name)'.\(hint)", commandPath: ["help"])

@@ -217,6 +217,12 @@ struct NarrowTerminalTests {
         }
     }
 
+    @Test func aTrendOfOneDaySaysDayNotDays() throws {
+        let chart = try ChartsOutputTests.daily()
+        let one = TrendOutput(MovieTrend(code: "1", title: "없는 영화", days: [MovieTrend.Day(date: chart.startDate)]))
+        #expect(DocumentWriter.write(one, format: .table, style: RenderStyle(terminalWidth: 80)).contains("In the top 10 on 0 of 1 day.\n"))
+    }
+
     @Test func titlesCutToTheSameTextAreCutInTheMiddleInstead() {
         let renderer = TableRenderer(columns: [TableColumn("Title", isTruncatable: true)], maxWidth: 20)
         let text = renderer.render([[TableCell("미션 임파서블: 데드 레코닝 PART ONE")], [TableCell("미션 임파서블: 데드 레코닝 PART TWO")]])

@@ -30,6 +30,19 @@ final class AtomicFileTests {
         }
     }
 
+    @Test func aMissingFolderIsNamedNotLeftToTheSystemsWords() throws {
+        let missing = folder.appendingPathComponent("nonexistent/dir")
+        let target = missing.appendingPathComponent("x.jpg").path
+        #expect(throws: FileWriteError(path: target, reason: "its folder \(missing.path) does not exist")) { try OutputFile.check(target) }
+        #expect(throws: FileWriteError(path: target, reason: "its folder \(missing.path) does not exist")) {
+            try AtomicFile.write(Data(), toPath: target, permissions: .standard)
+        }
+        let file = folder.appendingPathComponent("plain")
+        try Data().write(to: file)
+        let inside = file.appendingPathComponent("x.jpg").path
+        #expect(throws: FileWriteError(path: inside, reason: "part of \(file.path) is not a folder")) { try OutputFile.check(inside) }
+    }
+
     @Test func aPrivateFileIsCreatedPrivate() throws {
         let path = folder.appendingPathComponent("config").path
         // A registry of its own: other tests write through the shared one in parallel.
@@ -58,12 +71,5 @@ final class AtomicFileTests {
             try AtomicFile.write(Data("late".utf8), toPath: late, permissions: .standard, registry: registry)
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
-    }
-
-    @Test func aMissingFolderNamesThePathAndTheReason() {
-        let path = folder.appendingPathComponent("missing/file").path
-        #expect(throws: FileWriteError(path: path, reason: "No such file or directory")) {
-            try AtomicFile.write(Data(), toPath: path, permissions: .standard)
-        }
     }
 }
