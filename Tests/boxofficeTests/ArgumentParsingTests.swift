@@ -100,6 +100,11 @@ struct ArgumentParsingTests {
         #expect(help.contains("a year after the first day, or yesterday if sooner"), "\(help)")
     }
 
+    @Test func codeGroupsAreNamesOrDigits() throws {
+        #expect((try command(["codes", "Regions"]) as? CodesCommand)?.group == "0105000000")
+        #expect((try command(["codes", "2204"]) as? CodesCommand)?.group == "2204")
+    }
+
     @Test func movieAndHelp() throws {
         #expect((try command(["movie", "20124079"]) as? MovieCommand)?.code == "20124079")
         #expect((try command(["daily", "--help"]) as? HelpCommand.Page)?.path == ["daily"])
@@ -155,6 +160,8 @@ struct ArgumentParsingTests {
         (["completion", "tcsh"], "bash, zsh or fish"),
         (["config", "set", "naver"], "kobis or kakao"),
         (["cache"], "Missing subcommand"),
+        (["codes", "region"], "Unknown code group 'region'. Did you mean 'regions'? Use one of: regions, movie-types, nations, company-parts, or a comCode of digits."),
+        (["codes", "밀수"], "Unknown code group '밀수'."),
         (["version"], "Unknown command 'version'. Did you mean '--version'?"),
         (["help", "daily", "extra"], "'daily' has no subcommands, so there is no help topic 'extra'; see 'boxoffice help daily'."),
     ])
