@@ -11,10 +11,20 @@ struct ConfigOutput: Presentable {
         }
     }
 
+    /// `source` is `"environment"`, `"file"` or null, with the `variable` or the `path` it names.
     var json: JSONValue {
         .object([
             ("configFile", .string(configFile)),
-            ("keys", .array(rows.map { .object([("service", .string($0.service)), ("key", .string($0.key)), ("source", .string($0.source))]) })),
+            ("keys", .array(APIService.allCases.map { service in
+                let key = keys[service]
+                let (source, variable, path): (String?, String?, String?) = switch key?.source ?? .none {
+                case .environment(let name): ("environment", name, nil)
+                case .file(let file): ("file", nil, file)
+                case .none: (nil, nil, nil)
+                }
+                return .object([("service", .string(service.rawValue)), ("key", .string(key?.value.map(KeyStore.mask))),
+                                ("source", .string(source)), ("variable", .string(variable)), ("path", .string(path))])
+            })),
         ])
     }
 

@@ -18,7 +18,33 @@ struct KeyStore {
     /// A key and where it came from.
     struct Key: Sendable {
         let value: String?
-        let origin: String
+        let source: Source
+
+        /// Where a key was found.
+        enum Source: Sendable {
+            case environment(variable: String)
+            case file(path: String)
+            case none
+        }
+
+        /// For people: `environment (KOBIS_API_KEY)`, `config file (/…/config)`, `not set`.
+        var origin: String {
+            switch source {
+            case .environment(let variable): "environment (\(variable))"
+            case .file(let path): "config file (\(path))"
+            case .none: "not set"
+            }
+        }
+    }
+
+    /// KOBIS keys and Kakao REST API keys are both 32 hexadecimal characters.
+    static let keyLength = 32
+
+    /// Whether `key` has the shape of the service's keys; one that does not is stored with a warning.
+    static func looksLikeKey(_ key: String, of service: APIService) -> Bool {
+        key.utf8.count == keyLength && key.utf8.allSatisfy { byte in
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20)
+        }
     }
 
     static let fileKeys: [APIService: String] = [.kobis: "kobis_api_key", .kakao: "kakao_rest_api_key"]
@@ -40,7 +66,7 @@ struct KeyStore {
                 guard !value.isEmpty, !Self.hasWhitespaceOrControls(value) else {
                     throw ConfigurationError(description: "\(service.keyVariable) contains whitespace or control characters, which no API key has; set it to the key alone.")
                 }
-                keys[service] = Key(value: value, origin: "environment (\(service.keyVariable))")
+                keys[service] = Key(value: value, source: .environment(variable: service.keyVariable))
             } else {
                 missing.append(service)
             }
@@ -49,9 +75,9 @@ struct KeyStore {
         let file = try readFile(warns: warns)?.values ?? [:]
         for service in missing {
             if let name = Self.fileKeys[service], let value = file[name] {
-                keys[service] = Key(value: value, origin: "config file (\(paths.configFile.path))")
+                keys[service] = Key(value: value, source: .file(path: paths.configFile.path))
             } else {
-                keys[service] = Key(value: nil, origin: "not set")
+                keys[service] = Key(value: nil, source: .none)
             }
         }
         return keys

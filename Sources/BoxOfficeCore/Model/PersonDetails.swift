@@ -32,21 +32,29 @@ public struct PersonDetails: Sendable, Hashable, Identifiable {
         self.filmography = filmography
     }
 
-    /// A film and the part in it. A film the person had several parts in is listed once a part,
-    /// so it has no identity of its own.
+    /// A film and the person's parts in it. KOBIS lists a film once a part (감독, then 각본);
+    /// here it appears once, at its first place, as a company's films do.
     public struct Film: Sendable, Hashable {
         /// The movie's code.
         public var movieCode: String
         /// Its title.
         public var title: String?
-        /// The part, such as `감독`.
-        public var part: String?
+        /// The parts, such as `감독` and `각본`, in KOBIS's order.
+        public var parts: [String]
 
-        /// Creates a film.
+        /// The first part, such as `감독`.
+        public var part: String? { parts.first }
+
+        /// Creates a film with one part or none.
         public init(movieCode: String, title: String? = nil, part: String? = nil) {
+            self.init(movieCode: movieCode, title: title, parts: part.map { [$0] } ?? [])
+        }
+
+        /// Creates a film with its parts.
+        public init(movieCode: String, title: String?, parts: [String]) {
             self.movieCode = movieCode
             self.title = title
-            self.part = part
+            self.parts = parts
         }
     }
 
@@ -62,9 +70,19 @@ public struct PersonDetails: Sendable, Hashable, Identifiable {
         sex = text(info.sex)
         role = text(info.repRoleNm)
         homepages = (info.homepages ?? []).compactMap { text($0.homeUrl) }
-        filmography = (info.filmos ?? []).compactMap { film in
-            text(film.movieCd).map { Film(movieCode: $0, title: text(film.movieNm), part: text(film.moviePartNm)) }
+        var films: [Film] = []
+        var positions: [String: Int] = [:]
+        for film in info.filmos ?? [] {
+            guard let movieCode = text(film.movieCd) else { continue }
+            let part = text(film.moviePartNm)
+            if let position = positions[movieCode] {
+                if let part, !films[position].parts.contains(part) { films[position].parts.append(part) }
+            } else {
+                positions[movieCode] = films.count
+                films.append(Film(movieCode: movieCode, title: text(film.movieNm), part: part))
+            }
         }
+        filmography = films
     }
 }
 
@@ -73,7 +91,7 @@ extension PersonDetails: Encodable {
         case code, name, nameEnglish, sex, role, homepages, filmography
     }
 
-    /// `{"code", "name", "nameEnglish", "sex", "role", "homepages", "filmography": [{"movieCode", "title", "part"}]}`.
+    /// `{"code", "name", "nameEnglish", "sex", "role", "homepages", "filmography": [{"movieCode", "title", "part", "parts"}]}`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(code, forKey: .code)
@@ -88,14 +106,15 @@ extension PersonDetails: Encodable {
 
 extension PersonDetails.Film: Encodable {
     private enum CodingKeys: String, CodingKey {
-        case movieCode, title, part
+        case movieCode, title, part, parts
     }
 
-    /// `{"movieCode", "title", "part"}`.
+    /// `{"movieCode", "title", "part", "parts"}`: `part` is the first of `parts`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(movieCode, forKey: .movieCode)
         try container.encode(title, forKey: .title)
         try container.encode(part, forKey: .part)
+        try container.encode(parts, forKey: .parts)
     }
 }

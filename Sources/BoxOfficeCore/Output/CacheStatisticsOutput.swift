@@ -23,12 +23,14 @@ package struct CacheStatisticsOutput: Presentable {
         .object([("path", .string(path))] + counts.map { ($0.json, .integer($0.value)) })
     }
 
-    /// The folder as a caption and a count a row for people; one row under the keys for CSV and TSV.
+    /// The folder as a caption and a count a row for people; one row under the keys for CSV and
+    /// TSV, the folder last as `path` so that the columns JSON has are all there.
     package var document: Document {
         let people = Table(
             columns: [Column("Statistic", key: nil), Column("Value", key: nil, alignment: .right)],
             rows: counts.map { [.text($0.label), .count($0.value)] })
-        let machines = Table(columns: counts.map { Column.machine($0.csv) }, rows: [counts.map { .count($0.value) }])
+        let machines = Table(columns: counts.map { Column.machine($0.csv) } + [Column.machine("path")],
+                             rows: [counts.map { .count($0.value) } + [.text(path)]])
         return Document([Document.Section([.heading("Cache folder: \(path)", inMarkdown: false), .table(people), .table(machines)])])
     }
 }

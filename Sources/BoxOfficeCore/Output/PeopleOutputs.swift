@@ -43,7 +43,7 @@ package struct PersonOutput: Presentable {
         self.person = person
     }
 
-    /// `{"code", "name", "nameEnglish", "sex", "role", "homepages", "filmography": [{"movieCode", "title", "part"}]}`:
+    /// `{"code", "name", "nameEnglish", "sex", "role", "homepages", "filmography": [{"movieCode", "title", "part", "parts"}]}`:
     /// the person's own encoding.
     package var json: JSONValue { JSONValue(encoding: person) }
 
@@ -57,9 +57,11 @@ package struct PersonOutput: Presentable {
         if !person.homepages.isEmpty { fields.append(("Home pages", person.homepages.joined(separator: " "))) }
         let columns = [
             Column.machine("person_code"), Column.machine("person_name"), Column("Movie code", key: "movie_code"), Column("Title", key: "title", isTruncatable: true),
-            Column("Part", key: "part"),
+            Column.machine("part"), Column("Parts", key: "parts"),
         ]
-        let rows: [[Cell]] = person.filmography.map { [.text(person.code), .text(person.name), .text($0.movieCode), .text($0.title), .text($0.part)] }
+        let rows: [[Cell]] = person.filmography.map {
+            [.text(person.code), .text(person.name), .text($0.movieCode), .text($0.title), .text($0.part), .list($0.parts)]
+        }
         return Document([Document.Section([.card(fields)]), Document.Section([.table(Table(columns: columns, rows: rows))])])
     }
 }

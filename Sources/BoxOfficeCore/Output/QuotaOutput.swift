@@ -37,7 +37,7 @@ package struct QuotaOutput: Presentable {
                     .count(remaining(service)), .percentage(share)]
         }
         return Document([Document.Section([
-            .heading("Calls today (\(day.iso), Seoul)", inMarkdown: false), .table(Table(columns: columns, rows: rows)),
+            .heading("Calls today (\(day.iso), Seoul)", inMarkdown: true), .table(Table(columns: columns, rows: rows)),
         ])])
     }
 }

@@ -58,6 +58,8 @@ public struct DailyReport: Sendable, Hashable {
         public var title: String
         /// Days since it opened; 0 on opening day, nil without an opening date.
         public var daysSinceOpening: Int?
+        /// The day of its run, the report's Day column: 1 on opening day, nil without an opening date.
+        public var dayOfRun: Int? { daysSinceOpening.map { $0 + 1 } }
         /// Audience that day.
         public var audience: Int64?
         /// Audience since it opened.
@@ -302,10 +304,11 @@ extension DailyReport: Encodable {
 
 extension DailyReport.Movie: Encodable {
     private enum CodingKeys: String, CodingKey {
-        case rank, rankChange, previousRank, isNew, code, title, daysSinceOpening, audience, audienceTotal, salesShare, screens, trend, posterURL
+        case rank, rankChange, previousRank, isNew, code, title, daysSinceOpening, dayOfRun, audience, audienceTotal, salesShare, screens, trend, posterURL
     }
 
-    /// `trend` holds a number or `null` a day; `posterURL` is `null` without a poster: `{"rank", "rankChange", "previousRank", "isNew", "code", "title", "daysSinceOpening", "audience", "audienceTotal", "salesShare", "screens", "trend", "posterURL"}`.
+    /// `trend` holds a number or `null` a day; `posterURL` is `null` without a poster: `{"rank", "rankChange", "previousRank", "isNew", "code", "title", "daysSinceOpening", "dayOfRun", "audience", "audienceTotal", "salesShare", "screens", "trend", "posterURL"}`;
+    /// `dayOfRun` is the text's Day (1 on opening day), one more than `daysSinceOpening`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(rank, forKey: .rank)
@@ -315,6 +318,7 @@ extension DailyReport.Movie: Encodable {
         try container.encode(code, forKey: .code)
         try container.encode(title, forKey: .title)
         try container.encode(daysSinceOpening, forKey: .daysSinceOpening)
+        try container.encode(dayOfRun, forKey: .dayOfRun)
         try container.encode(audience, forKey: .audience)
         try container.encode(audienceTotal, forKey: .audienceTotal)
         try container.encode(salesShare, forKey: .salesShare)

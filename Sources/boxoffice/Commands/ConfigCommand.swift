@@ -53,6 +53,10 @@ enum ConfigCommand {
                 throw UsageError("The key contains spaces or control characters, which no API key has; give the key alone, \(example)",
                                  commandPath: ["config", "set"])
             }
+            if !KeyStore.looksLikeKey(key, of: service) {
+                // Stored all the same: the services may change their keys' shape, and the user knows best.
+                context.warn("This does not look like a \(service.displayName) key, which is \(KeyStore.keyLength) hexadecimal characters; stored anyway. Check it if \(service.displayName) refuses it.")
+            }
             try KeyStore(context: context, paths: runner.paths).store(key, for: service)
             context.log("Stored the \(service.displayName) key (\(KeyStore.mask(key))) in \(runner.paths.configFile.path).")
             return Data()
@@ -65,7 +69,7 @@ enum ConfigCommand {
         let color: ColorChoice
 
         static let spec = CommandSpec(
-            name: "show", abstract: "Show where each key comes from, masked.", options: [SharedOptions.format(), SharedOptions.color],
+            name: "show", abstract: "Show where each key comes from, masked.", options: [SharedOptions.format()] + SharedOptions.colors,
             make: { reader throws(UsageError) in Show(format: try reader.format(), color: try reader.color()) })
 
         func run(in runner: Runner) async throws -> Data {

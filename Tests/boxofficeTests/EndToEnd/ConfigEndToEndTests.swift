@@ -8,6 +8,16 @@ struct ConfigEndToEndTests {
         (try? FileManager.default.attributesOfItem(atPath: url.path))?[.posixPermissions] as? Int
     }
 
+    @Test func aKeyThatDoesNotLookLikeTheServicesIsStoredWithAWarning() throws {
+        let runner = BinaryRunner(keys: false)
+        let short = try runner.run(["config", "set", "kakao"], stdin: "abc")
+        #expect(short.status == 0 && short.stderr.contains("Warning: This does not look like a Kakao key, which is 32 hexadecimal characters; stored anyway."), "\(short.stderr)")
+        #expect(!short.stderr.contains("abc"), "the key is not shown")
+        #expect(try String(contentsOf: runner.home.appendingPathComponent("config/config"), encoding: .utf8).contains("kakao_rest_api_key = abc"))
+        let real = try runner.run(["config", "set", "kobis"], stdin: "0123456789abcdefABCDEF0123456789\n")
+        #expect(real.status == 0 && !real.stderr.contains("Warning"), "\(real.stderr)")
+    }
+
     @Test func aKeySetFromStandardInputIsStoredPrivatelyAndUsed() throws {
         let server = try LoopbackServer(handler: StubResponse.syntheticDay)
         defer { server.stop() }
@@ -38,6 +48,9 @@ struct ConfigEndToEndTests {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let kobis = try #require((object["keys"] as? [[String: Any]])?.first { $0["service"] as? String == "kobis" })
         #expect(kobis["key"] as? String == "KOBI…3a9c")
+        #expect(kobis["source"] as? String == "file" && kobis["path"] as? String == object["configFile"] as? String, "\(kobis)")
+        let kakao = try #require((object["keys"] as? [[String: Any]])?.first { $0["service"] as? String == "kakao" })
+        #expect(kakao["source"] is NSNull && kakao["path"] is NSNull, "\(kakao)")
         BinaryRunner.expectNoKey(json)
     }
 

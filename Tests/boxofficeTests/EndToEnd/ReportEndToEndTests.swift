@@ -39,6 +39,9 @@ struct ReportEndToEndTests {
                 #expect(movie[key] != nil, "movies[0] lacks \(key)")
             }
             #expect((movie["trend"] as? [Any])?.count == 7)
+            let day = try #require(movie["dayOfRun"] as? Int)
+            #expect(day == (movie["daysSinceOpening"] as? Int).map { $0 + 1 }, "the text's Day is dayOfRun")
+            #expect(try BinaryRunner(kobisURL: server.baseURL).run(Self.report + ["--format", "text"]).stdout.contains(" \(day) "))
         }
     }
 
