@@ -42,7 +42,8 @@ struct DailyReportTests {
         let week = try #require(report.sameWeekdayLastWeek)
         #expect(week.date == KSTDate(year: 2023, month: 8, day: 11))
         #expect(week.audience == report.movies.compactMap(\.audience).reduce(0, +))
-        #expect(week.change == week.audience - week.audienceThatDay && week.changeRate == 48.0)
+        #expect(week.change == week.audience - week.audienceThatDay && week.changeRate == 47.4, "ten films against ten")
+        #expect(week.audienceThatDay == 204_572)
 
         let markdown = DocumentWriter.write(ReportOutput(report, withPosters: false), format: .markdown)
         let oppenheimerRow = try #require(markdown.split(separator: "\n").first { $0.contains("오펜하이머") })
