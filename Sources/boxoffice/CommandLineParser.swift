@@ -1,7 +1,7 @@
 import BoxOfficeCore
 
 /// Parses arguments the way swift-argument-parser does: `--name value`, `--name=value`,
-/// `-x value`, `--` ending options, and "did you mean" for near misses.
+/// `-x value`, `-xy` for short flags combined, `--` ending options, and "did you mean" for near misses.
 enum CommandLineParser {
     static func parse(_ arguments: [String], root: CommandSpec = CommandCatalog.root) throws(UsageError) -> Invocation {
         var invocation = Invocation(path: [root])
@@ -28,6 +28,13 @@ enum CommandLineParser {
             }
             if word == "--" {
                 optionsEnded = true
+                continue
+            }
+            // `-vd 20230818`: short flags combined, the last letter may take a value.
+            if !word.hasPrefix("--"), word.count > 2, let letter = word.dropFirst().first,
+               let flag = command.option(short: letter), flag.isFlag {
+                invocation.flags.insert(flag.name)
+                remaining = (["-" + String(word.dropFirst(2))] + remaining)[...]
                 continue
             }
             let (option, attachedValue) = try resolve(word, in: command, path: currentPath())

@@ -26,6 +26,7 @@ struct OptionName: Hashable, Sendable {
     static let madeTo = OptionName("made-to")
     static let nation = OptionName("nation")
     static let noCache = OptionName("no-cache")
+    static let noColor = OptionName("no-color")
     static let openedFrom = OptionName("opened-from")
     static let openedTo = OptionName("opened-to")
     static let output = OptionName("output")

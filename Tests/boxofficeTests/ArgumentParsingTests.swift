@@ -58,7 +58,15 @@ struct ArgumentParsingTests {
         #expect(daily.query.dates.map { $0.compact } == ["20230830", "20230831", "20230901", "20230902"])
         #expect(daily.isRange)
         let weekly = try chart(["weekly", "--from", "20230810", "--to", "20230822"])
-        #expect(weekly.query.dates.map { $0.compact } == ["20230807", "20230814", "20230821"])
+        #expect(weekly.query.dates.map { $0.compact } == ["20230814", "20230821"], "the weeks that start in the range")
+        let weekends = try chart(["weekly", "--period", "weekend", "--from", "20230801", "--to", "20230831"])
+        #expect(weekends.query.dates.map { $0.compact } == ["20230731", "20230807", "20230814", "20230821"],
+                "August's weekends start on 08-04 … 08-25; the one of 09-01 is September's")
+        #expect(weekends.query.dates.map { WeekPeriod.weekend.firstDay(ofWeekContaining: $0).compact }.last == "20230825")
+        // 2026-11-22 is a Sunday: the week of 11-16 has not ended, the one before has.
+        let recent = try chart(["weekly", "--from", "20261102", "--to", "today"])
+        #expect(recent.query.dates.map { $0.compact } == ["20261102", "20261109"] && recent.periodsNotEnded.map { $0.compact } == ["20261116"])
+        #expect(usageError(["weekly", "--from", "20261116", "--to", "today"])?.contains("has not ended yet") == true, "nothing has ended")
     }
 
     @Test func weeklyDefaultsToTheLatestEndedWeek() throws {
@@ -98,6 +106,21 @@ struct ArgumentParsingTests {
         #expect(yearFromD1.count == 366 && yearFromD1.last == KSTDate(year: 2024, month: 7, day: 31), "--from alone runs a year, not to yesterday")
         let help = HelpFormatter.help(for: ["trend"]).split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(help.contains("a year after the first day, or yesterday if sooner"), "\(help)")
+    }
+
+    @Test func shortFlagsCombineAsInGhAndRg() throws {
+        for arguments in [["daily", "-vd", "20230818"], ["daily", "-vd20230818"], ["daily", "-v", "-d", "20230818"]] {
+            let request = try chart(arguments)
+            #expect(request.query.dates.map(\.iso) == ["2023-08-18"] && request.network.isVerbose, "\(arguments)")
+        }
+        #expect(usageError(["daily", "-vx"])?.contains("Unknown option '-x'") == true, "\(usageError(["daily", "-vx"]) ?? "")")
+    }
+
+    @Test func noColorIsColorNever() throws {
+        #expect(try chart(["daily", "--no-color"]).network.color == .never)
+        #expect((try command(["quota", "--no-color"]) as? QuotaCommand)?.color == .never)
+        #expect(try chart(["daily", "--no-color", "--color", "never"]).network.color == .never)
+        #expect(usageError(["daily", "--no-color", "--color", "always"]) == "Use either --no-color or --color always, not both.")
     }
 
     @Test func codeGroupsAreNamesOrDigits() throws {
@@ -162,6 +185,8 @@ struct ArgumentParsingTests {
         (["cache"], "Missing subcommand"),
         (["codes", "region"], "Unknown code group 'region'. Did you mean 'regions'? Use one of: regions, movie-types, nations, company-parts, or a comCode of digits."),
         (["codes", "밀수"], "Unknown code group '밀수'."),
+        (["companies", "--all"], "--all needs a filter: give a name to search for, or --ceo or --part."),
+        (["people", "--all"], "--all needs a filter"),
         (["version"], "Unknown command 'version'. Did you mean '--version'?"),
         (["help", "daily", "extra"], "'daily' has no subcommands, so there is no help topic 'extra'; see 'boxoffice help daily'."),
     ])

@@ -27,7 +27,7 @@ enum CacheCommand {
         let color: ColorChoice
 
         static let spec = CommandSpec(
-            name: "stats", abstract: "Count cached answers.", options: [SharedOptions.format(), SharedOptions.color],
+            name: "stats", abstract: "Count cached answers.", options: [SharedOptions.format()] + SharedOptions.colors,
             make: { reader throws(UsageError) in Stats(format: try reader.format(), color: try reader.color()) })
 
         func run(in runner: Runner) async throws -> Data {

@@ -12,6 +12,8 @@ struct ChartCommand: RunnableCommand {
     /// Whether the user asked for a range (output is then a list of charts).
     var isRange: Bool
     var network: NetworkOptions
+    /// Periods of a weekly range that have not ended yet: left out, and said so on stderr.
+    var periodsNotEnded: [KSTDate] = []
 
     /// Options both chart commands take after their own.
     static let filterOptions = [
@@ -32,7 +34,7 @@ struct ChartCommand: RunnableCommand {
     init(_ reader: OptionReader, isWeekly: Bool) throws(UsageError) {
         let today = reader.today
         let period = isWeekly ? try reader.choice(.period, WeekPeriod.init(rawValue:)) ?? .week : .week
-        let dates: [KSTDate]
+        var dates: [KSTDate]
         let from = try reader.date(.from)
         let to = try reader.date(.to)
         if from != nil || to != nil {
@@ -45,7 +47,13 @@ struct ChartCommand: RunnableCommand {
                 guard weeks <= ChartQuery.longestWeeklyRange else {
                     throw reader.error("The range covers \(NumberText.grouped(Int64(weeks))) weeks; at most \(ChartQuery.longestWeeklyRange) (five years) are allowed.")
                 }
+                // A range holds the periods that start in it: August's weekends are those whose
+                // Friday is in August, not the one that ends on September 3.
                 dates = (0..<weeks).map { firstMonday.adding(days: $0 * 7) }
+                    .filter { (from...to).contains(period.firstDay(ofWeekContaining: $0)) }
+                guard !dates.isEmpty else {
+                    throw reader.error("No \(period.rawValue) starts between \(from.iso) and \(to.iso); a range holds the periods that start in it.")
+                }
             } else {
                 dates = try reader.days(from: from, to: to)
             }
@@ -54,6 +62,12 @@ struct ChartCommand: RunnableCommand {
             let defaultDate = isWeekly ? period.latestEnded(before: today) : today.adding(days: -1)
             dates = [try reader.date(.date) ?? defaultDate]
             isRange = false
+        }
+        if isWeekly, isRange {
+            // The periods that have ended are fetched; the others are left out, and said so.
+            let (ended, notEnded) = (dates.filter { period.lastDay(ofWeekContaining: $0) < today },
+                                     dates.filter { period.lastDay(ofWeekContaining: $0) >= today })
+            if !ended.isEmpty { (dates, periodsNotEnded) = (ended, notEnded) }
         }
         if isWeekly, let last = dates.last, period.lastDay(ofWeekContaining: last) >= today {
             let end = period.lastDay(ofWeekContaining: last)
@@ -79,6 +93,12 @@ struct ChartCommand: RunnableCommand {
 
     /// Fetches and renders; progress on stderr only when it is a terminal.
     func run(in runner: Runner) async throws -> Data {
+        if case .weekly(let period) = query.span {
+            for start in periodsNotEnded {
+                let (first, last) = (period.firstDay(ofWeekContaining: start), period.lastDay(ofWeekContaining: start))
+                runner.context.warn("The \(period.rawValue) of \(first.iso) to \(last.iso) has not ended yet, so it is left out.")
+            }
+        }
         let client = try runner.makeClient(network, needs: query.withPosters ? [.kobis, .kakao] : [.kobis])
         let unit = query.span == .daily ? "days" : "weeks"
         let progress = isRange && runner.context.stderrIsTerminal ? ProgressLine(total: query.dates.count, unit: unit) : nil

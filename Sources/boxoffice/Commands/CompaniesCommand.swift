@@ -25,7 +25,10 @@ struct CompaniesCommand: RunnableCommand {
             let name = reader.searchTerm
             let ceo = reader.nonEmptyValue(.ceo)
             let part = reader.nonEmptyValue(.part)
-            guard name != nil || ceo != nil || part != nil else { throw reader.error("Give a name to search for, or --ceo or --part.") }
+            guard name != nil || ceo != nil || part != nil else {
+                if reader.flag(.all) { throw reader.error("--all needs a filter: give a name to search for, or --ceo or --part.") }
+                throw reader.error("Give a name to search for, or --ceo or --part.")
+            }
             return CompaniesCommand(name: name, ceo: ceo, part: part, list: try ListOptions(reader), network: try NetworkOptions(reader))
         })
 

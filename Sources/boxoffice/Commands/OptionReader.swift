@@ -87,9 +87,12 @@ struct OptionReader: Sendable {
         return try choice(.format) { name in OutputFormat(rawValue: name).flatMap { offered.contains($0.rawValue) ? $0 : nil } } ?? fallback
     }
 
-    /// `--color`.
+    /// `--color`, or `--no-color` for `--color never`.
     func color() throws(UsageError) -> ColorChoice {
-        try choice(.color, ColorChoice.init(rawValue:)) ?? .auto
+        let chosen = try choice(.color, ColorChoice.init(rawValue:))
+        guard flag(.noColor) else { return chosen ?? .auto }
+        guard chosen == nil || chosen == .never else { throw error("Use either --no-color or --color \(chosen?.rawValue ?? ""), not both.") }
+        return .never
     }
 
     func movieCode() throws(UsageError) -> String {

@@ -21,7 +21,10 @@ struct PeopleCommand: RunnableCommand {
         make: { reader throws(UsageError) in
             let name = reader.searchTerm
             let filmography = reader.nonEmptyValue(.filmography)
-            guard name != nil || filmography != nil else { throw reader.error("Give a name to search for, or --filmography.") }
+            guard name != nil || filmography != nil else {
+                if reader.flag(.all) { throw reader.error("--all needs a filter: give a name to search for, or --filmography.") }
+                throw reader.error("Give a name to search for, or --filmography.")
+            }
             return PeopleCommand(name: name, filmography: filmography, list: try ListOptions(reader), network: try NetworkOptions(reader))
         })
 

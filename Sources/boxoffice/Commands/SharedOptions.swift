@@ -29,9 +29,14 @@ enum SharedOptions {
         name: .color, valueName: "when", help: "Colour tables: auto, always or never.", choices: ColorChoice.allCases.map(\.rawValue),
         defaultValue: ColorChoice.auto.rawValue)
 
+    /// `--no-color`, as `gh` and `rg` users type it.
+    static let noColor = OptionSpec(name: .noColor, help: "No colour: the same as --color never.")
+
+    /// Both ways to choose colour.
+    static let colors = [color, noColor]
+
     /// Options every command that calls an API shares.
-    static let network = [
-        format(), color,
+    static let network = [format()] + colors + [
         OptionSpec(name: .timeout, valueName: "seconds", help: "Give up on an attempt after this long.",
                    defaultValue: NumberText.decimal(ClientConfiguration.defaultTimeout)),
         OptionSpec(name: .retries, valueName: "n", help: "Retry transient failures this many times.", defaultValue: String(RetryPolicy.defaultRetries)),

@@ -4,7 +4,7 @@ import BoxOfficeCore
 enum WeeklyCommand {
     static let spec = CommandSpec(
         name: "weekly", abstract: "Show the weekly box-office chart.",
-        discussion: "Shows the Monday-to-Sunday week that contains <date> (or its weekend or weekdays). <date> is YYYYMMDD, YYYY-MM-DD, today, yesterday or -Nd.",
+        discussion: "Shows the Monday-to-Sunday week that contains <date> (or its weekend or weekdays). <date> is YYYYMMDD, YYYY-MM-DD, today, yesterday or -Nd. A range (--from/--to) holds the periods that start in it; those not ended yet are left out, with a warning.",
         examples: ["boxoffice weekly", "boxoffice weekly --date 20230813 --period weekend", "boxoffice weekly --from 2023-07-01 --to 2023-08-31 --format jsonl"],
         options: [
             OptionSpec(name: .date, short: "d", valueName: "date", help: "A day in the week to show.", defaultValue: "the latest week that has ended"),
