@@ -15,12 +15,12 @@ struct ConfigOutput: Presentable {
     var json: JSONValue {
         .object([
             ("configFile", .string(configFile)),
-            ("keys", .array(APIService.allCases.map { service in
+            ("keys", .array(APIService.allCases.map { service -> JSONValue in
                 let key = keys[service]
-                let (source, variable, path): (String?, String?, String?) = switch key?.source ?? .none {
+                let (source, variable, path): (String?, String?, String?) = switch key?.source ?? .unset {
                 case .environment(let name): ("environment", name, nil)
                 case .file(let file): ("file", nil, file)
-                case .none: (nil, nil, nil)
+                case .unset: (nil, nil, nil)
                 }
                 return .object([("service", .string(service.rawValue)), ("key", .string(key?.value.map(KeyStore.mask))),
                                 ("source", .string(source)), ("variable", .string(variable)), ("path", .string(path))])

@@ -24,7 +24,7 @@ struct KeyStore {
         enum Source: Sendable {
             case environment(variable: String)
             case file(path: String)
-            case none
+            case unset
         }
 
         /// For people: `environment (KOBIS_API_KEY)`, `config file (/…/config)`, `not set`.
@@ -32,7 +32,7 @@ struct KeyStore {
             switch source {
             case .environment(let variable): "environment (\(variable))"
             case .file(let path): "config file (\(path))"
-            case .none: "not set"
+            case .unset: "not set"
             }
         }
     }
@@ -77,7 +77,7 @@ struct KeyStore {
             if let name = Self.fileKeys[service], let value = file[name] {
                 keys[service] = Key(value: value, source: .file(path: paths.configFile.path))
             } else {
-                keys[service] = Key(value: nil, source: .none)
+                keys[service] = Key(value: nil, source: .unset)
             }
         }
         return keys

@@ -30,7 +30,7 @@ package struct CacheStatisticsOutput: Presentable {
             columns: [Column("Statistic", key: nil), Column("Value", key: nil, alignment: .right)],
             rows: counts.map { [.text($0.label), .count($0.value)] })
         let machines = Table(columns: counts.map { Column.machine($0.csv) } + [Column.machine("path")],
-                             rows: [counts.map { .count($0.value) } + [.text(path)]])
+                             rows: [counts.map { Cell.count($0.value) } + [Cell.text(path)]])
         return Document([Document.Section([.heading("Cache folder: \(path)", inMarkdown: false), .table(people), .table(machines)])])
     }
 }

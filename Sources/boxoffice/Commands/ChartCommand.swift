@@ -67,7 +67,10 @@ struct ChartCommand: RunnableCommand {
             // The periods that have ended are fetched; the others are left out, and said so.
             let (ended, notEnded) = (dates.filter { period.lastDay(ofWeekContaining: $0) < today },
                                      dates.filter { period.lastDay(ofWeekContaining: $0) >= today })
-            if !ended.isEmpty { (dates, periodsNotEnded) = (ended, notEnded) }
+            if !ended.isEmpty {
+                dates = ended
+                periodsNotEnded = notEnded
+            }
         }
         if isWeekly, let last = dates.last, period.lastDay(ofWeekContaining: last) >= today {
             let end = period.lastDay(ofWeekContaining: last)
@@ -96,7 +99,7 @@ struct ChartCommand: RunnableCommand {
         if case .weekly(let period) = query.span {
             for start in periodsNotEnded {
                 let (first, last) = (period.firstDay(ofWeekContaining: start), period.lastDay(ofWeekContaining: start))
-                runner.context.warn("The \(period.rawValue) of \(first.iso) to \(last.iso) has not ended yet, so it is left out.")
+                runner.context.warn("The \(period.rawValue) of \(first.iso) to \(last.iso) \(period == .weekdays ? "have" : "has") not ended yet, so \(period == .weekdays ? "they are" : "it is") left out.")
             }
         }
         let client = try runner.makeClient(network, needs: query.withPosters ? [.kobis, .kakao] : [.kobis])

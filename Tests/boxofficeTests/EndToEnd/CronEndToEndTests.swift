@@ -244,6 +244,11 @@ struct CronEndToEndTests {
         let charts = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
         #expect(charts.compactMap { $0["startDate"] as? String } == ["2023-07-31", "2023-08-07", "2023-08-14"])
         #expect(server.requests.compactMap { $0.query["targetDt"] }.sorted() == ["20230806", "20230813", "20230820"])
+        // The last 14 days hold last week's Monday (ended) and this week's (not ended): one chart, one warning.
+        let recent = try runner.run(["weekly", "--from", "-14d", "--to", "today", "--format", "json"])
+        #expect(recent.status == 0, "\(recent.stderr)")
+        #expect(recent.stderr.hasPrefix("Warning: The week of ") && recent.stderr.hasSuffix(" has not ended yet, so it is left out.\n"), "\(recent.stderr)")
+        #expect((try JSONSerialization.jsonObject(with: Data(recent.stdout.utf8)) as? [[String: Any]])?.count == 1, "\(recent.stdout)")
     }
 
     static func mondayBefore(_ sunday: String) -> String? {

@@ -71,7 +71,7 @@ struct ServicesEndToEndTests {
         let runner = BinaryRunner(kobisURL: server.baseURL)
         let person = try runner.run(["person", "20164001", "--format", "csv"]).stdout.split(separator: "\n")
         #expect(person.first == "person_code,person_name,movie_code,title,part,parts")
-        #expect(person.dropFirst().first == "20164001,봉준호,20183782,기생충,감독,\"감독, 각본\"")
+        #expect(person.dropFirst().first == "20164001,봉준호,20183782,기생충,감독,감독; 각본")
         let company = try runner.run(["company", "20060555", "--format", "csv"]).stdout.split(separator: "\n")
         #expect(company.first == "company_code,company_name,movie_code,title,parts")
         #expect(company.dropFirst().allSatisfy { $0.hasPrefix("20060555,") && $0.split(separator: ",")[1] == company.dropFirst().first?.split(separator: ",")[1] })
