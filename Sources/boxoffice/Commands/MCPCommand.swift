@@ -24,14 +24,20 @@ struct MCPCommand: RunnableCommand {
         examples: ["boxoffice mcp", "boxoffice mcp --timeout 20 --verbose"],
         options: passedOptions,
         make: { reader throws(UsageError) in
-            _ = try NetworkOptions(reader)
             var words: [String] = []
             for option in passedOptions {
                 if option.isFlag {
-                    if reader.flag(option.name) { words.append("--" + option.name) }
-                } else if let value = reader.value(option.name) {
+                    if reader.invocation.flags.contains(option.name) { words.append("--" + option.name) }
+                } else if let value = reader.invocation.values[option.name] {
                     words.append("--\(option.name)=\(value)")
                 }
+            }
+            // Checked as every call will read them (--timeout's range, --replay with --record…).
+            do throws(UsageError) {
+                let probe = try CommandLineParser.parse(["movie"] + words + ["--", "0"])
+                _ = try CommandCatalog.command(for: probe, today: reader.today)
+            } catch {
+                throw reader.error(error.message)
             }
             return MCPCommand(serverOptions: words)
         })
