@@ -10,7 +10,7 @@ enum CommandCatalog {
         options: [OptionSpec(name: .version, help: "Show the version.")],
         subcommands: [
             DailyCommand.spec, WeeklyCommand.spec, ReportCommand.spec, TrendCommand.spec, MovieCommand.spec, SearchCommand.spec, PeopleCommand.spec, PersonCommand.spec,
-            CompaniesCommand.spec, CompanyCommand.spec, CodesCommand.spec, ImagesCommand.spec, PosterCommand.spec, CacheCommand.spec, QuotaCommand.spec, ConfigCommand.spec, CompletionCommand.spec, HelpCommand.spec,
+            CompaniesCommand.spec, CompanyCommand.spec, CodesCommand.spec, ImagesCommand.spec, PosterCommand.spec, CacheCommand.spec, QuotaCommand.spec, ConfigCommand.spec, CompletionCommand.spec, MCPCommand.spec, HelpCommand.spec,
         ])
 
     /// The command a parsed invocation asks for: help and `--version` first, then the spec's own

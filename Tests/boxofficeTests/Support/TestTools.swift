@@ -22,6 +22,13 @@ enum TestTools {
     static let runsSampleTests = isCI || FileManager.default.fileExists(
         atPath: BinaryRunner.repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/samples").path)
 
+    /// The Python of the private virtual environment holding the official MCP SDK, made by
+    /// `.ci/install-test-tools` under `.build` (never committed).
+    static let mcpPython = BinaryRunner.repositoryRoot.appendingPathComponent(".build/mcp-venv/bin/python").path
+
+    /// Whether the MCP SDK tests run: where the environment is there, and always under CI.
+    static let runsMCPTests = isCI || FileManager.default.isExecutableFile(atPath: mcpPython)
+
     /// The program's path; under CI a missing one fails the test that needs it.
     static func require(_ program: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
         try #require(path(of: program), "\(program) is missing; .ci/install-test-tools installs it", sourceLocation: sourceLocation)

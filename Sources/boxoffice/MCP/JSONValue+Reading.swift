@@ -1,0 +1,28 @@
+import BoxOfficeCore
+
+/// What the server reads out of a JSON-RPC message.
+extension JSONValue {
+    /// An object's member by name; nil when absent or when this is not an object.
+    subscript(key: String) -> JSONValue? {
+        guard case .object(let members) = self else { return nil }
+        return members.first { $0.0 == key }?.1
+    }
+
+    var isObject: Bool {
+        if case .object = self { true } else { false }
+    }
+
+    var isNull: Bool {
+        if case .null = self { true } else { false }
+    }
+
+    var stringValue: String? {
+        if case .string(let text) = self { text } else { nil }
+    }
+
+    /// The object's member names, in order.
+    var memberNames: [String] {
+        guard case .object(let members) = self else { return [] }
+        return members.map(\.0)
+    }
+}

@@ -1,0 +1,256 @@
+import BoxOfficeCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The Model Context Protocol over lines of JSON-RPC 2.0. Both eras are spoken, decided once per
+/// process by the first request that is served: `initialize` opens the handshake era
+/// (2024-11-05 … 2025-11-25); a request whose `_meta` names 2026-07-28 opens the stateless era,
+/// where every request carries its version and capabilities. Requests run concurrently and
+/// are answered as each is ready; `notifications/cancelled` stops one and silences its answer.
+actor MCPServer {
+    enum Era: Equatable {
+        case undecided
+        case handshake(version: String)
+        case stateless
+    }
+
+    static let statelessVersion = "2026-07-28"
+    static let handshakeVersions = ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"]
+    static let versionKey = "io.modelcontextprotocol/protocolVersion"
+    static let capabilitiesKey = "io.modelcontextprotocol/clientCapabilities"
+    static let serverInfoKey = "io.modelcontextprotocol/serverInfo"
+    /// How long a client may keep `server/discover` and `tools/list`: they change only with the binary.
+    static let listLifetimeMilliseconds = 3_600_000
+
+    static let instructions = """
+        Korea's official box office (KOBIS, the Korean Film Council) and movie posters (Kakao). \
+        Days are Korean days (Asia/Seoul); dates are YYYYMMDD, YYYY-MM-DD, today, yesterday or -Nd. \
+        Charts and searches give KOBIS codes that movie_details, person_details, company_details, movie_poster \
+        and movie_trend take. Settled days are cached, so asking again costs no quota; api_quota tells what is left today.
+        """
+
+    private var era = Era.undecided
+    private var inFlight: [String: Task<Void, Never>] = [:]
+    private let runner: MCPToolRunner
+    /// Writes one line of protocol to stdout; false once the reader has gone.
+    private let send: @Sendable (String) -> Bool
+    private var readerGone = false
+
+    init(runner: MCPToolRunner, send: @escaping @Sendable (String) -> Bool) {
+        self.runner = runner
+        self.send = send
+    }
+
+    /// Serves until the input ends (or nobody reads the answers).
+    func serve(_ lines: AsyncStream<MCPLineReader.Line>) async {
+        for await line in lines {
+            if readerGone { break }
+            switch line {
+            case .text(let bytes):
+                receive(bytes)
+            case .tooLong(let count):
+                reply(id: .null, error: .invalidRequest("the message is \(count) bytes; at most \(MCPLineReader.longestLine) are read"))
+            }
+        }
+        // Calls asked before the input ended are still answered, for a little while.
+        if !inFlight.isEmpty, !readerGone {
+            await withCheckedContinuation { continuation in
+                drained = continuation
+                Task {
+                    try? await Task.sleep(for: .seconds(Self.drainSeconds))
+                    self.stopWaiting()
+                }
+            }
+        }
+        for task in inFlight.values { task.cancel() }
+    }
+
+    /// How long calls in flight when the input ends may still take.
+    static let drainSeconds = 10
+
+    private var drained: CheckedContinuation<Void, Never>?
+
+    private func stopWaiting() {
+        drained?.resume()
+        drained = nil
+    }
+
+    private func receive(_ bytes: [UInt8]) {
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return }
+        let message: JSONValue
+        do {
+            message = try JSONParser.parse(bytes)
+        } catch {
+            return reply(id: .null, error: .parse(error.reason))
+        }
+        guard message.isObject else {
+            return reply(id: .null, error: .invalidRequest("a message is one JSON object (batches are not part of MCP)"))
+        }
+        let id = message["id"]
+        let validID: JSONValue? = switch id {
+        case .string?, .integer?: id
+        default: nil
+        }
+        guard message["jsonrpc"]?.stringValue == "2.0" else {
+            return reply(id: validID ?? .null, error: .invalidRequest("'jsonrpc' must be \"2.0\""))
+        }
+        guard let method = message["method"]?.stringValue else {
+            // A response from the client: this server sends no requests, so nothing waits for one.
+            if message["result"] != nil || message["error"] != nil { return }
+            return reply(id: validID ?? .null, error: .invalidRequest("no method"))
+        }
+        let params = message["params"]
+        if let params, !params.isObject, !params.isNull {
+            return reply(id: validID ?? .null, error: .invalidParams("'params' must be an object"))
+        }
+        guard id != nil else { return notice(method, params: params) }
+        guard let validID else { return reply(id: .null, error: .invalidRequest("'id' must be a string or an integer")) }
+        do {
+            try request(method, params: params, id: validID)
+        } catch let error as RPCError {
+            reply(id: validID, error: error)
+        } catch {
+            reply(id: validID, error: RPCError(code: -32603, message: "Internal error."))
+        }
+    }
+
+    private func notice(_ method: String, params: JSONValue?) {
+        switch method {
+        case "notifications/cancelled":
+            guard let requestID = params?["requestId"], let key = Self.key(requestID), let task = inFlight.removeValue(forKey: key) else { return }
+            task.cancel()
+            if inFlight.isEmpty { stopWaiting() }
+        default:
+            // notifications/initialized and anything else: nothing to do.
+            break
+        }
+    }
+
+    private func request(_ method: String, params: JSONValue?, id: JSONValue) throws {
+        if method == "initialize" { return try initialize(params: params, id: id) }
+        if case .handshake = era {
+            switch method {
+            case "ping": return reply(id: id, result: .object([]))
+            case "tools/list": return reply(id: id, result: toolList(stateless: false))
+            case "tools/call": return try callTool(params: params, id: id, stateless: false)
+            default: throw RPCError.methodNotFound(method)
+            }
+        }
+        // The stateless era: every request says which version it speaks and what the client can do.
+        guard let meta = params?["_meta"], meta.isObject, let requested = meta[Self.versionKey] else {
+            throw RPCError.invalidParams("'_meta' must hold \(Self.versionKey) and \(Self.capabilitiesKey) (or begin with 'initialize')")
+        }
+        guard requested.stringValue == Self.statelessVersion else {
+            throw RPCError.unsupportedVersion(requested, supported: [Self.statelessVersion])
+        }
+        guard meta[Self.capabilitiesKey]?.isObject == true else {
+            throw RPCError.invalidParams("'_meta' must hold \(Self.capabilitiesKey)")
+        }
+        switch method {
+        case "server/discover":
+            era = .stateless
+            reply(id: id, result: discovery)
+        case "tools/list":
+            era = .stateless
+            reply(id: id, result: toolList(stateless: true))
+        case "tools/call":
+            era = .stateless
+            try callTool(params: params, id: id, stateless: true)
+        case "ping":
+            era = .stateless
+            reply(id: id, result: .object([("resultType", .string("complete"))]))
+        default:
+            throw RPCError.methodNotFound(method)
+        }
+    }
+
+    private func initialize(params: JSONValue?, id: JSONValue) throws {
+        if era == .stateless {
+            throw RPCError.unsupportedVersion(params?["protocolVersion"] ?? .null, supported: [Self.statelessVersion])
+        }
+        let offered = params?["protocolVersion"]?.stringValue
+        let version = offered.flatMap { Self.handshakeVersions.contains($0) ? $0 : nil } ?? Self.handshakeVersions[Self.handshakeVersions.count - 1]
+        era = .handshake(version: version)
+        reply(id: id, result: .object([
+            ("protocolVersion", .string(version)),
+            ("capabilities", capabilities),
+            ("serverInfo", serverInfo),
+            ("instructions", .string(Self.instructions)),
+        ]))
+    }
+
+    private var capabilities: JSONValue { .object([("tools", .object([("listChanged", .bool(false))]))]) }
+
+    private var serverInfo: JSONValue {
+        .object([("name", .string("boxoffice")), ("title", .string("boxoffice: Korea's box office")), ("version", .string(BoxOfficeClient.version))])
+    }
+
+    private var discovery: JSONValue {
+        .object([
+            ("resultType", .string("complete")),
+            ("supportedVersions", .array([.string(Self.statelessVersion)])),
+            ("capabilities", capabilities),
+            ("instructions", .string(Self.instructions)),
+            ("_meta", .object([(Self.serverInfoKey, serverInfo)])),
+            ("ttlMs", .integer(Self.listLifetimeMilliseconds)),
+            ("cacheScope", .string("public")),
+        ])
+    }
+
+    private func toolList(stateless: Bool) -> JSONValue {
+        var members: [(String, JSONValue)] = [("tools", .array(MCPToolCatalog.tools.map(\.definition)))]
+        if stateless {
+            members = [("resultType", .string("complete"))] + members
+                + [("ttlMs", .integer(Self.listLifetimeMilliseconds)), ("cacheScope", .string("public"))]
+        }
+        return .object(members)
+    }
+
+    private func callTool(params: JSONValue?, id: JSONValue, stateless: Bool) throws {
+        guard let name = params?["name"]?.stringValue else { throw RPCError.invalidParams("tools/call needs the tool's 'name'") }
+        guard let tool = MCPToolCatalog.tool(named: name) else { throw RPCError.invalidParams("unknown tool '\(name)'") }
+        let arguments = params?["arguments"]
+        if let arguments, !arguments.isObject, !arguments.isNull { throw RPCError.invalidParams("'arguments' must be an object") }
+        guard let key = Self.key(id) else { return }
+        guard inFlight[key] == nil else { throw RPCError.invalidRequest("request \(key.dropFirst(2)) is still running") }
+        let runner = self.runner
+        inFlight[key] = Task {
+            var result = await runner.call(tool, arguments: arguments)
+            if stateless, case .object(let members) = result { result = .object([("resultType", .string("complete"))] + members) }
+            self.finish(key, id: id, result: result)
+        }
+    }
+
+    /// Answers a call unless it was cancelled meanwhile: a cancelled request gets no answer.
+    private func finish(_ key: String, id: JSONValue, result: JSONValue) {
+        guard inFlight.removeValue(forKey: key) != nil else { return }
+        reply(id: id, result: result)
+        if inFlight.isEmpty { stopWaiting() }
+    }
+
+    private func reply(id: JSONValue, result: JSONValue) {
+        write(.object([("jsonrpc", .string("2.0")), ("id", id), ("result", result)]))
+    }
+
+    private func reply(id: JSONValue, error: RPCError) {
+        write(.object([("jsonrpc", .string("2.0")), ("id", id), ("error", error.json)]))
+    }
+
+    private func write(_ message: JSONValue) {
+        guard !readerGone else { return }
+        // Compact JSON escapes every newline inside strings, so a message is exactly one line.
+        if !send(message.serialized(compact: true) + "\n") { readerGone = true }
+    }
+
+    /// A request id as a dictionary key: `1` and `"1"` are different requests.
+    private static func key(_ id: JSONValue) -> String? {
+        switch id {
+        case .string(let text): "s:" + text
+        case .integer(let number): "i:" + String(number)
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,74 @@
+"""Drives `boxoffice mcp` with the official MCP Python SDK, for MCPEndToEndTests.
+
+Usage: mcp_session.py <boxoffice binary> <auto|legacy> <plan.json>
+
+The plan names the calls to make; what the client saw is printed as one JSON object on stdout.
+The server inherits this process's environment (keys, BOXOFFICE_* settings, HOME).
+"""
+
+import json
+import os
+import sys
+import time
+
+import anyio
+from mcp import Client, StdioServerParameters
+from mcp.shared.exceptions import MCPError
+
+
+def outcome(result):
+    texts = [block.text for block in result.content if getattr(block, "type", None) == "text"]
+    return {"is_error": bool(result.is_error), "structured_content": result.structured_content, "texts": texts}
+
+
+async def main(binary, mode, plan):
+    params = StdioServerParameters(command=binary, args=["mcp"] + plan.get("server_args", []), env=dict(os.environ))
+    report = {}
+    async with Client(params, mode=mode, read_timeout_seconds=60) as client:
+        report["protocol_version"] = client.protocol_version
+        info = client.server_info
+        report["server_name"] = info.name if info else None
+        report["instructions"] = client.instructions
+        listing = await client.list_tools()
+        report["tools"] = [tool.model_dump(mode="json", by_alias=True, exclude_none=True) for tool in listing.tools]
+
+        concurrent = plan.get("concurrent", [])
+        answers = [None] * len(concurrent)
+
+        async def one(index, call):
+            answers[index] = outcome(await client.call_tool(call["name"], call.get("arguments", {})))
+
+        started = time.monotonic()
+        async with anyio.create_task_group() as group:
+            for index, call in enumerate(concurrent):
+                group.start_soon(one, index, call)
+        report["concurrent"] = answers
+        report["concurrent_seconds"] = time.monotonic() - started
+
+        report["calls"] = []
+        for call in plan.get("calls", []):
+            report["calls"].append(outcome(await client.call_tool(call["name"], call.get("arguments", {}))))
+
+        try:
+            await client.call_tool("no_such_tool", {})
+            report["unknown_tool"] = None
+        except MCPError as error:
+            report["unknown_tool"] = {"code": error.code, "message": str(error)}
+
+        stalled = plan.get("stalled")
+        if stalled:
+            started = time.monotonic()
+            with anyio.move_on_after(plan.get("cancel_after", 1.0)) as scope:
+                await client.call_tool(stalled["name"], stalled.get("arguments", {}))
+            report["stalled_was_cancelled"] = scope.cancelled_caught
+            after = plan.get("after_cancel")
+            if after:
+                report["after_cancel"] = outcome(await client.call_tool(after["name"], after.get("arguments", {})))
+            report["cancel_seconds"] = time.monotonic() - started
+    print(json.dumps(report, ensure_ascii=False))
+
+
+if __name__ == "__main__":
+    with open(sys.argv[3], encoding="utf-8") as file:
+        plan = json.load(file)
+    anyio.run(main, sys.argv[1], sys.argv[2], plan)

@@ -1,0 +1,190 @@
+import Foundation
+import Testing
+
+/// `boxoffice mcp` driven by the official MCP Python SDK (`Tests/MCP/mcp_session.py`) in both
+/// protocol eras, against the loopback API server: every tool answers with exactly the JSON the
+/// CLI prints, failures a model can mend are `isError` results with the CLI's line, and calls
+/// overlap and can be cancelled. The raw sessions write what no SDK would.
+@Suite(.serialized)
+struct MCPEndToEndTests {
+    static let missing = "the MCP Python SDK is not in .build/mcp-venv; run .ci/install-test-tools"
+    static let script = BinaryRunner.repositoryRoot.appendingPathComponent("Tests/MCP/mcp_session.py").path
+    /// A day whose chart never comes, for cancellation.
+    static let stalledDay = "20230601"
+
+    static let toolNames = [
+        "daily_box_office", "weekly_box_office", "movie_details", "search_movies", "search_people", "person_details",
+        "search_companies", "company_details", "code_list", "movie_poster", "box_office_report", "movie_trend", "api_quota",
+    ]
+
+    /// A call of every tool, with the command line that asks the CLI the same question.
+    static var calls: [(tool: String, arguments: [String: Any], command: [String])] {
+        [
+            ("daily_box_office", ["date": "20230818", "limit": 5], ["daily", "--date", "20230818", "--limit", "5"]),
+            ("weekly_box_office", ["date": "2023-08-13", "period": "weekend"], ["weekly", "--date", "2023-08-13", "--period", "weekend"]),
+            ("movie_details", ["code": "20218541"], ["movie", "20218541"]),
+            ("search_movies", ["title": "밀수"], ["search", "밀수"]),
+            ("search_people", ["name": "봉준호"], ["people", "봉준호"]),
+            ("person_details", ["code": "20164001"], ["person", "20164001"]),
+            ("search_companies", ["name": "쇼박스"], ["companies", "쇼박스"]),
+            ("company_details", ["code": "20060555"], ["company", "20060555"]),
+            ("code_list", ["group": "regions"], ["codes", "regions"]),
+            ("movie_poster", ["code": "20218541"], ["poster", "20218541"]),
+            ("box_office_report", ["date": "20230818", "days": 3], ["report", "--date", "20230818", "--days", "3"]),
+            ("movie_trend", ["code": "20218541", "from": "20230815", "to": "20230818"], ["trend", "20218541", "--from", "20230815", "--to", "20230818"]),
+            ("daily_box_office", ["from": "20230816", "to": "20230818", "limit": 2], ["daily", "--from", "20230816", "--to", "20230818", "--limit", "2"]),
+            ("api_quota", [:], ["quota"]),
+        ]
+    }
+
+    /// Failures a model can mend, with the command line that fails the same way (nil: no CLI twin).
+    static var failures: [(tool: String, arguments: [String: Any], command: [String]?)] {
+        [
+            ("daily_box_office", ["date": "2023-02-30"], ["daily", "--date", "2023-02-30"]),
+            ("daily_box_office", ["region": "atlantis"], ["daily", "--region", "atlantis"]),
+            ("person_details", ["code": "99999999"], ["person", "99999999"]),
+            ("daily_box_office", ["limit": "ten"], nil),
+            ("movie_details", ["code": "20218541", "format": "csv"], nil),
+        ]
+    }
+
+    /// Charts of any day (those of July 2023 after half a second, to show calls overlap), the
+    /// rest from the fixtures.
+    static func apiServer() throws -> LoopbackServer {
+        try LoopbackServer { request in
+            guard request.path.hasSuffix("/searchDailyBoxOfficeList.json") else { return .recorded(request) }
+            let day = request.query["targetDt"] ?? ""
+            if day == stalledDay { return .unanswered(request) }
+            var response = StubResponse.syntheticDay(request)
+            if day.hasPrefix("202307") { response.delay = 0.5 }
+            return response
+        }
+    }
+
+    static func runner(_ server: LoopbackServer) -> BinaryRunner {
+        BinaryRunner(kobisURL: server.baseURL, kakaoURL: server.baseURL)
+    }
+
+    /// What the SDK client saw in one session of the given mode.
+    static func session(_ mode: String, plan: [String: Any], runner: BinaryRunner) throws -> (report: [String: Any], run: BinaryRun) {
+        try #require(FileManager.default.isExecutableFile(atPath: TestTools.mcpPython), "\(missing)")
+        let planFile = runner.home.appendingPathComponent("plan-\(UUID().uuidString).json")
+        try JSONSerialization.data(withJSONObject: plan).write(to: planFile)
+        let run = try runner.start([script, BinaryRunner.binary.path, mode, planFile.path], executable: TestTools.mcpPython).wait(limit: 90)
+        try #require(run.status == 0, "the SDK session failed: \(run.stderr)")
+        BinaryRunner.expectNoKey(run)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        return (report, run)
+    }
+
+    static func plan(_ calls: [(tool: String, arguments: [String: Any])]) -> [[String: Any]] {
+        calls.map { ["name": $0.tool, "arguments": $0.arguments] }
+    }
+
+    /// JSON with its keys sorted, so two documents compare by content.
+    static func canonical(_ value: Any?) throws -> String {
+        let value = try #require(value)
+        return String(decoding: try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed]), as: UTF8.self)
+    }
+
+    @Test(.enabled(if: TestTools.runsMCPTests, Comment(rawValue: missing)), arguments: ["auto", "legacy"])
+    func sdkClientGetsTheCLIJSONFromEveryTool(mode: String) throws {
+        let server = try Self.apiServer()
+        let runner = Self.runner(server)
+        let concurrent = (1...10).map { day in (tool: "daily_box_office", arguments: ["date": String(format: "202307%02d", day)] as [String: Any]) }
+        let (report, _) = try Self.session(mode, plan: [
+            // Failures first and api_quota last, so the quota it shows is the CLI's after the session.
+            "calls": Self.plan(Self.failures.map { ($0.tool, $0.arguments) }) + Self.plan(Self.calls.map { ($0.tool, $0.arguments) }),
+            "concurrent": Self.plan(concurrent),
+        ], runner: runner)
+
+        // The era: 2026-07-28 through server/discover, or the handshake's newest version.
+        #expect(report["protocol_version"] as? String == (mode == "auto" ? "2026-07-28" : "2025-11-25"))
+        #expect(report["server_name"] as? String == "boxoffice")
+        #expect((report["instructions"] as? String)?.contains("KOBIS") == true)
+
+        // The tools, each described for a model and marked as only reading.
+        let tools = try #require(report["tools"] as? [[String: Any]])
+        #expect(tools.compactMap { $0["name"] as? String } == Self.toolNames)
+        for tool in tools {
+            let name = tool["name"] as? String ?? "?"
+            #expect((tool["title"] as? String)?.isEmpty == false, "\(name)")
+            #expect((tool["description"] as? String)?.contains("Example") == true, "\(name)")
+            let input = tool["inputSchema"] as? [String: Any]
+            #expect(input?["type"] as? String == "object" && input?["additionalProperties"] as? Bool == false, "\(name)")
+            #expect((tool["outputSchema"] as? [String: Any])?["type"] as? String == "object", "\(name)")
+            let annotations = tool["annotations"] as? [String: Any]
+            for hint in ["readOnlyHint", "idempotentHint", "openWorldHint"] {
+                #expect(annotations?[hint] as? Bool == true, "\(name) \(hint)")
+            }
+        }
+        let daily = try #require(tools.first?["inputSchema"] as? [String: Any])
+        let properties = try #require(daily["properties"] as? [String: [String: Any]])
+        #expect(properties["nation"]?["enum"] as? [String] == ["korean", "foreign"])
+        #expect((properties["date"]?["description"] as? String)?.contains("YYYYMMDD") == true)
+        #expect(properties["limit"]?["type"] as? String == "integer")
+
+        let results = try #require(report["calls"] as? [[String: Any]])
+        try #require(results.count == Self.calls.count + Self.failures.count)
+
+        let quota = try runner.run(["quota", "--format", "json"])
+
+        // What the server fetched is in the cache the CLI reads: the same question costs no request.
+        let requestsBefore = server.requestCount
+        _ = try runner.run(Self.calls[0].command + ["--format", "json"])
+        #expect(server.requestCount == requestsBefore, "the CLI asked again what the server had fetched")
+
+        for (call, result) in zip(Self.calls, results.dropFirst(Self.failures.count)) {
+            let cli = call.tool == "api_quota" ? quota : try runner.run(call.command + ["--format", "json"])
+            #expect(cli.status == 0, "\(call.command): \(cli.stderr)")
+            #expect(result["is_error"] as? Bool == false, "\(call.tool): \(result)")
+            let printed = try JSONSerialization.jsonObject(with: Data(cli.stdout.utf8))
+            // The structured content is an object: a range's list of charts comes inside "charts".
+            let expected: Any = printed is [Any] ? ["charts": printed] : printed
+            let structured = try Self.canonical(result["structured_content"])
+            #expect(structured == (try Self.canonical(expected)), "\(call.tool) differs from `boxoffice \(call.command.joined(separator: " "))`")
+            let text = try #require((result["texts"] as? [String])?.first)
+            #expect(try Self.canonical(try JSONSerialization.jsonObject(with: Data(text.utf8))) == structured, "\(call.tool): the text block is not the same JSON")
+        }
+
+        for (failure, result) in zip(Self.failures, results) {
+            #expect(result["is_error"] as? Bool == true, "\(failure.tool) \(failure.arguments): \(result)")
+            let text = (result["texts"] as? [String])?.first ?? ""
+            if let command = failure.command {
+                let cli = try runner.run(command)
+                let line = cli.stderr.split(separator: "\n").first.map { String($0.dropFirst("Error: ".count)) }
+                #expect(text == line, "\(failure.tool) \(failure.arguments) says '\(text)', the CLI '\(line ?? "")'")
+            } else {
+                #expect(text.contains("'\(failure.arguments.keys.sorted().last ?? "")'"), "\(text)")
+            }
+        }
+
+        let unknown = try #require(report["unknown_tool"] as? [String: Any], "an unknown tool was answered")
+        #expect(unknown["code"] as? Int == -32602)
+
+        // Ten calls at once, each answered with its own day; half a second each, so they overlapped.
+        let answers = try #require(report["concurrent"] as? [[String: Any]])
+        #expect(answers.count == 10)
+        for (call, answer) in zip(concurrent, answers) {
+            let chart = answer["structured_content"] as? [String: Any]
+            let day = try #require(call.arguments["date"] as? String)
+            #expect(chart?["startDate"] as? String == "\(day.prefix(4))-\(day.dropFirst(4).prefix(2))-\(day.suffix(2))")
+        }
+        #expect(try #require(report["concurrent_seconds"] as? Double) < 3, "ten half-second calls took \(report["concurrent_seconds"] ?? "?") s")
+    }
+
+    @Test(.enabled(if: TestTools.runsMCPTests, Comment(rawValue: missing)))
+    func sdkCancellationStopsACallAndTheServerGoesOn() throws {
+        let server = try Self.apiServer()
+        let (report, run) = try Self.session("auto", plan: [
+            "stalled": ["name": "daily_box_office", "arguments": ["date": Self.stalledDay]],
+            "cancel_after": 1.0,
+            "after_cancel": ["name": "movie_details", "arguments": ["code": "20218541"]],
+        ], runner: Self.runner(server))
+        #expect(report["stalled_was_cancelled"] as? Bool == true)
+        let after = try #require(report["after_cancel"] as? [String: Any])
+        #expect(after["is_error"] as? Bool == false)
+        // The stalled answer would take 30 s; the session, the server's exit included, did not wait for it.
+        #expect(run.seconds < 15, "the session took \(run.seconds) s")
+    }
+}
