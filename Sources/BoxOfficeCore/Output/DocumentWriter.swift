@@ -40,6 +40,7 @@ extension Cell {
         case .percentage(let value): value.map { NumberText.oneDecimal($0) + "%" } ?? "-"
         case .date(let date): date?.iso ?? "-"
         case .rankChange(let change, _): change.marker
+        case .move(let text, _, _): text
         case .flag(let value): value ? "yes" : "no"
         case .sparkline(let values): Sparkline.text(values)
         case .image(let address): address ?? "-"
@@ -48,7 +49,11 @@ extension Cell {
 
     /// Its colour at a terminal.
     var style: CellStyle {
-        guard case .rankChange(let change, _) = self else { return .plain }
+        let change: RankChange
+        switch self {
+        case .rankChange(let rankChange, _), .move(_, let rankChange, _): change = rankChange
+        default: return .plain
+        }
         switch change {
         case .up: return .red
         case .down: return .blue

@@ -14,6 +14,9 @@ struct ReportCommand: RunnableCommand {
     let output: String?
     let network: NetworkOptions
 
+    /// `--output -`: the report on stdout, as `curl -o -` has it.
+    static let standardOutput = "-"
+
     static let formats: [OutputFormat] = [.text, .markdown, .html, .json]
 
     static let spec = CommandSpec(
@@ -28,7 +31,7 @@ struct ReportCommand: RunnableCommand {
             SharedOptions.format(formats, default: .text),
             OptionSpec(name: .posters, help: "Add each movie's poster (needs KAKAO_REST_API_KEY)."),
             OptionSpec(name: .embedPosters, help: "With --format html, download the posters into the page so mail clients show them."),
-            OptionSpec(name: .output, short: "o", valueName: "file", help: "Write the report to <file> atomically instead of stdout.", completion: .paths),
+            OptionSpec(name: .output, short: "o", valueName: "file", help: "Write the report to <file> atomically instead of stdout (- is stdout).", completion: .paths),
         ] + SharedOptions.network.filter { !$0.isNamed(.format) },
         make: { reader throws(UsageError) in try ReportCommand(reader) })
 
@@ -43,7 +46,7 @@ struct ReportCommand: RunnableCommand {
     }
 
     func run(in runner: Runner) async throws -> Data {
-        if let output { try OutputFile.check(output) }
+        if let output, output != Self.standardOutput { try OutputFile.check(output) }
         let client = try runner.makeClient(network, needs: withPosters ? [.kobis, .kakao] : [.kobis])
         var report = try await client.report(on: date, days: days, withPosters: withPosters)
         if embedsPosters {
@@ -60,7 +63,7 @@ struct ReportCommand: RunnableCommand {
             }
         }
         let text = DocumentWriter.write(ReportOutput(report, withPosters: withPosters), format: network.format, style: runner.style(network))
-        guard let output else { return self.text(text) }
+        guard let output, output != Self.standardOutput else { return self.text(text) }
         Signals.arm()
         try OutputFile.write(Data(utf8: text), toPath: output)
         runner.context.log("Wrote the report of \(date.iso) to \(output).")
