@@ -17,7 +17,9 @@ extension Presentable {
 /// The one place a format picks its writer.
 package enum DocumentWriter {
     /// The output in a format.
-    package static func write(_ output: some Presentable, format: OutputFormat, style: RenderStyle = RenderStyle()) -> String {
+    package static func write(
+        _ output: some Presentable, format: OutputFormat, style: RenderStyle = RenderStyle(), envelope: MailEnvelope = MailEnvelope()
+    ) -> String {
         switch format {
         case .json: output.json.serialized() + "\n"
         case .jsonl: output.jsonLines.map { $0.serialized(compact: true) + "\n" }.joined()
@@ -25,6 +27,9 @@ package enum DocumentWriter {
         case .markdown: MarkdownWriter().write(output.document)
         case .table, .text: TerminalWriter(style: style).write(output.document)
         case .html: HTMLWriter().write(output.document)
+        case .email: MailMessage(envelope: envelope).write(output.document)
+        case .slack: SlackWriter().write(output.document)
+        case .discord: DiscordWriter().write(output.document)
         }
     }
 }

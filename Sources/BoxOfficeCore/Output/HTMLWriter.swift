@@ -38,7 +38,7 @@ package struct HTMLWriter: Sendable {
         case .heading(let text, _):
             return "<h1>\(Self.keepingDatesWhole(Self.escape(text)))</h1>\n"
         case .note(let text), .terminalLine(let text):
-            return "<p>\(Self.escape(text))</p>\n"
+            return "<p>\(Self.keepingDatesWhole(Self.escape(text)))</p>\n"
         case .card(let fields):
             return "<dl>\n" + fields.map { "<dt>\(Self.escape($0.label))</dt><dd>\(Self.escape($0.value))</dd>\n" }.joined() + "</dl>\n"
         case .table(let table):
