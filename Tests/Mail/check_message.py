@@ -18,7 +18,7 @@ import re
 import sys
 
 MAGIC = {"image/png": b"\x89PNG\r\n\x1a\n", "image/jpeg": b"\xff\xd8\xff", "image/gif": b"GIF8", "image/webp": b"RIFF"}
-FORBIDDEN = [r"<svg", r"<script", r"data:", r"<link", r"@import", r"url\(", r"@font-face", r"javascript:", r"\son\w+\s*="]
+FORBIDDEN = [r"<svg", r"<script", r"data:", r"<link", r"@import", r"url\(", r"@font-face", r"javascript:", r"<[^>]*\son\w+\s*="]
 
 
 def fail(reason):
