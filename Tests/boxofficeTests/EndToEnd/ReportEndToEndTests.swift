@@ -76,7 +76,7 @@ struct ReportEndToEndTests {
         #expect(mkfifo(fifo, 0o600) == 0)
         BinaryRunner.expectFailure(try runner.run(Self.report + ["--output", fifo]), status: 73, mentioning: ["not a regular file"])
         BinaryRunner.expectFailure(try runner.run(Self.report + ["--embed-posters"]), status: 64, mentioning: ["--format html"])
-        BinaryRunner.expectFailure(try runner.run(Self.report + ["--format", "csv"]), status: 64, mentioning: ["text, markdown, html, json"])
+        BinaryRunner.expectFailure(try runner.run(Self.report + ["--format", "csv"]), status: 64, mentioning: ["text, markdown, html, email, slack, discord, json"])
     }
 
     @Test func postersComeFromKakaoAndEmbedIntoTheHTML() throws {

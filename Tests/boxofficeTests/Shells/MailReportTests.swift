@@ -87,8 +87,8 @@ struct MailReportTests {
         let measure = """
             <script>
             const width = document.documentElement.clientWidth;
-            const table = [...document.querySelectorAll('table')].find(t => t.querySelector('thead'));
-            const rows = [...table.querySelectorAll('tbody tr')];
+            const table = [...document.querySelectorAll('table')].find(t => t.tHead);
+            const rows = [...table.tBodies[0].rows];
             const title = rows[0].querySelectorAll('td')[2];
             const style = getComputedStyle(title);
             const tallest = Math.max(...rows.map(r => r.getBoundingClientRect().height));
@@ -116,7 +116,7 @@ struct MailReportTests {
             #expect(values[0] == "10", "\(name) at \(width): ten movie rows")
             #expect((Int(values[1]) ?? 0) >= 60, "\(name) at \(width): the title has room, \(values[1]) px")
             #expect(values[2] == "700" && (Double(values[3]) ?? 0) >= 13, "\(name) at \(width): the title bold and readable")
-            #expect((Int(values[4]) ?? .max) <= 80, "\(name) at \(width): a movie a row, not a card of rows (\(values[4]) px)")
+            #expect((Int(values[4]) ?? .max) <= 150, "\(name) at \(width): a movie a row, not a nine-row card (\(values[4]) px)")
             if name == "mail.html" || width >= 800 { #expect(values[5] == "true", "\(name) at \(width): nothing wider than the window") }
         }
     }
