@@ -9,9 +9,10 @@ package enum MarkdownTableWriter {
     }
 
     /// What a backslash turns into plain text: the characters that open emphasis (`*`, `_`, `~`),
-    /// code, links and images (`[`, `]`), HTML and autolinks (`<`, `>`), entities (`&`), headings
-    /// (`#`), table cells (`|`), mentions (`@`) and the backslash itself.
-    static let markup: Set<Unicode.Scalar> = ["\\", "|", "*", "_", "~", "`", "[", "]", "<", ">", "&", "#", "@"]
+    /// code, links and images (`[`, `]`), HTML and autolinks (`<`, `>`), entities (`&`), table
+    /// cells (`|`), mentions (`@`) and the backslash itself. (`#` opens a heading only at the start
+    /// of a line, where API text never stands: it is inside a cell or after `_`.)
+    static let markup: Set<Unicode.Scalar> = ["\\", "|", "*", "_", "~", "`", "[", "]", "<", ">", "&", "@"]
 
     /// Text from the APIs made plain, scalar by scalar: a pipe followed by a combining mark is one
     /// Character, which a Character-wise replace would miss, leaving a pipe that splits the cell.
