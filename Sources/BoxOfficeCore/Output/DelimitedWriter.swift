@@ -30,7 +30,7 @@ package struct DelimitedWriter: Sendable {
         case .count(let value): .number(value)
         case .decimal(let value), .percentage(let value): .number(value)
         case .date(let date): .date(date)
-        case .rankChange(_, let intensity): .number(String(intensity))
+        case .rankChange(_, let intensity), .move(_, _, let intensity): .number(String(intensity))
         case .flag(let value): .number(value ? "true" : "false")
         case .sparkline(let values): .text(values.map { $0.map(String.init) ?? "" }.joined(separator: ";"))
         case .image(let address): .text(address)

@@ -57,6 +57,11 @@ package struct Table: Sendable {
         self.rows = rows
     }
 
+    /// The column naming each row (the first that may be cut to fit), which people look for first.
+    package var titleColumn: Int? {
+        columns.firstIndex { $0.isTruncatable && $0.title != nil }
+    }
+
     /// The same table, left out at a terminal.
     package var hiddenAtTerminal: Table {
         var table = self
@@ -115,6 +120,8 @@ package enum Cell: Sendable, Equatable {
     case date(KSTDate?)
     /// A rank change: `▲3` (in colour at a terminal) for people, the signed number in CSV.
     case rankChange(RankChange, intensity: Int)
+    /// A rank change told in words of its own (`▲2 (4)`, `BACK`), coloured as the change.
+    case move(String, change: RankChange, intensity: Int)
     /// Yes or no: `true` or `false` in CSV.
     case flag(Bool)
     /// A run of values drawn small: `▁▃▇` for people, an SVG line in HTML; nil is a gap.

@@ -17,7 +17,9 @@ extension Presentable {
 /// The one place a format picks its writer.
 package enum DocumentWriter {
     /// The output in a format.
-    package static func write(_ output: some Presentable, format: OutputFormat, style: RenderStyle = RenderStyle()) -> String {
+    package static func write(
+        _ output: some Presentable, format: OutputFormat, style: RenderStyle = RenderStyle(), envelope: MailEnvelope = MailEnvelope()
+    ) -> String {
         switch format {
         case .json: output.json.serialized() + "\n"
         case .jsonl: output.jsonLines.map { $0.serialized(compact: true) + "\n" }.joined()
@@ -25,6 +27,9 @@ package enum DocumentWriter {
         case .markdown: MarkdownWriter().write(output.document)
         case .table, .text: TerminalWriter(style: style).write(output.document)
         case .html: HTMLWriter().write(output.document)
+        case .email: MailMessage(envelope: envelope).write(output.document)
+        case .slack: SlackWriter().write(output.document)
+        case .discord: DiscordWriter().write(output.document)
         }
     }
 }
@@ -40,6 +45,7 @@ extension Cell {
         case .percentage(let value): value.map { NumberText.oneDecimal($0) + "%" } ?? "-"
         case .date(let date): date?.iso ?? "-"
         case .rankChange(let change, _): change.marker
+        case .move(let text, _, _): text
         case .flag(let value): value ? "yes" : "no"
         case .sparkline(let values): Sparkline.text(values)
         case .image(let address): address ?? "-"
@@ -48,7 +54,11 @@ extension Cell {
 
     /// Its colour at a terminal.
     var style: CellStyle {
-        guard case .rankChange(let change, _) = self else { return .plain }
+        let change: RankChange
+        switch self {
+        case .rankChange(let rankChange, _), .move(_, let rankChange, _): change = rankChange
+        default: return .plain
+        }
         switch change {
         case .up: return .red
         case .down: return .blue

@@ -36,9 +36,9 @@ package struct HTMLWriter: Sendable {
     private func write(_ block: Document.Block) -> String {
         switch block {
         case .heading(let text, _):
-            return "<h1>\(Self.escape(text))</h1>\n"
+            return "<h1>\(Self.keepingDatesWhole(Self.escape(text)))</h1>\n"
         case .note(let text), .terminalLine(let text):
-            return "<p>\(Self.escape(text))</p>\n"
+            return "<p>\(Self.keepingDatesWhole(Self.escape(text)))</p>\n"
         case .card(let fields):
             return "<dl>\n" + fields.map { "<dt>\(Self.escape($0.label))</dt><dd>\(Self.escape($0.value))</dd>\n" }.joined() + "</dl>\n"
         case .table(let table):
@@ -47,23 +47,45 @@ package struct HTMLWriter: Sendable {
             let header = shown.map { index in
                 "<th\(table.columns[index].alignment == .right ? " class=\"number\"" : "")>\(Self.escape(table.columns[index].title ?? ""))</th>"
             }.joined()
+            let titleColumn = table.titleColumn
             let rows = table.rows.map { row in
-                "<tr>" + shown.map { index in
+                let title = titleColumn.map { row[$0].humanText } ?? ""
+                return "<tr>" + shown.map { index in
                     let column = table.columns[index]
-                    let classes = column.alignment == .right ? " class=\"number\"" : ""
-                    return "<td\(classes) data-label=\"\(Self.escape(column.title ?? ""))\">\(Self.html(row[index]))</td>"
+                    let classes = index == titleColumn ? " class=\"title\"" : column.alignment == .right ? " class=\"number\"" : ""
+                    return "<td\(classes) data-label=\"\(Self.escape(column.title ?? ""))\">\(Self.html(row[index], title: title))</td>"
                 }.joined() + "</tr>\n"
             }.joined()
             return "<table>\n<thead><tr>\(header)</tr></thead>\n<tbody>\n\(rows)</tbody>\n</table>\n"
         }
     }
 
-    private static func html(_ cell: Cell) -> String {
+    private static func html(_ cell: Cell, title: String) -> String {
         switch cell {
         case .sparkline(let values): Sparkline.svg(values)
-        case .image(let address): address.map { "<img src=\"\(escape($0))\" alt=\"\" loading=\"lazy\">" } ?? "-"
-        default: escape(cell.humanText)
+        case .image(let address):
+            address.map { "<img src=\"\(escape($0))\" alt=\"\(escape(title))\" width=\"\(Poster.width)\" height=\"\(Poster.height)\" loading=\"lazy\">" } ?? "-"
+        default:
+            switch cell.style {
+            case .red: "<span class=\"up\">\(escape(cell.humanText))</span>"
+            case .blue: "<span class=\"down\">\(escape(cell.humanText))</span>"
+            case .bold: "<strong>\(escape(cell.humanText))</strong>"
+            case .plain: escape(cell.humanText)
+            }
         }
+    }
+
+    /// The size a poster is shown at, a film poster's 27:40 in CSS pixels.
+    package enum Poster {
+        /// Its width.
+        package static let width = 64
+        /// Its height.
+        package static let height = 95
+    }
+
+    /// Escaped text with each date (`2023-08-18 (Fri)`) kept on one line.
+    static func keepingDatesWhole(_ escaped: String) -> String {
+        escaped.replacing(/\d{4}-\d{2}-\d{2}( \([A-Z][a-z]{2}\))?/) { "<span class=\"date\">\($0.output.0)</span>" }
     }
 
     /// Text safe inside an element or a quoted attribute.
@@ -95,17 +117,21 @@ package struct HTMLWriter: Sendable {
         th, td { padding: 6px 8px; border-bottom: 1px solid var(--line); text-align: left; vertical-align: middle; overflow-wrap: anywhere; }
         th { color: var(--muted); font-weight: 600; }
         .number { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
-        .spark { stroke: var(--accent); stroke-width: 2; fill: none; vertical-align: middle; }
-        .spark circle { fill: var(--accent); stroke: none; }
-        img { max-width: 64px; height: auto; border-radius: 4px; }
+        .spark { vertical-align: middle; }
+        .up { color: #d70015; } .down { color: #0060df; }
+        @media (prefers-color-scheme: dark) { .up { color: #ff6961; } .down { color: #6cb4ff; } }
+        .date { white-space: nowrap; }
+        img { width: 64px; height: auto; border-radius: 4px; }
         dl { display: grid; grid-template-columns: max-content 1fr; gap: 4px 12px; }
         dt { color: var(--muted); } dd { margin: 0; overflow-wrap: anywhere; }
         @media (max-width: 640px) {
           thead { display: none; }
-          table, tbody, tr, td { display: block; width: 100%; }
-          tr { border-bottom: 1px solid var(--line); padding: 6px 0; }
-          td, td.number { display: grid; grid-template-columns: 9em 1fr; border: none; padding: 2px 0; text-align: left; white-space: normal; }
-          td::before { content: attr(data-label); color: var(--muted); }
+          table, tbody { display: block; width: 100%; }
+          tr { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 2px 8px; border-bottom: 1px solid var(--line); padding: 8px 0; }
+          td, td.number { display: block; border: none; padding: 0; text-align: left; white-space: normal; min-width: 0; }
+          td.title { grid-column: 1 / -1; order: -1; font-size: 1.15em; font-weight: 700; }
+          td.title::before { content: none; }
+          td::before { content: attr(data-label); display: block; font-size: 0.75em; color: var(--muted); }
         }
         @media print { :root { --fg: #000; --bg: #fff; --muted: #444; --line: #999; --accent: #000; } main { max-width: none; } tr { break-inside: avoid; } }
 

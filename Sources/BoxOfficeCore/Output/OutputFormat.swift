@@ -16,6 +16,12 @@ package enum OutputFormat: String, Sendable, CaseIterable {
     case text
     /// One self-contained HTML page (`report`).
     case html
+    /// A whole mail message for `sendmail -t` (`report`).
+    case email
+    /// The JSON body of a Slack incoming-webhook post (`report`).
+    case slack
+    /// The JSON body of a Discord webhook post (`report`).
+    case discord
 
     /// The formats data commands offer; `report` offers text, markdown, html and json.
     package static let data: [OutputFormat] = [.table, .tsv, .csv, .json, .jsonl, .markdown]

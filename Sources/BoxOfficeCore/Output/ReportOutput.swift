@@ -17,11 +17,20 @@ package struct ReportOutput: Presentable {
         "\(date.iso) (\(weekdays[(date.weekday + 6) % 7]))"
     }
 
-    /// ▲2 (4): two places up from 4th yesterday; NEW; - unchanged.
+    /// What a re-entry's move reads: back in the chart, not new to cinemas.
+    static let reentryMarker = "BACK"
+
+    /// ▲2 (4): two places up from 4th yesterday; NEW; BACK for a re-entry; - unchanged.
     static func move(_ movie: DailyReport.Movie) -> String {
         let change = RankChange(intensity: movie.rankChange, isNew: movie.isNew).marker
+        if movie.isReentry { return reentryMarker }
         guard !movie.isNew, let previous = movie.previousRank, previous != movie.rank else { return change }
         return "\(change) (\(previous))"
+    }
+
+    /// The move as a cell, coloured as `daily` colours a rank change.
+    static func moveCell(_ movie: DailyReport.Movie) -> Cell {
+        .move(move(movie), change: RankChange(intensity: movie.rankChange, isNew: movie.isNew), intensity: movie.rankChange)
     }
 
     /// The whole report as data, every figure of the text: the report's own encoding after a
@@ -42,7 +51,7 @@ package struct ReportOutput: Presentable {
         if withPosters { columns.append(Column("Poster", key: "poster_url", keepsWhole: true)) }
         let rows: [[Cell]] = report.movies.map { movie in
             var row: [Cell] = [
-                .count(movie.rank), .text(Self.move(movie)), .text(movie.title), .count(movie.daysSinceOpening.map { $0 + 1 }),
+                .count(movie.rank), Self.moveCell(movie), .text(movie.title), .count(movie.daysSinceOpening.map { $0 + 1 }),
                 .count(movie.audience), .count(movie.audienceTotal), .percentage(movie.salesShare), .count(movie.screens),
                 .sparkline(movie.trend),
             ]
@@ -53,6 +62,13 @@ package struct ReportOutput: Presentable {
         let titles = Dictionary(report.movies.map { ($0.code, $0.title) }, uniquingKeysWith: { first, _ in first })
         if !report.newEntries.isEmpty {
             news.append(.note("New: " + report.newEntries.compactMap { titles[$0] }.joined(separator: ", ")))
+        }
+        let days = Dictionary(report.movies.map { ($0.code, $0.daysSinceOpening) }, uniquingKeysWith: { first, _ in first })
+        if !report.reentries.isEmpty {
+            let back = report.reentries.compactMap { code in
+                titles[code].map { title in days[code].flatMap { $0 }.map { "\(title) (day \($0 + 1))" } ?? title }
+            }
+            news.append(.note("Back in the top 10: " + back.joined(separator: ", ")))
         }
         if let climber = report.climber {
             news.append(.note("Biggest climber: \(climber.title), ▲\(climber.rankChange) to #\(climber.rank)"))
@@ -67,7 +83,11 @@ package struct ReportOutput: Presentable {
             let rate = week.changeRate.map { " (\($0 >= 0 ? "+" : "")\(NumberText.oneDecimal($0))%)" } ?? ""
             news.append(.note("Top-10 audience: \(NumberText.grouped(week.audience)) against \(NumberText.grouped(week.audienceThatDay)) on \(Self.dayName(week.date))\(rate)"))
         }
-        if report.movies.isEmpty { news.append(.note("No movies in the chart of \(report.date.iso).")) }
+        if report.movies.isEmpty {
+            news.append(.note("No movies in the chart of \(report.date.iso)."))
+        } else {
+            news.append(.note(Sparkline.scale))
+        }
         var sections = [Document.Section([.heading("Box office report, \(Self.dayName(report.date))", inMarkdown: true), .table(Table(columns: columns, rows: rows))])]
         if !news.isEmpty { sections.append(Document.Section(news)) }
         return Document(sections)

@@ -9,8 +9,10 @@ public struct DailyReport: Sendable, Hashable {
     public var days: [KSTDate]
     /// The top 10 of `date`, best first.
     public var movies: [Movie]
-    /// Codes of the movies new to the chart that day.
+    /// Codes of the movies new to the chart that day in their first days in cinemas.
     public var newEntries: [String]
+    /// Codes of the movies back in the chart that day, long after they opened.
+    public var reentries: [String]
     /// The biggest climb among the top 10 (not counting new entries).
     public var climber: Move?
     /// The biggest fall among the top 10.
@@ -26,16 +28,19 @@ public struct DailyReport: Sendable, Hashable {
     public static let defaultDays = 7
     /// The range `--days` accepts.
     public static let dayRange = 2...31
+    /// How long after opening a movie new to the chart counts as new; later it is a re-entry.
+    public static let firstRunDays = 7
 
     /// Creates a report from its parts; `init(date:days:charts:)` works them out from charts.
     public init(
-        date: KSTDate, days: [KSTDate] = [], movies: [Movie] = [], newEntries: [String] = [], climber: Move? = nil, faller: Move? = nil,
-        milestones: [Milestone] = [], sameWeekdayLastWeek: WeekComparison? = nil
+        date: KSTDate, days: [KSTDate] = [], movies: [Movie] = [], newEntries: [String] = [], reentries: [String] = [],
+        climber: Move? = nil, faller: Move? = nil, milestones: [Milestone] = [], sameWeekdayLastWeek: WeekComparison? = nil
     ) {
         self.date = date
         self.days = days
         self.movies = movies
         self.newEntries = newEntries
+        self.reentries = reentries
         self.climber = climber
         self.faller = faller
         self.milestones = milestones
@@ -75,6 +80,11 @@ public struct DailyReport: Sendable, Hashable {
 
         /// The KOBIS movie code.
         public var id: String { code }
+
+        /// Whether it is new to the chart long after it opened (KOBIS calls that new too).
+        public var isReentry: Bool {
+            isNew && (daysSinceOpening ?? 0) >= DailyReport.firstRunDays
+        }
 
         /// Creates a movie of the report; what is left out is blank.
         public init(
@@ -199,7 +209,8 @@ public struct DailyReport: Sendable, Hashable {
                 trend: days.map { day in charts[day]?.entries.prefix(Self.topCount).first { $0.code == entry.code }?.audience ?? nil },
                 posterURL: entry.posterURL)
         }
-        newEntries = movies.filter(\.isNew).map(\.code)
+        newEntries = movies.filter { $0.isNew && !$0.isReentry }.map(\.code)
+        reentries = movies.filter(\.isReentry).map(\.code)
         let moves = movies.filter { !$0.isNew }.map { Move(code: $0.code, title: $0.title, rank: $0.rank, previousRank: $0.previousRank, rankChange: $0.rankChange) }
         climber = moves.filter { $0.rankChange > 0 }.max { $0.rankChange < $1.rankChange }
         faller = moves.filter { $0.rankChange < 0 }.min { $0.rankChange < $1.rankChange }
@@ -285,16 +296,17 @@ extension DailyReport.WeekComparison {
 
 extension DailyReport: Encodable {
     private enum CodingKeys: String, CodingKey {
-        case date, days, movies, newEntries, milestones, climber, faller, sameWeekdayLastWeek
+        case date, days, movies, newEntries, reentries, milestones, climber, faller, sameWeekdayLastWeek
     }
 
-    /// The report as data, `null` for a climber, faller or comparison it lacks: `{"date", "days", "movies", "newEntries", "milestones", "climber", "faller", "sameWeekdayLastWeek"}`.
+    /// The report as data, `null` for a climber, faller or comparison it lacks: `{"date", "days", "movies", "newEntries", "reentries", "milestones", "climber", "faller", "sameWeekdayLastWeek"}`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(date, forKey: .date)
         try container.encode(days, forKey: .days)
         try container.encode(movies, forKey: .movies)
         try container.encode(newEntries, forKey: .newEntries)
+        try container.encode(reentries, forKey: .reentries)
         try container.encode(milestones, forKey: .milestones)
         try container.encode(climber, forKey: .climber)
         try container.encode(faller, forKey: .faller)

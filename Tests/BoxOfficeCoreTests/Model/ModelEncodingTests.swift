@@ -167,7 +167,7 @@ struct ModelEncodingTests {
         var report = DailyReport(date: date, days: DailyReport.chartDays(for: date, days: 7).window, charts: charts)
         let model = try Self.encoded(report)
         Self.expectSame(model, try Self.printed(ReportOutput(report), without: ["kind"]))
-        #expect(Set(model.keys) == ["date", "days", "movies", "newEntries", "milestones", "climber", "faller", "sameWeekdayLastWeek"])
+        #expect(Set(model.keys) == ["date", "days", "movies", "newEntries", "reentries", "milestones", "climber", "faller", "sameWeekdayLastWeek"])
         let movies = try #require(model["movies"] as? [[String: Any]])
         #expect(movies.allSatisfy { $0["posterURL"] is NSNull }, "a report's movie always has posterURL")
         #expect((movies.first { $0["title"] as? String == "오펜하이머" }?["trend"] as? [Any])?.first is NSNull, "a gap in the trend is null")

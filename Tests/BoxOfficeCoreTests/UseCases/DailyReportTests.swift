@@ -35,7 +35,7 @@ struct DailyReportTests {
         #expect(first.trend == [221_929, 198_568, 105_124, 210_249, 110_964, 116_805, 112_934])
         let oppenheimer = try #require(report.movies.first { $0.title == "오펜하이머" })
         #expect(oppenheimer.trend.prefix(3).allSatisfy { $0 == nil }, "not in the chart before it opened: gaps")
-        #expect(report.newEntries == ["20233616"])
+        #expect(report.newEntries.isEmpty && report.reentries == ["20233616"], "귀공자 is back on its 59th day, not new")
         #expect(report.climber?.title == "미션 임파서블: 데드 레코닝 PART ONE" && report.climber?.rankChange == 1)
         #expect(report.faller?.title == "더 문" && report.faller?.rankChange == -1, "ties go to the higher rank")
         #expect(report.milestones.map(\.milestone) == [4_000_000], "콘크리트 유토피아 passed 2,000,000 the day before")
@@ -47,7 +47,10 @@ struct DailyReportTests {
 
         let markdown = DocumentWriter.write(ReportOutput(report, withPosters: false), format: .markdown)
         let oppenheimerRow = try #require(markdown.split(separator: "\n").first { $0.contains("오펜하이머") })
-        #expect(oppenheimerRow.hasSuffix("| \u{00A0}\u{00A0}\u{00A0}█▁▁▁ |"), "Markdown keeps no-break gaps: \(oppenheimerRow)")
+        #expect(oppenheimerRow.hasSuffix("| \u{00A0}\u{00A0}\u{00A0}█▅▅▅ |"), "Markdown keeps no-break gaps: \(oppenheimerRow)")
+        let text = DocumentWriter.write(ReportOutput(report, withPosters: false), format: .text)
+        #expect(text.contains("Back in the top 10: 귀공자 (day 59)") && !text.contains("New: 귀공자"))
+        #expect(text.contains(" BACK  귀공자"), "its move says it is back")
     }
 
     @Test func theReportTableFitsNarrowTerminalsByLeavingOutColumns() throws {
@@ -124,11 +127,15 @@ struct DailyReportTests {
         }
     }
 
-    @Test func sparklinesScaleToTheirOwnRangeWithGaps() {
-        #expect(Sparkline.text([1, 2, nil, 8]) == "▁▂ █")
-        #expect(Sparkline.text([5, 5]) == "▅▅")
+    @Test func sparklinesScaleFromZeroWithGaps() {
+        #expect(Sparkline.text([1, 2, nil, 8]) == "▂▃ █")
+        #expect(Sparkline.text([5, 5]) == "██")
+        #expect(Sparkline.text([100, 97]) == "██", "a 3 % dip looks small")
+        #expect(Sparkline.text([0, 0]) == "▁▁")
         #expect(Sparkline.text([nil, nil]) == "  ")
         let svg = Sparkline.svg([1, 2, nil, 8])
         #expect(svg.hasPrefix("<svg") && svg.contains("<polyline") && svg.contains("<circle"))
+        #expect(svg.contains("stroke=\"#c2410c\"") && svg.contains("fill=\"none\""), "drawn without a stylesheet")
+        #expect(svg.contains("aria-label=\"Audience a day: 1, 2, not in the top 10, 8\""))
     }
 }

@@ -20,7 +20,7 @@ struct ReportEndToEndTests {
         switch format {
         case "text":
             #expect(run.stdout.hasPrefix("Box office report, 2023-08-18 (Fri)\n"))
-            #expect(run.stdout.contains("█▇▁▇▁▂▁") && run.stdout.contains("Milestone: 밀수 passed 4,000,000"))
+            #expect(run.stdout.contains("█▇▄█▄▅▅") && run.stdout.contains("Milestone: 밀수 passed 4,000,000"))
             #expect(!run.stdout.contains("\u{1B}"), "no colour when not a terminal")
         case "markdown":
             #expect(run.stdout.hasPrefix("### Box office report") && run.stdout.contains("| ---: |"))
@@ -30,7 +30,7 @@ struct ReportEndToEndTests {
         default:
             let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
             #expect(object["kind"] as? String == "report" && object["date"] as? String == "2023-08-18")
-            for key in ["days", "movies", "newEntries", "milestones", "climber", "faller", "sameWeekdayLastWeek"] {
+            for key in ["days", "movies", "newEntries", "reentries", "milestones", "climber", "faller", "sameWeekdayLastWeek"] {
                 #expect(object[key] != nil, "lacks \(key)")
             }
             let movie = try #require((object["movies"] as? [[String: Any]])?.first)
@@ -72,11 +72,14 @@ struct ReportEndToEndTests {
         let run = try runner.run(Self.report + ["--format", "html", "--output", target.path])
         #expect(run.status == 0 && run.stdout.isEmpty, "\(run.stderr)")
         #expect(try String(contentsOf: target, encoding: .utf8).hasPrefix("<!DOCTYPE html>"))
+        let dash = try runner.run(Self.report + ["--format", "html", "--output", "-"])
+        #expect(dash.status == 0 && dash.stdout.hasPrefix("<!DOCTYPE html>"), "- is stdout")
+        #expect(!FileManager.default.fileExists(atPath: BinaryRunner.repositoryRoot.appendingPathComponent("-").path), "no file named -")
         let fifo = runner.home.appendingPathComponent("report.fifo").path
         #expect(mkfifo(fifo, 0o600) == 0)
         BinaryRunner.expectFailure(try runner.run(Self.report + ["--output", fifo]), status: 73, mentioning: ["not a regular file"])
         BinaryRunner.expectFailure(try runner.run(Self.report + ["--embed-posters"]), status: 64, mentioning: ["--format html"])
-        BinaryRunner.expectFailure(try runner.run(Self.report + ["--format", "csv"]), status: 64, mentioning: ["text, markdown, html, json"])
+        BinaryRunner.expectFailure(try runner.run(Self.report + ["--format", "csv"]), status: 64, mentioning: ["text, markdown, html, email, slack, discord, json"])
     }
 
     @Test func postersComeFromKakaoAndEmbedIntoTheHTML() throws {

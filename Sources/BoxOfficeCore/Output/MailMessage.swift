@@ -1,0 +1,158 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Who a mail goes to and from, and what the command knows that a writer must not make up: the
+/// time and a unique token for the Message-ID and the boundaries.
+package struct MailEnvelope: Sendable {
+    /// The recipients (`To:`).
+    package var recipients: [MailAddress]
+    /// The sender (`From:`); without one, `sendmail` adds its own.
+    package var sender: MailAddress?
+    /// The subject; nil for the document's first heading.
+    package var subject: String?
+    /// When the message was written (`Date:`).
+    package var date: Date
+    /// Letters and digits unique to this message.
+    package var token: String
+
+    /// Creates an envelope.
+    package init(recipients: [MailAddress] = [], sender: MailAddress? = nil, subject: String? = nil, date: Date = Date(timeIntervalSince1970: 0), token: String = "boxoffice") {
+        self.recipients = recipients
+        self.sender = sender
+        self.subject = subject
+        self.date = date
+        self.token = String(String.UnicodeScalarView(token.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }))
+    }
+}
+
+/// Writes a document as one whole mail message for `sendmail -t` or `msmtp -t` (RFC 5322, MIME):
+/// `multipart/alternative` of the text a terminal shows and HTML made for mail clients; posters
+/// embedded as `data:` URIs become `multipart/related` parts the HTML names by `cid:`. Every body
+/// is base64 (7-bit, lines of 76), headers are ASCII (RFC 2047 words) and folded, lines end in LF
+/// as a local mailer reads them.
+package struct MailMessage: Sendable {
+    /// The envelope.
+    package let envelope: MailEnvelope
+
+    /// The Message-ID's right side when there is no sender to take it from.
+    static let fallbackDomain = "boxoffice.invalid"
+    /// The image types a part may have; anything else is left out.
+    static let imageTypes: Set<String> = ["png", "jpeg", "gif", "webp"]
+    /// Base64 line length (RFC 2045 §6.8).
+    static let lineLength = 76
+
+    /// Creates a writer.
+    package init(envelope: MailEnvelope) {
+        self.envelope = envelope
+    }
+
+    /// The message.
+    package func write(_ document: Document) -> String {
+        let domain = envelope.sender?.domain ?? Self.fallbackDomain
+        let token = envelope.token.isEmpty ? "boxoffice" : envelope.token
+        var images: [MailHTMLWriter.Image] = []
+        let html = MailHTMLWriter(contentIDDomain: "\(token).\(domain)").write(document, images: &images)
+        let text = TerminalWriter(style: RenderStyle()).write(document)
+        let heading = document.sections.lazy.flatMap(\.blocks).compactMap { block -> String? in
+            if case .heading(let text, _) = block { return text }
+            return nil
+        }.first ?? "boxoffice"
+
+        var headers: [String] = []
+        if let sender = envelope.sender { headers.append("From: " + sender.headerText) }
+        if !envelope.recipients.isEmpty { headers.append("To: " + envelope.recipients.map(\.headerText).joined(separator: ",\n ")) }
+        headers.append("Subject: " + Self.encodedWords(TerminalText.sanitize(envelope.subject ?? heading)).joined(separator: "\n "))
+        headers.append("Date: " + Self.dateText(envelope.date))
+        headers.append("Message-ID: <\(token)@\(domain)>")
+        headers.append("MIME-Version: 1.0")
+
+        let alternative = "=_boxoffice_alternative_\(token)"
+        let related = "=_boxoffice_related_\(token)"
+        let htmlPart = Self.part(type: "text/html; charset=utf-8", body: Data(html.utf8))
+        var message = headers.joined(separator: "\n") + "\n"
+        message += "Content-Type: multipart/alternative;\n boundary=\"\(alternative)\"\n\n"
+        message += "This is a MIME message: a text and an HTML version of the same report.\n"
+        message += "--\(alternative)\n" + Self.part(type: "text/plain; charset=utf-8", body: Data(text.utf8))
+        message += "--\(alternative)\n"
+        if images.isEmpty {
+            message += htmlPart
+        } else {
+            message += "Content-Type: multipart/related;\n boundary=\"\(related)\"; type=\"text/html\"\n\n"
+            message += "--\(related)\n" + htmlPart
+            for image in images {
+                message += "--\(related)\n"
+                message += "Content-Type: image/\(image.type)\nContent-Transfer-Encoding: base64\n"
+                message += "Content-ID: <\(image.contentID)>\nContent-Disposition: inline; filename=\"\(image.name).\(image.type == "jpeg" ? "jpg" : image.type)\"\n\n"
+                message += Self.wrapped(image.base64) + "\n"
+            }
+            message += "--\(related)--\n"
+        }
+        message += "--\(alternative)--\n"
+        return message
+    }
+
+    private static func part(type: String, body: Data) -> String {
+        "Content-Type: \(type)\nContent-Transfer-Encoding: base64\n\n" + wrapped(body.base64EncodedString()) + "\n"
+    }
+
+    /// Base64 text in lines of 76.
+    static func wrapped(_ base64: String) -> String {
+        var lines: [Substring] = []
+        var rest = Substring(base64)
+        while !rest.isEmpty {
+            lines.append(rest.prefix(lineLength))
+            rest = rest.dropFirst(lineLength)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Text for a header: as it is when it is short printable ASCII, otherwise RFC 2047 encoded
+    /// words of at most 75 characters, each holding whole scalars, to be folded between.
+    static func encodedWords(_ text: String) -> [String] {
+        if text.unicodeScalars.allSatisfy({ (0x20...0x7E).contains($0.value) }), text.utf8.count <= 60, !text.contains("=?") {
+            return [text]
+        }
+        // 45 bytes make 60 base64 characters; with `=?UTF-8?B?` and `?=` a word is 72.
+        let maximumBytes = 45
+        var words: [String] = []
+        var chunk: [UInt8] = []
+        for scalar in text.unicodeScalars {
+            let bytes = Array(String(scalar).utf8)
+            if chunk.count + bytes.count > maximumBytes {
+                words.append("=?UTF-8?B?" + Data(chunk).base64EncodedString() + "?=")
+                chunk = []
+            }
+            chunk += bytes
+        }
+        if !chunk.isEmpty || words.isEmpty { words.append("=?UTF-8?B?" + Data(chunk).base64EncodedString() + "?=") }
+        return words
+    }
+
+    private static let weekdays = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    /// Seoul's offset from UTC, which has no daylight saving time.
+    private static let seoulOffset = 9 * 3600
+
+    /// `Sat, 19 Aug 2023 07:00:00 +0900` (RFC 5322 §3.3), in Seoul time as the report is.
+    static func dateText(_ date: Date) -> String {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + seoulOffset
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let secondOfDay = seconds - days * 86_400
+        // Howard Hinnant's days-to-civil algorithm.
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        let weekday = weekdays[((days % 7) + 7) % 7]
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(weekday), \(day) \(months[month - 1]) \(year) \(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60)) +0900"
+    }
+}
