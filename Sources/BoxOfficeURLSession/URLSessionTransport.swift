@@ -158,13 +158,14 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable
     ) {
         completionHandler(.allow)
         let limit = policy.maximumBytes
-        let failure: (any Error)? = if let http = response as? HTTPURLResponse, URLSessionTransport.headerSize(http) > URLSessionTransport.headerLimit {
-            NetworkFailure.invalidHTTP
-        } else if response.expectedContentLength > Int64(limit) {
-            TransportError.bodyTooLarge(limit: limit)
-        } else {
-            nil
-        }
+        let failure: (any Error)? =
+            if let http = response as? HTTPURLResponse, URLSessionTransport.headerSize(http) > URLSessionTransport.headerLimit {
+                NetworkFailure.invalidHTTP
+            } else if response.expectedContentLength > Int64(limit) {
+                TransportError.bodyTooLarge(limit: limit)
+            } else {
+                nil
+            }
         guard let failure else { return }
         let waiting = transfers.withLock { transfers -> CheckedContinuation<(Data, URLResponse), any Error>? in
             defer { transfers[dataTask.taskIdentifier] = Transfer(continuation: nil) }
@@ -205,7 +206,8 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }),
-              let continuation = transfer.continuation else { return }
+            let continuation = transfer.continuation
+        else { return }
         if let urlError = error as? URLError, URLSessionTransport.isOversizedHead(urlError, responded: task.response != nil) {
             continuation.resume(throwing: NetworkFailure.invalidHTTP)
         } else if let error {

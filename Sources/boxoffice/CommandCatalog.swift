@@ -5,12 +5,16 @@ enum CommandCatalog {
     static let root = CommandSpec(
         name: "boxoffice", abstract: "Korea's official box office (KOBIS) and movie posters (Kakao) in your terminal.",
         discussion: "Keys come from KOBIS_API_KEY and KAKAO_REST_API_KEY, or from `boxoffice config set`.",
-        examples: ["boxoffice daily", "boxoffice daily --date 20230818 --format json", "boxoffice report --format markdown",
-                   "boxoffice movie 20124079", "boxoffice daily --replay Fixtures --date 20230818"],
+        examples: [
+            "boxoffice daily", "boxoffice daily --date 20230818 --format json", "boxoffice report --format markdown",
+            "boxoffice movie 20124079", "boxoffice daily --replay Fixtures --date 20230818",
+        ],
         options: [OptionSpec(name: .version, help: "Show the version.")],
         subcommands: [
-            DailyCommand.spec, WeeklyCommand.spec, ReportCommand.spec, TrendCommand.spec, MovieCommand.spec, SearchCommand.spec, PeopleCommand.spec, PersonCommand.spec,
-            CompaniesCommand.spec, CompanyCommand.spec, CodesCommand.spec, ImagesCommand.spec, PosterCommand.spec, CacheCommand.spec, QuotaCommand.spec, ConfigCommand.spec, CompletionCommand.spec, MCPCommand.spec, HelpCommand.spec,
+            DailyCommand.spec, WeeklyCommand.spec, ReportCommand.spec, TrendCommand.spec, MovieCommand.spec, SearchCommand.spec, PeopleCommand.spec,
+            PersonCommand.spec,
+            CompaniesCommand.spec, CompanyCommand.spec, CodesCommand.spec, ImagesCommand.spec, PosterCommand.spec, CacheCommand.spec,
+            QuotaCommand.spec, ConfigCommand.spec, CompletionCommand.spec, MCPCommand.spec, HelpCommand.spec,
         ])
 
     /// The command a parsed invocation asks for: help and `--version` first, then the spec's own

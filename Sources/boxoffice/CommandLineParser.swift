@@ -32,7 +32,8 @@ enum CommandLineParser {
             }
             // `-vd 20230818`: short flags combined, the last letter may take a value.
             if !word.hasPrefix("--"), word.count > 2, let letter = word.dropFirst().first,
-               let flag = command.option(short: letter), flag.isFlag {
+                let flag = command.option(short: letter), flag.isFlag
+            {
                 invocation.flags.insert(flag.name)
                 remaining = (["-" + String(word.dropFirst(2))] + remaining)[...]
                 continue

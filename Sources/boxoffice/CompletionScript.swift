@@ -26,11 +26,13 @@ enum CompletionScript {
     /// A `case "$prev"` arm for each of the command's options that takes a value: its values.
     private static func bashOptionValues(_ spec: CommandSpec) -> String {
         spec.options.filter { !$0.isFlag }.map { option in
-            let reply = switch option.completion {
-            case .paths: #"COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null"#
-            case .folders: #"COMPREPLY=($(compgen -d -- "$cur")); compopt -o filenames 2>/dev/null"#
-            case .words: option.choices.isEmpty ? "COMPREPLY=()" : #"COMPREPLY=($(compgen -W "\#(option.choices.joined(separator: " "))" -- "$cur"))"#
-            }
+            let reply =
+                switch option.completion {
+                case .paths: #"COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null"#
+                case .folders: #"COMPREPLY=($(compgen -d -- "$cur")); compopt -o filenames 2>/dev/null"#
+                case .words:
+                    option.choices.isEmpty ? "COMPREPLY=()" : #"COMPREPLY=($(compgen -W "\#(option.choices.joined(separator: " "))" -- "$cur"))"#
+                }
             return "                --\(option.name)\(option.short.map { "|-\($0)" } ?? "")) \(reply); return ;;\n"
         }.joined()
     }
@@ -39,7 +41,8 @@ enum CompletionScript {
         var cases = ""
         for (path, spec) in commands {
             let options = spec.options.map { "--\($0.name)" }.joined(separator: " ")
-            let positional = spec.subcommands.isEmpty
+            let positional =
+                spec.subcommands.isEmpty
                 ? (spec.arguments.first.map { words(for: $0) } ?? []).joined(separator: " ")
                 : spec.subcommands.map(\.name).joined(separator: " ")
             let values = bashOptionValues(spec)
@@ -49,32 +52,32 @@ enum CompletionScript {
         }
         let top = CommandCatalog.root.subcommands.map(\.name).joined(separator: " ")
         return """
-        # bash completion for boxoffice
-        _boxoffice() {
-            local cur prev key options positional
-            cur="${COMP_WORDS[COMP_CWORD]}"
-            prev="${COMP_WORDS[COMP_CWORD-1]}"
-            if [ "$COMP_CWORD" -eq 1 ]; then
-                COMPREPLY=($(compgen -W "\(top) --help --version" -- "$cur"))
-                return
-            fi
-            key="${COMP_WORDS[1]}"
-            if [ "$COMP_CWORD" -gt 2 ]; then
-                case "$key ${COMP_WORDS[2]}" in
-        \(commands.filter { $0.path.count == 2 }.map { "            \"\($0.path.joined(separator: " "))\") key=\"$key ${COMP_WORDS[2]}\" ;;\n" }.joined())            esac
-            fi
-            case "$key" in
-        \(cases)        *) options=""; positional="" ;;
-            esac
-            if [[ "$cur" == -* ]]; then
-                COMPREPLY=($(compgen -W "$options" -- "$cur"))
-            else
-                COMPREPLY=($(compgen -W "$positional" -- "$cur"))
-            fi
-        }
-        complete -F _boxoffice boxoffice
+            # bash completion for boxoffice
+            _boxoffice() {
+                local cur prev key options positional
+                cur="${COMP_WORDS[COMP_CWORD]}"
+                prev="${COMP_WORDS[COMP_CWORD-1]}"
+                if [ "$COMP_CWORD" -eq 1 ]; then
+                    COMPREPLY=($(compgen -W "\(top) --help --version" -- "$cur"))
+                    return
+                fi
+                key="${COMP_WORDS[1]}"
+                if [ "$COMP_CWORD" -gt 2 ]; then
+                    case "$key ${COMP_WORDS[2]}" in
+            \(commands.filter { $0.path.count == 2 }.map { "            \"\($0.path.joined(separator: " "))\") key=\"$key ${COMP_WORDS[2]}\" ;;\n" }.joined())            esac
+                fi
+                case "$key" in
+            \(cases)        *) options=""; positional="" ;;
+                esac
+                if [[ "$cur" == -* ]]; then
+                    COMPREPLY=($(compgen -W "$options" -- "$cur"))
+                else
+                    COMPREPLY=($(compgen -W "$positional" -- "$cur"))
+                fi
+            }
+            complete -F _boxoffice boxoffice
 
-        """
+            """
     }
 
     // MARK: zsh
@@ -99,11 +102,12 @@ enum CompletionScript {
                 value = ""
             } else {
                 let name = option.valueName ?? "value"
-                value = switch option.completion {
-                case .paths: ":\(name):_files"
-                case .folders: ":\(name):_files -/"
-                case .words: option.choices.isEmpty ? ":\(name): " : ":\(name):(\(option.choices.joined(separator: " ")))"
-                }
+                value =
+                    switch option.completion {
+                    case .paths: ":\(name):_files"
+                    case .folders: ":\(name):_files -/"
+                    case .words: option.choices.isEmpty ? ":\(name): " : ":\(name):(\(option.choices.joined(separator: " ")))"
+                    }
             }
             return "'--\(option.name)[\(zshQuoted(option.help))]\(value)'"
         }
@@ -129,35 +133,35 @@ enum CompletionScript {
                     inner += "                \(subcommand.name)) shift words; (( CURRENT-- )); \(zshArguments(subcommand)) ;;\n"
                 }
                 cases += """
-                        \(command.name))
-                            if (( CURRENT == 2 )); then
-                                \(zshValues("subcommand", command.subcommands))
-                                return
-                            fi
-                            case ${words[2]} in
-                \(inner)            esac
-                            ;;
+                            \(command.name))
+                                if (( CURRENT == 2 )); then
+                                    \(zshValues("subcommand", command.subcommands))
+                                    return
+                                fi
+                                case ${words[2]} in
+                    \(inner)            esac
+                                ;;
 
-                """
+                    """
             }
         }
         return """
-        #compdef boxoffice
-        _boxoffice() {
-            if (( CURRENT == 2 )); then
-                \(zshValues("command", CommandCatalog.root.subcommands))
-                return
-            fi
-            local command=${words[2]}
-            shift words
-            (( CURRENT-- ))
-            case $command in
-        \(cases)    esac
-        }
-        # Autoloaded from fpath, this file is the function: complete now. Sourced, register it.
-        if [[ "${funcstack[1]}" == _boxoffice ]]; then _boxoffice "$@"; else compdef _boxoffice boxoffice; fi
+            #compdef boxoffice
+            _boxoffice() {
+                if (( CURRENT == 2 )); then
+                    \(zshValues("command", CommandCatalog.root.subcommands))
+                    return
+                fi
+                local command=${words[2]}
+                shift words
+                (( CURRENT-- ))
+                case $command in
+            \(cases)    esac
+            }
+            # Autoloaded from fpath, this file is the function: complete now. Sourced, register it.
+            if [[ "${funcstack[1]}" == _boxoffice ]]; then _boxoffice "$@"; else compdef _boxoffice boxoffice; fi
 
-        """
+            """
     }
 
     // MARK: fish
@@ -199,7 +203,8 @@ enum CompletionScript {
                 lines.append(line + " -d '\(fishQuoted(option.help))'")
             }
             if let argument = spec.arguments.first, !words(for: argument).isEmpty {
-                lines.append("complete -c boxoffice -n '\(condition)' -a '\(words(for: argument).joined(separator: " "))' -d '\(fishQuoted(argument.help))'")
+                lines.append(
+                    "complete -c boxoffice -n '\(condition)' -a '\(words(for: argument).joined(separator: " "))' -d '\(fishQuoted(argument.help))'")
             }
         }
         return lines.joined(separator: "\n") + "\n"

@@ -15,24 +15,33 @@ struct ConfigOutput: Presentable {
     var json: JSONValue {
         .object([
             ("configFile", .string(configFile)),
-            ("keys", .array(APIService.allCases.map { service -> JSONValue in
-                let key = keys[service]
-                let (source, variable, path): (String?, String?, String?) = switch key?.source ?? .unset {
-                case .environment(let name): ("environment", name, nil)
-                case .file(let file): ("file", nil, file)
-                case .unset: (nil, nil, nil)
-                }
-                return .object([("service", .string(service.rawValue)), ("key", .string(key?.value.map(KeyStore.mask))),
-                                ("source", .string(source)), ("variable", .string(variable)), ("path", .string(path))])
-            })),
+            (
+                "keys",
+                .array(
+                    APIService.allCases.map { service -> JSONValue in
+                        let key = keys[service]
+                        let (source, variable, path): (String?, String?, String?) =
+                            switch key?.source ?? .unset {
+                            case .environment(let name): ("environment", name, nil)
+                            case .file(let file): ("file", nil, file)
+                            case .unset: (nil, nil, nil)
+                            }
+                        return .object([
+                            ("service", .string(service.rawValue)), ("key", .string(key?.value.map(KeyStore.mask))),
+                            ("source", .string(source)), ("variable", .string(variable)), ("path", .string(path)),
+                        ])
+                    })
+            ),
         ])
     }
 
     var document: Document {
         let columns = [Column("Service", key: "service"), Column("Key", key: "key"), Column("Source", key: "source")]
-        return Document([Document.Section([
-            .heading("Config file: \(configFile)", inMarkdown: false),
-            .table(Table(columns: columns, rows: rows.map { [.text($0.service), .text($0.key), .text($0.source)] })),
-        ])])
+        return Document([
+            Document.Section([
+                .heading("Config file: \(configFile)", inMarkdown: false),
+                .table(Table(columns: columns, rows: rows.map { [.text($0.service), .text($0.key), .text($0.source)] })),
+            ])
+        ])
     }
 }

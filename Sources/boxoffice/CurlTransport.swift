@@ -77,7 +77,8 @@ struct CurlTransport: HTTPDataLoading {
         }
     }
 
-    private static func perform(_ url: URL, lines: [String], limit: Int, milliseconds: Int, trust: TrustedCertificates) throws -> (Data, HTTPResponse) {
+    private static func perform(_ url: URL, lines: [String], limit: Int, milliseconds: Int, trust: TrustedCertificates) throws -> (Data, HTTPResponse)
+    {
         let copies = lines.map { strdup($0) }
         defer { copies.forEach { free($0) } }
         guard copies.allSatisfy({ $0 != nil }) else { throw NetworkFailure.other("out of memory") }
@@ -188,10 +189,12 @@ private enum DetachedThread {
     static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
         let work = Unmanaged.passRetained(Work(body)).toOpaque()
         var thread = pthread_t()
-        let created = pthread_create(&thread, nil, { work in
-            if let work { Unmanaged<Work>.fromOpaque(work).takeRetainedValue().body() }
-            return nil
-        }, work)
+        let created = pthread_create(
+            &thread, nil,
+            { work in
+                if let work { Unmanaged<Work>.fromOpaque(work).takeRetainedValue().body() }
+                return nil
+            }, work)
         guard created == 0 else {
             Unmanaged<Work>.fromOpaque(work).release()
             return false

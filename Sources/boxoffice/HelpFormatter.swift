@@ -21,11 +21,14 @@ enum HelpFormatter {
         if !spec.arguments.isEmpty {
             text += "\nARGUMENTS:\n" + rows(spec.arguments.map { ("<\($0.name)>", $0.help) }, width: width)
         }
-        text += "\nOPTIONS:\n" + rows(spec.options.map { option in
-            let short = option.short.map { "-\($0), " } ?? ""
-            let value = option.valueName.map { " <\($0)>" } ?? ""
-            return ("\(short)--\(option.name)\(value)", option.helpWithDefault)
-        }, width: width)
+        text +=
+            "\nOPTIONS:\n"
+            + rows(
+                spec.options.map { option in
+                    let short = option.short.map { "-\($0), " } ?? ""
+                    let value = option.valueName.map { " <\($0)>" } ?? ""
+                    return ("\(short)--\(option.name)\(value)", option.helpWithDefault)
+                }, width: width)
         if !spec.subcommands.isEmpty {
             text += "\nSUBCOMMANDS:\n" + rows(spec.subcommands.map { ($0.name, $0.abstract) }, width: width)
             let parents = fullName.split(separator: " ").dropFirst().joined(separator: " ")
@@ -64,10 +67,11 @@ enum HelpFormatter {
     private static let exitCodeColumn = 8
 
     static func exitCodes(width: Int = defaultWidth) -> String {
-        "EXIT CODES:\n" + ExitCode.allCases.map { code in
-            let number = "  " + String(code.rawValue)
-            return number + wrap(code.meaning, width: width, indent: exitCodeColumn).dropFirst(number.count)
-        }.joined()
+        "EXIT CODES:\n"
+            + ExitCode.allCases.map { code in
+                let number = "  " + String(code.rawValue)
+                return number + wrap(code.meaning, width: width, indent: exitCodeColumn).dropFirst(number.count)
+            }.joined()
     }
 
     /// Words filled into lines of at most `width` display columns, each line indented by `indent`

@@ -42,9 +42,10 @@ struct KeyStore {
 
     /// Whether `key` has the shape of the service's keys; one that does not is stored with a warning.
     static func looksLikeKey(_ key: String, of service: APIService) -> Bool {
-        key.utf8.count == keyLength && key.utf8.allSatisfy { byte in
-            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20)
-        }
+        key.utf8.count == keyLength
+            && key.utf8.allSatisfy { byte in
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20)
+            }
     }
 
     static let fileKeys: [APIService: String] = [.kobis: "kobis_api_key", .kakao: "kakao_rest_api_key"]
@@ -64,7 +65,9 @@ struct KeyStore {
                 // key that still holds some is refused, for it could not be found to be scrubbed.
                 let value = raw.trimmed
                 guard !value.isEmpty, !Self.hasWhitespaceOrControls(value) else {
-                    throw ConfigurationError(description: "\(service.keyVariable) contains whitespace or control characters, which no API key has; set it to the key alone.")
+                    throw ConfigurationError(
+                        description:
+                            "\(service.keyVariable) contains whitespace or control characters, which no API key has; set it to the key alone.")
                 }
                 keys[service] = Key(value: value, source: .environment(variable: service.keyVariable))
             } else {
@@ -171,7 +174,8 @@ struct KeyStore {
         let isShared = Int(status.st_mode) & Int(S_ISVTX | S_ISGID) != 0
         let home = context.variable("HOME").map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         guard status.st_uid == geteuid(), !isShared, URL(fileURLWithPath: directory).standardizedFileURL.path != home,
-              chmod(directory, mode_t(Self.privateDirectoryMode)) == 0 else {
+            chmod(directory, mode_t(Self.privateDirectoryMode)) == 0
+        else {
             context.warn("the config folder \(directory) can be opened by others (mode \(String(mode, radix: 8))); the key file itself is 0600.")
             return
         }

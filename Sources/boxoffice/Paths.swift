@@ -22,10 +22,12 @@ struct Paths: Sendable {
         func absolute(_ name: String) -> URL? {
             context.variable(name).flatMap { $0.hasPrefix("/") ? folder($0) : nil }
         }
-        cacheRoot = context.variable("BOXOFFICE_CACHE_DIR").map(folder)
+        cacheRoot =
+            context.variable("BOXOFFICE_CACHE_DIR").map(folder)
             ?? absolute("XDG_CACHE_HOME")?.appendingPathComponent("boxoffice", isDirectory: true)
             ?? home.appendingPathComponent(".cache/boxoffice", isDirectory: true)
-        let configDirectory = context.variable("BOXOFFICE_CONFIG_DIR").map(folder)
+        let configDirectory =
+            context.variable("BOXOFFICE_CONFIG_DIR").map(folder)
             ?? absolute("XDG_CONFIG_HOME")?.appendingPathComponent("boxoffice", isDirectory: true)
             ?? home.appendingPathComponent(".config/boxoffice", isDirectory: true)
         configFile = configDirectory.appendingPathComponent("config", isDirectory: false)

@@ -37,9 +37,12 @@ struct Runner: Sendable {
         let kobisBaseURL = try baseURL(APIService.kobis.urlVariable, default: ClientConfiguration.defaultKOBISBaseURL)
         let kakaoBaseURL = try baseURL(APIService.kakao.urlVariable, default: ClientConfiguration.defaultKakaoBaseURL)
         // A key bound for a plain-http root off this machine can be read by anyone on the way.
-        let keysInClear = isReplay ? [:] : [APIService.kobis: kobisBaseURL, .kakao: kakaoBaseURL].filter { service, url in
-            keys[service]?.value != nil && url.scheme?.lowercased() == "http" && !Self.isLoopback(url.host ?? "")
-        }
+        let keysInClear =
+            isReplay
+            ? [:]
+            : [APIService.kobis: kobisBaseURL, .kakao: kakaoBaseURL].filter { service, url in
+                keys[service]?.value != nil && url.scheme?.lowercased() == "http" && !Self.isLoopback(url.host ?? "")
+            }
         let configuration = ClientConfiguration(
             kobisKey: keys[.kobis]?.value, kakaoKey: keys[.kakao]?.value,
             kobisBaseURL: kobisBaseURL, kakaoBaseURL: kakaoBaseURL,
@@ -51,9 +54,10 @@ struct Runner: Sendable {
             }
             middlewares.append(Replayer(directory: URL(fileURLWithPath: replay, isDirectory: true)))
         } else if let record = options.recordDirectory {
-            middlewares.append(Recorder(
-                directory: URL(fileURLWithPath: record, isDirectory: true),
-                redactor: SecretRedactor(secrets: [keys[.kobis]?.value, keys[.kakao]?.value])))
+            middlewares.append(
+                Recorder(
+                    directory: URL(fileURLWithPath: record, isDirectory: true),
+                    redactor: SecretRedactor(secrets: [keys[.kobis]?.value, keys[.kakao]?.value])))
         }
         let context = self.context
         let verbose = options.isVerbose
@@ -86,14 +90,17 @@ struct Runner: Sendable {
             // Whatever the transport: the ledger and cache writes after it must not be cut short.
             Signals.arm()
             if let url = keysInClear[service], warnings.firstTime("http-" + service.rawValue) {
-                context.warn("\(service.urlVariable) is plain http, so the \(service.displayName) key goes to \(url.host ?? "?") unencrypted; use https.")
+                context.warn(
+                    "\(service.urlVariable) is plain http, so the \(service.displayName) key goes to \(url.host ?? "?") unencrypted; use https.")
             }
         case .callCounted(let service, let count, let ledgerWasUnreadable):
             if ledgerWasUnreadable, warnings.firstTime("ledger") {
                 context.warn("the quota ledger \(ledgerPath) was unreadable; today's count starts again from this run.")
             }
             if Double(count) >= Double(service.dailyQuota) * QuotaLedger.warningShare, warnings.firstTime(service.rawValue) {
-                context.warn("\(NumberText.grouped(Int64(count))) of \(NumberText.grouped(Int64(service.dailyQuota))) daily \(service.displayName) calls used today (Seoul).")
+                context.warn(
+                    "\(NumberText.grouped(Int64(count))) of \(NumberText.grouped(Int64(service.dailyQuota))) daily \(service.displayName) calls used today (Seoul)."
+                )
             }
             if verbose { context.log("boxoffice: \(service.displayName) request (\(count) today)") }
         case .ledgerFailed(let reason):

@@ -12,13 +12,15 @@ let package = Package(
     name: "Consumer",
     platforms: [.macOS(.v15), .iOS(.v18)],
     dependencies: [
-        .package(url: repository, from: "1.0.0"),
+        .package(url: repository, from: "1.0.0")
     ],
     targets: [
-        .executableTarget(name: "Consumer", dependencies: [
-            .product(name: "BoxOfficeCore", package: "boxoffice"),
-            .product(name: "BoxOfficeURLSession", package: "boxoffice"),
-        ]),
+        .executableTarget(
+            name: "Consumer",
+            dependencies: [
+                .product(name: "BoxOfficeCore", package: "boxoffice"),
+                .product(name: "BoxOfficeURLSession", package: "boxoffice"),
+            ])
     ],
     swiftLanguageModes: [.v6]
 )

@@ -44,7 +44,9 @@ struct ArgumentParsingTests {
     }
 
     @Test func optionsAndFormats() throws {
-        let request = try chart(["daily", "--format", "json", "--nation", "korean", "--type=independent", "--region", "서울", "--limit", "3", "--posters", "--no-cache"])
+        let request = try chart([
+            "daily", "--format", "json", "--nation", "korean", "--type=independent", "--region", "서울", "--limit", "3", "--posters", "--no-cache",
+        ])
         #expect(request.network.format == .json)
         #expect(request.query.filter.nation == .korean)
         #expect(request.query.filter.movieType == .independent)
@@ -60,8 +62,9 @@ struct ArgumentParsingTests {
         let weekly = try chart(["weekly", "--from", "20230810", "--to", "20230822"])
         #expect(weekly.query.dates.map { $0.compact } == ["20230814", "20230821"], "the weeks that start in the range")
         let weekends = try chart(["weekly", "--period", "weekend", "--from", "20230801", "--to", "20230831"])
-        #expect(weekends.query.dates.map { $0.compact } == ["20230731", "20230807", "20230814", "20230821"],
-                "August's weekends start on 08-04 … 08-25; the one of 09-01 is September's")
+        #expect(
+            weekends.query.dates.map { $0.compact } == ["20230731", "20230807", "20230814", "20230821"],
+            "August's weekends start on 08-04 … 08-25; the one of 09-01 is September's")
         #expect(weekends.query.dates.map { WeekPeriod.weekend.firstDay(ofWeekContaining: $0).compact }.last == "20230825")
         // 2026-11-22 is a Sunday: the week of 11-16 has not ended, the one before has.
         let recent = try chart(["weekly", "--from", "20261102", "--to", "today"])
@@ -77,7 +80,8 @@ struct ArgumentParsingTests {
         #expect(usageError(["weekly", "--date", "20261122"])?.contains("The week of 2026-11-16 has not ended yet") == true)
         let wednesday = try #require(KSTDate(year: 2026, month: 11, day: 18))
         do {
-            _ = try CommandCatalog.command(for: try CommandLineParser.parse(["weekly", "--period", "weekdays", "--date", "20261117"]), today: wednesday)
+            _ = try CommandCatalog.command(
+                for: try CommandLineParser.parse(["weekly", "--period", "weekdays", "--date", "20261117"]), today: wednesday)
             Issue.record("the weekdays of a Wednesday's week have not ended")
         } catch {
             #expect(error.message.contains("The weekdays of 2026-11-16 have not ended yet (their last day is 2026-11-19"), "\(error.message)")
@@ -95,8 +99,9 @@ struct ArgumentParsingTests {
         let recent = try #require(KSTDate(year: 2026, month: 11, day: 1))
         let sinceRecent = try days([], opening: recent)
         #expect(sinceRecent.first == recent && sinceRecent.last == KSTDate(year: 2026, month: 11, day: 21), "ends yesterday")
-        #expect(try days([], opening: KSTDate(year: 2026, month: 12, day: 24)) == [KSTDate(year: 2026, month: 11, day: 21)!],
-                "not yet open: only yesterday")
+        #expect(
+            try days([], opening: KSTDate(year: 2026, month: 12, day: 24)) == [KSTDate(year: 2026, month: 11, day: 21)!],
+            "not yet open: only yesterday")
         let untilTo = try days(["--to", "20250101"], opening: opening)
         #expect(untilTo.count == 366 && untilTo.last == KSTDate(year: 2025, month: 1, day: 1), "a year back from --to")
         let between = try days(["--from", "20230811", "--to", "20230818"], opening: opening)
@@ -144,7 +149,8 @@ struct ArgumentParsingTests {
 
     @Test func doubleDashEndsOptions() throws {
         #expect((try command(["search", "--", "-weird title"]) as? SearchCommand)?.query.title == "-weird title")
-        #expect((try command(["search", "--director=--weird"]) as? SearchCommand)?.query.director == "--weird", "attached, a value may start with --")
+        #expect(
+            (try command(["search", "--director=--weird"]) as? SearchCommand)?.query.director == "--weird", "attached, a value may start with --")
         #expect(try chart(["daily", "--date", "-3d"]).query.dates == [KSTDate(year: 2026, month: 11, day: 19)!], "one dash is a value")
     }
 
@@ -183,7 +189,10 @@ struct ArgumentParsingTests {
         (["completion", "tcsh"], "bash, zsh or fish"),
         (["config", "set", "naver"], "kobis or kakao"),
         (["cache"], "Missing subcommand"),
-        (["codes", "region"], "Unknown code group 'region'. Did you mean 'regions'? Use one of: regions, movie-types, nations, company-parts, or a comCode of digits."),
+        (
+            ["codes", "region"],
+            "Unknown code group 'region'. Did you mean 'regions'? Use one of: regions, movie-types, nations, company-parts, or a comCode of digits."
+        ),
         (["codes", "밀수"], "Unknown code group '밀수'."),
         (["companies", "--all"], "--all needs a filter: give a name to search for, or --ceo or --part."),
         (["people", "--all"], "--all needs a filter"),

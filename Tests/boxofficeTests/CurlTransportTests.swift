@@ -7,7 +7,8 @@ import Testing
 /// What the Linux transport makes of libcurl's raw answer.
 struct CurlTransportTests {
     @Test func headerLinesAfterTheStatusLineBecomeFields() {
-        let head = "HTTP/1.1 302 Found\r\nLocation: /moved?a=1\r\nSet-Cookie: a=1\r\nset-cookie: b=2\r\nX-Odd:  spaced \r\nno colon\r\n: nameless\r\n\r\n"
+        let head =
+            "HTTP/1.1 302 Found\r\nLocation: /moved?a=1\r\nSet-Cookie: a=1\r\nset-cookie: b=2\r\nX-Odd:  spaced \r\nno colon\r\n: nameless\r\n\r\n"
         let fields = CurlTransport.fields(of: head)
         #expect(fields["Location"] == "/moved?a=1")
         #expect(fields["X-Odd"] == "spaced")
@@ -42,8 +43,9 @@ struct CurlTransportTests {
         // A handshake that failed on a verification result is the certificate's doing; without one, it is not.
         #expect(CurlTransport.failure(35, verifyResult: 20) == .untrustedCertificate(.unknownIssuer))
         #expect(CurlTransport.failure(77) == .trustedCertificatesUnreadable)
-        #expect(NetworkFailure.untrustedCertificate(.unknownIssuer).reason
-            == "the server's certificate is not trusted (no trusted certificate authority signed it)")
+        #expect(
+            NetworkFailure.untrustedCertificate(.unknownIssuer).reason
+                == "the server's certificate is not trusted (no trusted certificate authority signed it)")
     }
 
     @Test func theCertificatesToTrustAreReadAsCurlReadsThem() {

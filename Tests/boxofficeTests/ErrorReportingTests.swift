@@ -11,7 +11,8 @@ struct ErrorReportingTests {
         .missingAPIKey(.kobis), .keyRejected(.kakao, code: "AccessDeniedError", message: "wrong appKey([redacted]) format"),
         .quotaExceeded(.kobis, message: "일일 호출 허용량을 초과하였습니다."), .dailyLimitReached(.kobis, limit: 3_000),
         .quotaInsufficient(.kobis, needed: 31, left: 10), .rateLimited(.kakao, message: nil),
-        .serviceFault(.kobis, code: "320102", message: "필수 파라미터 누락"), .httpStatus(.kobis, status: 404, message: nil), .serverError(.kobis, status: 503, attempts: 3),
+        .serviceFault(.kobis, code: "320102", message: "필수 파라미터 누락"), .httpStatus(.kobis, status: 404, message: nil),
+        .serverError(.kobis, status: 503, attempts: 3),
         .malformedResponse(.kobis, expected: "a box-office JSON body", detail: "it is HTML"), .noChartData("2026-11-22"),
         .notFound(.movie(code: "1")), .timedOut(.kobis, seconds: 15), .unreachable(.kobis, host: "127.0.0.1", reason: "connection refused"),
         .notAnImage("img.example"), .downloadFailed(host: "img.example", reason: "it answered HTTP 404"),
@@ -20,7 +21,8 @@ struct ErrorReportingTests {
         .redirectRefused(.kobis, .otherOrigin(Origin(URL(fileURLWithPath: "/")))),
         .quotaLedgerUnavailable(path: "/home/x/.cache/boxoffice/quota.json", reason: "Permission denied"),
         .unknownCodeName("배급", group: .companyParts, known: ["제작사", "배급사"]),
-        .rangeBeforeOpening(movieCode: "20218541", title: "밀수", lastDay: KSTDate(year: 2023, month: 7, day: 1)!, opening: KSTDate(year: 2023, month: 7, day: 26)!),
+        .rangeBeforeOpening(
+            movieCode: "20218541", title: "밀수", lastDay: KSTDate(year: 2023, month: 7, day: 1)!, opening: KSTDate(year: 2023, month: 7, day: 26)!),
     ]
 
     static func expectedCode(_ error: BoxOfficeError) -> ExitCode {
@@ -40,13 +42,17 @@ struct ErrorReportingTests {
         let message = ErrorText.message(for: error)
         #expect(!message.isEmpty && !message.contains("\n"), "\(message)", sourceLocation: sourceLocation)
         #expect(!message.contains("..") && !message.hasPrefix("Internal error"), "\(message)", sourceLocation: sourceLocation)
-        #expect(message.hasSuffix(".") && !message.contains(".)."), "one sentence or more, each ended once: \(message)", sourceLocation: sourceLocation)
+        #expect(
+            message.hasSuffix(".") && !message.contains(".)."), "one sentence or more, each ended once: \(message)", sourceLocation: sourceLocation)
     }
 
     @Test func aRangeSaysOneReasonForManyChartsOnce() {
         let failures: [(String, any Error)] = (11...18).map { ("2023-08-\($0)", BoxOfficeError.timedOut(.kobis, seconds: 1)) }
         let message = RangeFailure(failures: failures, total: 8).message
-        #expect(message.hasPrefix("8 of 8 charts failed (2023-08-11, 2023-08-12, 2023-08-13, 2023-08-14, 2023-08-15 and 3 more), so nothing was printed: KOBIS did not answer"), "\(message)")
+        #expect(
+            message.hasPrefix(
+                "8 of 8 charts failed (2023-08-11, 2023-08-12, 2023-08-13, 2023-08-14, 2023-08-15 and 3 more), so nothing was printed: KOBIS did not answer"
+            ), "\(message)")
         #expect(message.components(separatedBy: "did not answer").count == 2, "said once: \(message)")
         let mixed = RangeFailure(failures: [failures[0], ("2023-08-12", BoxOfficeError.missingAPIKey(.kobis))], total: 8).message
         #expect(mixed.contains("2023-08-11 (KOBIS did not answer") && mixed.contains("2023-08-12 (No KOBIS API key"), "\(mixed)")
@@ -81,8 +87,10 @@ struct ErrorReportingTests {
             (ReplayError.noRecording(.kobis, file: "kobis/daily-1.json"), .configuration),
             (RangeFailure(failures: [("2023-08-10", ReplayError.noRecording(.kobis, file: "kobis/daily-20230810.json"))], total: 7), .configuration),
             (RangeFailure(failures: [("2023-08-01", BoxOfficeError.timedOut(.kobis, seconds: 1))], total: 2), .tryLater),
-            (RangeFailure(failures: [("a", BoxOfficeError.timedOut(.kobis, seconds: 1)), ("b", BoxOfficeError.missingAPIKey(.kobis))], total: 2),
-             .configuration),
+            (
+                RangeFailure(failures: [("a", BoxOfficeError.timedOut(.kobis, seconds: 1)), ("b", BoxOfficeError.missingAPIKey(.kobis))], total: 2),
+                .configuration
+            ),
         ]
         for (error, code) in cases {
             #expect(ErrorText.exitCode(for: error) == code, "\(error)")

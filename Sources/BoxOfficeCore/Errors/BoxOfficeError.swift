@@ -69,11 +69,14 @@ public enum BoxOfficeError: ReportableError, Equatable, CustomStringConvertible,
         case .quotaExceeded(let service, let message):
             return "\(service.displayName) daily call limit reached: \(clean(message)). Try again tomorrow (Seoul time)."
         case .dailyLimitReached(let service, let limit):
-            return "All \(NumberText.grouped(Int64(limit))) of today's \(service.displayName) calls are used by boxoffice's count (Seoul day), so no request was sent."
+            return
+                "All \(NumberText.grouped(Int64(limit))) of today's \(service.displayName) calls are used by boxoffice's count (Seoul day), so no request was sent."
         case .quotaInsufficient(let service, let needed, let left):
-            return "This needs \(NumberText.grouped(Int64(needed))) \(service.displayName) calls but only \(NumberText.grouped(Int64(left))) of today's \(NumberText.grouped(Int64(service.dailyQuota))) are left (Seoul day), so none was sent."
+            return
+                "This needs \(NumberText.grouped(Int64(needed))) \(service.displayName) calls but only \(NumberText.grouped(Int64(left))) of today's \(NumberText.grouped(Int64(service.dailyQuota))) are left (Seoul day), so none was sent."
         case .quotaLedgerUnavailable(let path, let reason):
-            return "The call count in \(clean(path)) cannot be updated (\(clean(reason))), so no request was sent: an uncounted call could pass the daily limit."
+            return
+                "The call count in \(clean(path)) cannot be updated (\(clean(reason))), so no request was sent: an uncounted call could pass the daily limit."
         case .rateLimited(let service, let message):
             let detail = message.map { ": \(clean($0))" } ?? ""
             return "\(service.displayName) is throttling requests\(detail). Try again later."
@@ -112,7 +115,8 @@ public enum BoxOfficeError: ReportableError, Equatable, CustomStringConvertible,
         case .rangeBeforeOpening(let code, let title, let lastDay, let opening):
             return "The range ends on \(lastDay.iso), before \(clean(title)) (\(clean(code))) opened on \(opening.iso)."
         case .redirectRefused(let service, let refusal):
-            return "\(service.displayName) redirected the request \(clean(refusal.description)), which is not followed: API keys never leave their own service."
+            return
+                "\(service.displayName) redirected the request \(clean(refusal.description)), which is not followed: API keys never leave their own service."
         }
     }
 

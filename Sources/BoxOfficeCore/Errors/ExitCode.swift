@@ -32,12 +32,17 @@ package enum ExitCode: Int32, CaseIterable, Sendable {
         switch self {
         case .success: "Success."
         case .notFound: "Not found: an unknown movie, person or company code, or no image for a poster."
-        case .usage: "Usage error: a bad command, option, value or date. Nothing was requested (save the movie's details for a trend whose --to is before the opening)."
-        case .malformedResponse: "A service sent a response that is not what its documentation describes (HTML, invalid JSON, wrong fields, a chart of more than 10 movies, a figure past 2^53), an answer to another question, a body past its size limit (8 MiB for API answers, 20 MiB for images), or a poster download that is not an image."
-        case .unavailable: "Service unavailable: connection refused, unknown host, HTTP 5xx, a redirect to another origin or to plain http, an API error other than those below, or no libcurl to make requests with."
+        case .usage:
+            "Usage error: a bad command, option, value or date. Nothing was requested (save the movie's details for a trend whose --to is before the opening)."
+        case .malformedResponse:
+            "A service sent a response that is not what its documentation describes (HTML, invalid JSON, wrong fields, a chart of more than 10 movies, a figure past 2^53), an answer to another question, a body past its size limit (8 MiB for API answers, 20 MiB for images), or a poster download that is not an image."
+        case .unavailable:
+            "Service unavailable: connection refused, unknown host, HTTP 5xx, a redirect to another origin or to plain http, an API error other than those below, or no libcurl to make requests with."
         case .internalError: "Internal error: a bug in boxoffice, or standard output that could not be written."
-        case .cannotCreateOutput: "Cannot create output: a file to write (--download, report --output) is not a regular file, is read-only, has a name too long to be written safely, or its folder is missing or not writable, a --record folder cannot be created or written, or the quota ledger cannot be written (so no call was sent)."
-        case .tryLater: "Try later: a timeout, HTTP 429, the daily call limit (the service's or boxoffice's count), a range needing more calls than are left today, or a chart that has no data yet."
+        case .cannotCreateOutput:
+            "Cannot create output: a file to write (--download, report --output) is not a regular file, is read-only, has a name too long to be written safely, or its folder is missing or not writable, a --record folder cannot be created or written, or the quota ledger cannot be written (so no call was sent)."
+        case .tryLater:
+            "Try later: a timeout, HTTP 429, the daily call limit (the service's or boxoffice's count), a range needing more calls than are left today, or a chart that has no data yet."
         case .keyRejected: "The service rejected the API key."
         case .configuration: "Configuration: a missing API key, an unreadable config file or setting, or no recording in the --replay folder."
         case .hangUp: "Stopped by SIGHUP (the terminal went away). Nothing was printed; no temporary file is left."

@@ -35,7 +35,8 @@ public struct BoxOfficeResultDTO: Decodable, Sendable {
         let days = try days()
         guard days.first == first, days.last == last else {
             let range = { (first: KSTDate, last: KSTDate) in first == last ? first.iso : "\(first.iso)~\(last.iso)" }
-            throw BoxOfficeError.answerMismatch(.kobis, asked: "the chart of \(range(first, last))", answered: "the chart of \(range(days.first, days.last))")
+            throw BoxOfficeError.answerMismatch(
+                .kobis, asked: "the chart of \(range(first, last))", answered: "the chart of \(range(days.first, days.last))")
         }
     }
 }

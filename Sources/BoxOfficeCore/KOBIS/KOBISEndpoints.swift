@@ -80,7 +80,10 @@ public struct MovieSearchQuery: Sendable, Hashable {
     public var typeCodes: [String] = []
 
     /// Creates a query.
-    public init(title: String? = nil, director: String? = nil, openedFromYear: Int? = nil, openedToYear: Int? = nil, page: Int? = nil, itemsPerPage: Int? = nil) {
+    public init(
+        title: String? = nil, director: String? = nil, openedFromYear: Int? = nil, openedToYear: Int? = nil, page: Int? = nil,
+        itemsPerPage: Int? = nil
+    ) {
         self.title = title
         self.director = director
         self.openedFromYear = openedFromYear

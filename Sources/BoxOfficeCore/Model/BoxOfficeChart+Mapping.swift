@@ -3,13 +3,16 @@ extension BoxOfficeChart {
     /// is settled, and `BoxOfficeError.noChartData` when its figures may not be published yet
     /// (so it is never cached). More movies than KOBIS documents, or a figure past
     /// `WireValue.largestCount`, is a malformed answer.
-    public init(_ response: BoxOfficeResponse, kind: ChartKind, requested: String, isSettled: Bool = false, filter: ChartFilter = ChartFilter()) throws {
+    public init(_ response: BoxOfficeResponse, kind: ChartKind, requested: String, isSettled: Bool = false, filter: ChartFilter = ChartFilter())
+        throws
+    {
         let result = response.boxOfficeResult
         let wire = WireValue(service: .kobis, body: "box-office")
         guard !result.entries.isEmpty || isSettled else { throw BoxOfficeError.noChartData(requested) }
         guard result.entries.count <= Self.largestEntryCount else {
             throw BoxOfficeError.malformedResponse(
-                .kobis, expected: "a box-office JSON body", detail: "it lists \(result.entries.count) movies, and KOBIS charts hold at most \(Self.largestEntryCount)")
+                .kobis, expected: "a box-office JSON body",
+                detail: "it lists \(result.entries.count) movies, and KOBIS charts hold at most \(Self.largestEntryCount)")
         }
         let (start, end) = try result.days()
         self.init(

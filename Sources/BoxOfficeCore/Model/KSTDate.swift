@@ -22,7 +22,8 @@ public struct KSTDate: Sendable, Hashable, Comparable, CustomStringConvertible, 
     /// Creates a date when the three parts name a real day of the Gregorian calendar.
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
-              (1...KSTDate.daysIn(month: month, year: year)).contains(day) else { return nil }
+            (1...KSTDate.daysIn(month: month, year: year)).contains(day)
+        else { return nil }
         self.year = year
         self.month = month
         self.day = day

@@ -201,7 +201,8 @@ extension MovieDetails {
 
 extension MovieDetails: Encodable {
     private enum CodingKeys: String, CodingKey {
-        case code, title, titleEnglish, titleOriginal, productionYear, openDate, runtimeMinutes, status, type, nations, genres, directors, actors, companies, ratings, staff, showTypes
+        case code, title, titleEnglish, titleOriginal, productionYear, openDate, runtimeMinutes, status, type, nations, genres, directors, actors,
+            companies, ratings, staff, showTypes
     }
 
     /// Every field, `null` where KOBIS left it blank, lists as arrays: `{"code", "title", "titleEnglish", "titleOriginal", "productionYear", "openDate", "runtimeMinutes", "status", "type", "nations", "genres", "directors", "actors", "companies", "ratings", "staff", "showTypes"}`.

@@ -8,7 +8,8 @@ extension String {
         // Most text has nothing to trim: keep the string as it is, without a copy.
         guard first.properties.isWhitespace || last.properties.isWhitespace else { return self }
         guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let end = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+            let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
         return String(scalars[start...end])
     }
 }

@@ -18,7 +18,8 @@ extension BoxOfficeClient {
             // KOBIS reports errors with HTTP 200, so the fault has to be looked for first; a body
             // without the word cannot hold one, which spares a second parse of every answer.
             if Self.contains(data, Self.faultMarker), let envelope = try? decoder.decode(KOBISFaultEnvelope.self, from: data),
-               let fault = envelope.faultInfo {
+                let fault = envelope.faultInfo
+            {
                 throw Self.faultError(fault)
             }
         case .kakao:
@@ -85,7 +86,8 @@ extension BoxOfficeClient {
         switch status {
         case 401, 403: return .keyRejected(.kakao, code: body.errorType, message: message)
         case 429: return .rateLimited(.kakao, message: message)
-        case .some(let status): return .httpStatus(.kakao, status: status, message: [body.errorType, message].compactMap { $0 }.joined(separator: ": "))
+        case .some(let status):
+            return .httpStatus(.kakao, status: status, message: [body.errorType, message].compactMap { $0 }.joined(separator: ": "))
         case nil: return .serviceFault(.kakao, code: body.errorType ?? body.code.map(String.init) ?? "unknown", message: message)
         }
     }

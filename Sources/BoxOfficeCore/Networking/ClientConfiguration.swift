@@ -66,16 +66,14 @@ public struct ClientConfiguration: Sendable {
     }
 
     func key(for service: APIService) -> String? {
-        let key = switch service {
-        case .kobis: kobisKey
-        case .kakao: kakaoKey
-        }
+        let key =
+            switch service {
+            case .kobis: kobisKey
+            case .kakao: kakaoKey
+            }
         return key.flatMap { $0.isEmpty ? nil : $0 }
     }
 }
-
-
-
 
 extension URL {
     /// A URL written in the source, which is known to parse.

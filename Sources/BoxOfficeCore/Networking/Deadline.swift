@@ -18,14 +18,16 @@ enum Deadline {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 race.attach(continuation)
-                race.hold(Task {
-                    do { race.finish(.success(try await operation())) } catch { race.finish(.failure(error)) }
-                })
-                race.hold(Task {
-                    // Cancelled once the race is decided otherwise; then there is nothing to do.
-                    guard (try? await Task.sleep(for: .seconds(seconds))) != nil else { return }
-                    race.finish(.failure(timeoutError()))
-                })
+                race.hold(
+                    Task {
+                        do { race.finish(.success(try await operation())) } catch { race.finish(.failure(error)) }
+                    })
+                race.hold(
+                    Task {
+                        // Cancelled once the race is decided otherwise; then there is nothing to do.
+                        guard (try? await Task.sleep(for: .seconds(seconds))) != nil else { return }
+                        race.finish(.failure(timeoutError()))
+                    })
             }
         } onCancel: {
             race.finish(.failure(CancellationError()))

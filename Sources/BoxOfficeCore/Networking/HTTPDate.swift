@@ -28,7 +28,8 @@ enum HTTPDate {
     /// `Sun, 06 Nov 1994 08:49:37 GMT`.
     private static func imfFixdate(_ parts: [Substring]) -> Date? {
         guard let day = number(parts[1], digits: 2), let month = monthNames.firstIndex(of: String(parts[2])),
-              let year = number(parts[3], digits: 4), parts[5] == "GMT" else { return nil }
+            let year = number(parts[3], digits: 4), parts[5] == "GMT"
+        else { return nil }
         return instant(year: year, month: month + 1, day: day, clock: parts[4])
     }
 
@@ -36,7 +37,8 @@ enum HTTPDate {
     private static func rfc850Date(_ parts: [Substring], now: Date) -> Date? {
         let date = parts[1].split(separator: "-", omittingEmptySubsequences: false)
         guard date.count == 3, let day = number(date[0], digits: 2), let month = monthNames.firstIndex(of: String(date[1])),
-              let twoDigits = number(date[2], digits: 2), parts[3] == "GMT" else { return nil }
+            let twoDigits = number(date[2], digits: 2), parts[3] == "GMT"
+        else { return nil }
         // Taken in the century of now's year, then moved back a century if that is more than 50
         // years ahead, or on one if it is 50 or more behind: the one year of the 100 nearest now.
         let thisYear = KSTDate(daysSinceEpoch: Int((now.timeIntervalSince1970 / secondsPerDay).rounded(.down))).year
@@ -65,8 +67,9 @@ enum HTTPDate {
     private static func instant(year: Int, month: Int, day: Int, clock: Substring) -> Date? {
         let fields = clock.split(separator: ":", omittingEmptySubsequences: false)
         guard fields.count == 3, let hour = number(fields[0], digits: 2), let minute = number(fields[1], digits: 2),
-              let second = number(fields[2], digits: 2), hour < 24, minute < 60, second <= 60,
-              let date = KSTDate(year: year, month: month, day: day) else { return nil }
+            let second = number(fields[2], digits: 2), hour < 24, minute < 60, second <= 60,
+            let date = KSTDate(year: year, month: month, day: day)
+        else { return nil }
         // The calendar arithmetic is KSTDate's; the day is taken as a UTC day here.
         let seconds = date.daysSinceEpoch * 86_400 + hour * 3_600 + minute * 60 + second
         return Date(timeIntervalSince1970: Double(seconds))

@@ -13,7 +13,9 @@ public struct ImageDownloader: Sendable {
 
     /// Creates a downloader; give it a loader that adds no `Authorization` header, such as a
     /// transport with the `.image` policy.
-    public init(loader: any HTTPDataLoading, timeout: Double = ClientConfiguration.defaultTimeout, userAgent: String = ClientConfiguration.defaultUserAgent) {
+    public init(
+        loader: any HTTPDataLoading, timeout: Double = ClientConfiguration.defaultTimeout, userAgent: String = ClientConfiguration.defaultUserAgent
+    ) {
         self.loader = loader
         self.timeout = timeout
         self.userAgent = userAgent
@@ -22,7 +24,8 @@ public struct ImageDownloader: Sendable {
     /// The bytes at `address`, if they are an image of at most `TransferPolicy.image.maximumBytes`.
     public func image(at address: String) async throws -> Data {
         guard let url = URL(string: address), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-              let host = url.host else {
+            let host = url.host
+        else {
             throw BoxOfficeError.notAnImage("an address that is not http or https")
         }
         let request = HTTPRequest(url: url, headerFields: ["User-Agent": userAgent])

@@ -24,8 +24,9 @@ enum RedirectFollower {
                 throw TransportError.redirectRefused(.otherOrigin(Origin(response.url)))
             }
             guard redirectStatuses.contains(response.statusCode),
-                  let location = response.value(forHTTPHeaderField: "Location"),
-                  let target = URL(string: location, relativeTo: current.url)?.absoluteURL else { return (body, response) }
+                let location = response.value(forHTTPHeaderField: "Location"),
+                let target = URL(string: location, relativeTo: current.url)?.absoluteURL
+            else { return (body, response) }
             if let refusal = policy.refusal(from: current.url, to: target, previousRedirects: redirects) {
                 throw TransportError.redirectRefused(refusal)
             }

@@ -26,7 +26,7 @@ public struct RetryPolicy: Sendable {
         if let retryAfter, !retryAfter.isNaN {
             return min(max(retryAfter, 0), maximumRetryAfter)
         }
-        let growth = Double(sign: .plus, exponent: max(retry - 1, 0), significand: 1) // 2^(retry - 1)
+        let growth = Double(sign: .plus, exponent: max(retry - 1, 0), significand: 1)  // 2^(retry - 1)
         let ceiling = min(maximumDelay, baseDelay * growth)
         return Double.random(in: 0...ceiling)
     }

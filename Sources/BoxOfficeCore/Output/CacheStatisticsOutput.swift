@@ -13,9 +13,11 @@ package struct CacheStatisticsOutput: Presentable {
 
     /// Each count: its JSON key, CSV key and label.
     private var counts: [(json: String, csv: String, label: String, value: Int)] {
-        [("entries", "entries", "Entries", statistics.entries), ("bytes", "bytes", "Bytes", statistics.bytes),
-         ("keptForGood", "kept_for_good", "Kept for good", statistics.permanent), ("expired", "expired", "Expired", statistics.expired),
-         ("unreadable", "unreadable", "Unreadable", statistics.unreadable)]
+        [
+            ("entries", "entries", "Entries", statistics.entries), ("bytes", "bytes", "Bytes", statistics.bytes),
+            ("keptForGood", "kept_for_good", "Kept for good", statistics.permanent), ("expired", "expired", "Expired", statistics.expired),
+            ("unreadable", "unreadable", "Unreadable", statistics.unreadable),
+        ]
     }
 
     /// The path and each count, camelCase like every other JSON.
@@ -29,8 +31,9 @@ package struct CacheStatisticsOutput: Presentable {
         let people = Table(
             columns: [Column("Statistic", key: nil), Column("Value", key: nil, alignment: .right)],
             rows: counts.map { [.text($0.label), .count($0.value)] })
-        let machines = Table(columns: counts.map { Column.machine($0.csv) } + [Column.machine("path")],
-                             rows: [counts.map { Cell.count($0.value) } + [Cell.text(path)]])
+        let machines = Table(
+            columns: counts.map { Column.machine($0.csv) } + [Column.machine("path")],
+            rows: [counts.map { Cell.count($0.value) } + [Cell.text(path)]])
         return Document([Document.Section([.heading("Cache folder: \(path)", inMarkdown: false), .table(people), .table(machines)])])
     }
 }

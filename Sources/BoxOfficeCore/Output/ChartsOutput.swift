@@ -37,11 +37,12 @@ package struct ChartsOutput: Presentable {
 
     /// A section per chart: its heading and its table, or a note when it has no movies.
     package var document: Document {
-        Document(charts.map { chart in
-            var blocks: [Document.Block] = [.heading(Self.title(of: chart), inMarkdown: true), .table(table(chart))]
-            if chart.entries.isEmpty { blocks.append(.note("No movies in this chart.")) }
-            return Document.Section(blocks)
-        })
+        Document(
+            charts.map { chart in
+                var blocks: [Document.Block] = [.heading(Self.title(of: chart), inMarkdown: true), .table(table(chart))]
+                if chart.entries.isEmpty { blocks.append(.note("No movies in this chart.")) }
+                return Document.Section(blocks)
+            })
     }
 
     /// The JSON object of one chart: the chart's own encoding, and with `withPosters` a

@@ -72,12 +72,17 @@ package struct SlackWriter: Sendable {
                 fallback = fallback ?? Self.escape(ChatText.cut(TerminalText.sanitize(text), to: Limit.sectionText))
                 blocks.append(.object([("type", .string("header")), ("text", Self.plainText(TerminalText.sanitize(text), limit: Limit.headerText))]))
             case .note(let text):
-                blocks.append(.object([("type", .string("section")), ("text", Self.plainText(TerminalText.sanitize(text), limit: Limit.sectionText))]))
+                blocks.append(
+                    .object([("type", .string("section")), ("text", Self.plainText(TerminalText.sanitize(text), limit: Limit.sectionText))]))
             case .table(let table):
                 blocks += codeBlocks(ChatText.withoutImages(table))
             case .card(let fields):
                 let text = fields.map { "\($0.label): \($0.value)" }.joined(separator: "\n")
-                blocks.append(.object([("type", .string("section")), ("text", Self.plainText(TerminalText.sanitize(text, keepingLineBreaks: true), limit: Limit.sectionText))]))
+                blocks.append(
+                    .object([
+                        ("type", .string("section")),
+                        ("text", Self.plainText(TerminalText.sanitize(text, keepingLineBreaks: true), limit: Limit.sectionText)),
+                    ]))
             case .terminalLine:
                 continue
             }
@@ -118,7 +123,13 @@ package struct SlackWriter: Sendable {
         return chunks.filter { !$0.isEmpty }.map { chunk in
             .object([
                 ("type", .string("section")),
-                ("text", .object([("type", .string("mrkdwn")), ("text", .string(fence + "\n" + chunk.joined(separator: "\n") + "\n" + fence)), ("verbatim", .bool(true))])),
+                (
+                    "text",
+                    .object([
+                        ("type", .string("mrkdwn")), ("text", .string(fence + "\n" + chunk.joined(separator: "\n") + "\n" + fence)),
+                        ("verbatim", .bool(true)),
+                    ])
+                ),
             ])
         }
     }

@@ -29,9 +29,12 @@ package struct CompaniesOutput: Presentable {
         let rows: [[Cell]] = result.companies.map {
             [.text($0.code), .text($0.name), .text($0.nameEnglish), .text($0.ceo), .list($0.parts), .list($0.filmography)]
         }
-        return Document([Document.Section([
-            .table(Table(columns: columns, rows: rows)), .terminalLine(NumberText.shown(result.companies.count, of: result.totalCount, "company", "companies")),
-        ])])
+        return Document([
+            Document.Section([
+                .table(Table(columns: columns, rows: rows)),
+                .terminalLine(NumberText.shown(result.companies.count, of: result.totalCount, "company", "companies")),
+            ])
+        ])
     }
 }
 
@@ -57,10 +60,13 @@ package struct CompanyOutput: Presentable {
         if !company.parts.isEmpty { fields.append(("Parts", company.parts.joined(separator: ", "))) }
         fields.append(("Films", String(company.filmography.count)))
         let columns = [
-            Column.machine("company_code"), Column.machine("company_name"), Column("Movie code", key: "movie_code"), Column("Title", key: "title", isTruncatable: true),
+            Column.machine("company_code"), Column.machine("company_name"), Column("Movie code", key: "movie_code"),
+            Column("Title", key: "title", isTruncatable: true),
             Column("Parts", key: "parts"),
         ]
-        let rows: [[Cell]] = company.filmography.map { [.text(company.code), .text(company.name), .text($0.movieCode), .text($0.title), .list($0.parts)] }
+        let rows: [[Cell]] = company.filmography.map {
+            [.text(company.code), .text(company.name), .text($0.movieCode), .text($0.title), .list($0.parts)]
+        }
         return Document([Document.Section([.card(fields)]), Document.Section([.table(Table(columns: columns, rows: rows))])])
     }
 }

@@ -7,30 +7,31 @@ package struct HTMLWriter: Sendable {
 
     /// The page.
     package func write(_ document: Document) -> String {
-        let title = document.sections.lazy.flatMap(\.blocks).compactMap { block -> String? in
-            if case .heading(let text, _) = block { return text }
-            return nil
-        }.first ?? "boxoffice"
+        let title =
+            document.sections.lazy.flatMap(\.blocks).compactMap { block -> String? in
+                if case .heading(let text, _) = block { return text }
+                return nil
+            }.first ?? "boxoffice"
         let body = document.sections.map { section in
             "<section>\n" + section.blocks.map(write).joined() + "</section>\n"
         }.joined()
         return """
-        <!DOCTYPE html>
-        <html lang="ko">
-        <head>
-        <meta charset="utf-8">
-        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src https: http: data:; style-src 'unsafe-inline'">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>\(Self.escape(title))</title>
-        <style>\(Self.style)</style>
-        </head>
-        <body>
-        <main>
-        \(body)</main>
-        </body>
-        </html>
+            <!DOCTYPE html>
+            <html lang="ko">
+            <head>
+            <meta charset="utf-8">
+            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src https: http: data:; style-src 'unsafe-inline'">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(Self.escape(title))</title>
+            <style>\(Self.style)</style>
+            </head>
+            <body>
+            <main>
+            \(body)</main>
+            </body>
+            </html>
 
-        """
+            """
     }
 
     private func write(_ block: Document.Block) -> String {
@@ -50,11 +51,12 @@ package struct HTMLWriter: Sendable {
             let titleColumn = table.titleColumn
             let rows = table.rows.map { row in
                 let title = titleColumn.map { row[$0].humanText } ?? ""
-                return "<tr>" + shown.map { index in
-                    let column = table.columns[index]
-                    let classes = index == titleColumn ? " class=\"title\"" : column.alignment == .right ? " class=\"number\"" : ""
-                    return "<td\(classes) data-label=\"\(Self.escape(column.title ?? ""))\">\(Self.html(row[index], title: title))</td>"
-                }.joined() + "</tr>\n"
+                return "<tr>"
+                    + shown.map { index in
+                        let column = table.columns[index]
+                        let classes = index == titleColumn ? " class=\"title\"" : column.alignment == .right ? " class=\"number\"" : ""
+                        return "<td\(classes) data-label=\"\(Self.escape(column.title ?? ""))\">\(Self.html(row[index], title: title))</td>"
+                    }.joined() + "</tr>\n"
             }.joined()
             return "<table>\n<thead><tr>\(header)</tr></thead>\n<tbody>\n\(rows)</tbody>\n</table>\n"
         }
@@ -64,7 +66,9 @@ package struct HTMLWriter: Sendable {
         switch cell {
         case .sparkline(let values): Sparkline.svg(values)
         case .image(let address):
-            address.map { "<img src=\"\(escape($0))\" alt=\"\(escape(title))\" width=\"\(Poster.width)\" height=\"\(Poster.height)\" loading=\"lazy\">" } ?? "-"
+            address.map {
+                "<img src=\"\(escape($0))\" alt=\"\(escape(title))\" width=\"\(Poster.width)\" height=\"\(Poster.height)\" loading=\"lazy\">"
+            } ?? "-"
         default:
             switch cell.style {
             case .red: "<span class=\"up\">\(escape(cell.humanText))</span>"

@@ -23,11 +23,16 @@ package struct ImagesOutput: Presentable {
         ]
         let rows: [[Cell]] = result.images.map { image in
             let size = image.width.flatMap { width in image.height.map { "\(width)×\($0)" } }
-            return [.text(size), .text(image.imageURL), .text(image.thumbnailURL), .count(image.width), .count(image.height),
-                    .text(image.site), .text(image.documentURL), .text(image.datetime), .text(image.imageURL)]
+            return [
+                .text(size), .text(image.imageURL), .text(image.thumbnailURL), .count(image.width), .count(image.height),
+                .text(image.site), .text(image.documentURL), .text(image.datetime), .text(image.imageURL),
+            ]
         }
-        return Document([Document.Section([
-            .table(Table(columns: columns, rows: rows)), .terminalLine(NumberText.shown(result.images.count, of: result.totalCount, "image", "images")),
-        ])])
+        return Document([
+            Document.Section([
+                .table(Table(columns: columns, rows: rows)),
+                .terminalLine(NumberText.shown(result.images.count, of: result.totalCount, "image", "images")),
+            ])
+        ])
     }
 }

@@ -22,7 +22,8 @@ package struct MailAddress: Sendable, Hashable {
             let shown = String(trimmed[..<open]).trimmingSpaces
             address = String(trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)])
             guard shown.count <= Self.maximumNameLength,
-                  shown.unicodeScalars.allSatisfy({ !Self.isControl($0) && !"<>\"\\".unicodeScalars.contains($0) }) else { return nil }
+                shown.unicodeScalars.allSatisfy({ !Self.isControl($0) && !"<>\"\\".unicodeScalars.contains($0) })
+            else { return nil }
             name = shown.isEmpty ? nil : shown
         }
         guard address.utf8.count <= Self.maximumLength, Self.isAddress(address) else { return nil }
@@ -60,7 +61,8 @@ package struct MailAddress: Sendable, Hashable {
     /// As a header writes it: `"Name" <local@domain>`, the name encoded when it is not ASCII.
     var headerText: String {
         guard let name else { return address }
-        let shown = name.unicodeScalars.allSatisfy { $0.isASCII }
+        let shown =
+            name.unicodeScalars.allSatisfy { $0.isASCII }
             ? "\"" + name + "\""
             : MailMessage.encodedWords(name).joined(separator: " ")
         return "\(shown) <\(address)>"

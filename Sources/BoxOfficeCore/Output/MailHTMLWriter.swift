@@ -30,46 +30,49 @@ package struct MailHTMLWriter: Sendable {
 
     /// The page; `images` gains the posters it names by `cid:`.
     package func write(_ document: Document, images: inout [Image]) -> String {
-        let title = document.sections.lazy.flatMap(\.blocks).compactMap { block -> String? in
-            if case .heading(let text, _) = block { return text }
-            return nil
-        }.first ?? "boxoffice"
+        let title =
+            document.sections.lazy.flatMap(\.blocks).compactMap { block -> String? in
+                if case .heading(let text, _) = block { return text }
+                return nil
+            }.first ?? "boxoffice"
         var body = ""
         for section in document.sections {
             for block in section.blocks { body += write(block, images: &images) }
         }
         return """
-        <!DOCTYPE html>
-        <html lang="ko">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>\(HTMLWriter.escape(title))</title>
-        <style>
-        @media (max-width: 600px) { .minor { display: none !important; } .wrap { padding: 8px !important; } }
-        </style>
-        </head>
-        <body style="margin:0;padding:0;background:#ffffff;color:\(Palette.text);\(Palette.font)font-size:15px;line-height:1.5;">
-        <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;background:#ffffff;">
-        <tr><td class="wrap" style="padding:16px;\(Palette.font)color:\(Palette.text);">
-        \(body)</td></tr>
-        </table>
-        </body>
-        </html>
+            <!DOCTYPE html>
+            <html lang="ko">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(HTMLWriter.escape(title))</title>
+            <style>
+            @media (max-width: 600px) { .minor { display: none !important; } .wrap { padding: 8px !important; } }
+            </style>
+            </head>
+            <body style="margin:0;padding:0;background:#ffffff;color:\(Palette.text);\(Palette.font)font-size:15px;line-height:1.5;">
+            <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;background:#ffffff;">
+            <tr><td class="wrap" style="padding:16px;\(Palette.font)color:\(Palette.text);">
+            \(body)</td></tr>
+            </table>
+            </body>
+            </html>
 
-        """
+            """
     }
 
     private func write(_ block: Document.Block, images: inout [Image]) -> String {
         switch block {
         case .heading(let text, _):
-            return "<h1 style=\"margin:0 0 12px;font-size:20px;line-height:1.3;font-weight:700;color:\(Palette.text);\">\(Self.datesWhole(text))</h1>\n"
+            return
+                "<h1 style=\"margin:0 0 12px;font-size:20px;line-height:1.3;font-weight:700;color:\(Palette.text);\">\(Self.datesWhole(text))</h1>\n"
         case .note(let text), .terminalLine(let text):
             return "<p style=\"margin:6px 0;color:\(Palette.text);\">\(Self.datesWhole(text))</p>\n"
         case .card(let fields):
-            return "<table role=\"presentation\" cellpadding=\"0\" cellspacing=\"0\" border=\"0\" style=\"border-collapse:collapse;\">\n" + fields.map {
-                "<tr><td style=\"padding:2px 12px 2px 0;color:\(Palette.muted);vertical-align:top;\">\(HTMLWriter.escape($0.label))</td><td style=\"padding:2px 0;\">\(HTMLWriter.escape($0.value))</td></tr>\n"
-            }.joined() + "</table>\n"
+            return "<table role=\"presentation\" cellpadding=\"0\" cellspacing=\"0\" border=\"0\" style=\"border-collapse:collapse;\">\n"
+                + fields.map {
+                    "<tr><td style=\"padding:2px 12px 2px 0;color:\(Palette.muted);vertical-align:top;\">\(HTMLWriter.escape($0.label))</td><td style=\"padding:2px 0;\">\(HTMLWriter.escape($0.value))</td></tr>\n"
+                }.joined() + "</table>\n"
         case .table(let table):
             return write(table, images: &images)
         }
@@ -117,10 +120,12 @@ package struct MailHTMLWriter: Sendable {
         switch cell {
         case .sparkline(let values):
             let label = HTMLWriter.escape(Sparkline.label(values))
-            return "<span role=\"img\" aria-label=\"\(label)\" title=\"\(label)\" style=\"font-family:Menlo,Consolas,'DejaVu Sans Mono',monospace;color:\(Palette.accent);white-space:pre;letter-spacing:1px;\">\(HTMLWriter.escape(Sparkline.text(values, gap: "\u{00A0}")))</span>"
+            return
+                "<span role=\"img\" aria-label=\"\(label)\" title=\"\(label)\" style=\"font-family:Menlo,Consolas,'DejaVu Sans Mono',monospace;color:\(Palette.accent);white-space:pre;letter-spacing:1px;\">\(HTMLWriter.escape(Sparkline.text(values, gap: "\u{00A0}")))</span>"
         case .image(let address):
             guard let address, let source = source(of: address, number: images.count + 1, images: &images) else { return "-" }
-            return "<img src=\"\(HTMLWriter.escape(source))\" alt=\"\(HTMLWriter.escape(title))\" width=\"\(HTMLWriter.Poster.width)\" height=\"\(HTMLWriter.Poster.height)\" style=\"display:block;width:\(HTMLWriter.Poster.width)px;height:\(HTMLWriter.Poster.height)px;border:0;\">"
+            return
+                "<img src=\"\(HTMLWriter.escape(source))\" alt=\"\(HTMLWriter.escape(title))\" width=\"\(HTMLWriter.Poster.width)\" height=\"\(HTMLWriter.Poster.height)\" style=\"display:block;width:\(HTMLWriter.Poster.width)px;height:\(HTMLWriter.Poster.height)px;border:0;\">"
         default:
             let text = HTMLWriter.escape(cell.humanText)
             switch cell.style {
@@ -141,7 +146,9 @@ package struct MailHTMLWriter: Sendable {
         let type = String(address[address.index(address.startIndex, offsetBy: prefix.count)..<marker.lowerBound])
         let payload = String(address[marker.upperBound...])
         guard MailMessage.imageTypes.contains(type), !payload.isEmpty,
-              payload.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+/=".unicodeScalars.contains($0)) })
+            payload.unicodeScalars.allSatisfy({
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+/=".unicodeScalars.contains($0))
+            })
         else { return nil }
         let image = Image(type: type, base64: payload, contentID: "poster-\(number)@\(contentIDDomain)", name: "poster-\(number)")
         images.append(image)

@@ -19,12 +19,16 @@ package struct MailEnvelope: Sendable {
     package var token: String
 
     /// Creates an envelope.
-    package init(recipients: [MailAddress] = [], sender: MailAddress? = nil, subject: String? = nil, date: Date = Date(timeIntervalSince1970: 0), token: String = "boxoffice") {
+    package init(
+        recipients: [MailAddress] = [], sender: MailAddress? = nil, subject: String? = nil, date: Date = Date(timeIntervalSince1970: 0),
+        token: String = "boxoffice"
+    ) {
         self.recipients = recipients
         self.sender = sender
         self.subject = subject
         self.date = date
-        self.token = String(String.UnicodeScalarView(token.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }))
+        self.token = String(
+            String.UnicodeScalarView(token.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }))
     }
 }
 
@@ -56,10 +60,11 @@ package struct MailMessage: Sendable {
         var images: [MailHTMLWriter.Image] = []
         let html = MailHTMLWriter(contentIDDomain: "\(token).\(domain)").write(document, images: &images)
         let text = TerminalWriter(style: RenderStyle()).write(document)
-        let heading = document.sections.lazy.flatMap(\.blocks).compactMap { block -> String? in
-            if case .heading(let text, _) = block { return text }
-            return nil
-        }.first ?? "boxoffice"
+        let heading =
+            document.sections.lazy.flatMap(\.blocks).compactMap { block -> String? in
+                if case .heading(let text, _) = block { return text }
+                return nil
+            }.first ?? "boxoffice"
 
         var headers: [String] = []
         if let sender = envelope.sender { headers.append("From: " + sender.headerText) }
@@ -85,7 +90,8 @@ package struct MailMessage: Sendable {
             for image in images {
                 message += "--\(related)\n"
                 message += "Content-Type: image/\(image.type)\nContent-Transfer-Encoding: base64\n"
-                message += "Content-ID: <\(image.contentID)>\nContent-Disposition: inline; filename=\"\(image.name).\(image.type == "jpeg" ? "jpg" : image.type)\"\n\n"
+                message +=
+                    "Content-ID: <\(image.contentID)>\nContent-Disposition: inline; filename=\"\(image.name).\(image.type == "jpeg" ? "jpg" : image.type)\"\n\n"
                 message += Self.wrapped(image.base64) + "\n"
             }
             message += "--\(related)--\n"
@@ -153,6 +159,7 @@ package struct MailMessage: Sendable {
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
         let weekday = weekdays[((days % 7) + 7) % 7]
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(weekday), \(day) \(months[month - 1]) \(year) \(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60)) +0900"
+        return
+            "\(weekday), \(day) \(months[month - 1]) \(year) \(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60)) +0900"
     }
 }

@@ -27,9 +27,12 @@ package struct PeopleOutput: Presentable {
             Column("Filmography", key: "filmography", isTruncatable: true),
         ]
         let rows: [[Cell]] = result.people.map { [.text($0.code), .text($0.name), .text($0.nameEnglish), .text($0.role), .list($0.filmography)] }
-        return Document([Document.Section([
-            .table(Table(columns: columns, rows: rows)), .terminalLine(NumberText.shown(result.people.count, of: result.totalCount, "person", "people")),
-        ])])
+        return Document([
+            Document.Section([
+                .table(Table(columns: columns, rows: rows)),
+                .terminalLine(NumberText.shown(result.people.count, of: result.totalCount, "person", "people")),
+            ])
+        ])
     }
 }
 
@@ -56,7 +59,8 @@ package struct PersonOutput: Presentable {
         if let role = person.role { fields.append(("Role", role)) }
         if !person.homepages.isEmpty { fields.append(("Home pages", person.homepages.joined(separator: " "))) }
         let columns = [
-            Column.machine("person_code"), Column.machine("person_name"), Column("Movie code", key: "movie_code"), Column("Title", key: "title", isTruncatable: true),
+            Column.machine("person_code"), Column.machine("person_name"), Column("Movie code", key: "movie_code"),
+            Column("Title", key: "title", isTruncatable: true),
             Column.machine("part"), Column("Parts", key: "parts"),
         ]
         let rows: [[Cell]] = person.filmography.map {

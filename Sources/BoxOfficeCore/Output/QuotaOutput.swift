@@ -18,10 +18,16 @@ package struct QuotaOutput: Presentable {
     package var json: JSONValue {
         .object([
             ("date", .date(day)),
-            ("services", .array(APIService.allCases.map { service in
-                .object([("service", .string(service.rawValue)), ("calls", .integer(used(service))), ("limit", .integer(service.dailyQuota)),
-                         ("remaining", .integer(remaining(service)))])
-            })),
+            (
+                "services",
+                .array(
+                    APIService.allCases.map { service in
+                        .object([
+                            ("service", .string(service.rawValue)), ("calls", .integer(used(service))), ("limit", .integer(service.dailyQuota)),
+                            ("remaining", .integer(remaining(service))),
+                        ])
+                    })
+            ),
         ])
     }
 
@@ -33,11 +39,15 @@ package struct QuotaOutput: Presentable {
         ]
         let rows: [[Cell]] = APIService.allCases.map { service in
             let share = (Double(used(service)) * 1000 / Double(service.dailyQuota)).rounded() / 10
-            return [.date(day), .text(service.displayName), .text(service.rawValue), .count(used(service)), .count(service.dailyQuota),
-                    .count(remaining(service)), .percentage(share)]
+            return [
+                .date(day), .text(service.displayName), .text(service.rawValue), .count(used(service)), .count(service.dailyQuota),
+                .count(remaining(service)), .percentage(share),
+            ]
         }
-        return Document([Document.Section([
-            .heading("Calls today (\(day.iso), Seoul)", inMarkdown: true), .table(Table(columns: columns, rows: rows)),
-        ])])
+        return Document([
+            Document.Section([
+                .heading("Calls today (\(day.iso), Seoul)", inMarkdown: true), .table(Table(columns: columns, rows: rows)),
+            ])
+        ])
     }
 }

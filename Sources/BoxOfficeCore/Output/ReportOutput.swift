@@ -81,14 +81,21 @@ package struct ReportOutput: Presentable {
         }
         if let week = report.sameWeekdayLastWeek {
             let rate = week.changeRate.map { " (\($0 >= 0 ? "+" : "")\(NumberText.oneDecimal($0))%)" } ?? ""
-            news.append(.note("Top-10 audience: \(NumberText.grouped(week.audience)) against \(NumberText.grouped(week.audienceThatDay)) on \(Self.dayName(week.date))\(rate)"))
+            news.append(
+                .note(
+                    "Top-10 audience: \(NumberText.grouped(week.audience)) against \(NumberText.grouped(week.audienceThatDay)) on \(Self.dayName(week.date))\(rate)"
+                ))
         }
         if report.movies.isEmpty {
             news.append(.note("No movies in the chart of \(report.date.iso)."))
         } else {
             news.append(.note(Sparkline.scale))
         }
-        var sections = [Document.Section([.heading("Box office report, \(Self.dayName(report.date))", inMarkdown: true), .table(Table(columns: columns, rows: rows))])]
+        var sections = [
+            Document.Section([
+                .heading("Box office report, \(Self.dayName(report.date))", inMarkdown: true), .table(Table(columns: columns, rows: rows)),
+            ])
+        ]
         if !news.isEmpty { sections.append(Document.Section(news)) }
         return Document(sections)
     }

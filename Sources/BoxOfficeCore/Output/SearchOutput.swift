@@ -29,11 +29,16 @@ package struct SearchOutput: Presentable {
             Column("Directors", key: "directors", isTruncatable: true, dropOrder: 3),
         ]
         let rows: [[Cell]] = result.movies.map { movie in
-            [.text(movie.code), .text(movie.title), .text(movie.titleEnglish), .text(movie.productionYear.map(String.init)),
-             .date(movie.openDate), .text(movie.type), .text(movie.status), .list(movie.nations), .list(movie.genres), .list(movie.directors)]
+            [
+                .text(movie.code), .text(movie.title), .text(movie.titleEnglish), .text(movie.productionYear.map(String.init)),
+                .date(movie.openDate), .text(movie.type), .text(movie.status), .list(movie.nations), .list(movie.genres), .list(movie.directors),
+            ]
         }
-        return Document([Document.Section([
-            .table(Table(columns: columns, rows: rows)), .terminalLine(NumberText.shown(result.movies.count, of: result.totalCount, "match", "matches")),
-        ])])
+        return Document([
+            Document.Section([
+                .table(Table(columns: columns, rows: rows)),
+                .terminalLine(NumberText.shown(result.movies.count, of: result.totalCount, "match", "matches")),
+            ])
+        ])
     }
 }

@@ -47,6 +47,7 @@ package enum Sparkline {
                 ? "<circle cx=\"\(run[0].x)\" cy=\"\(run[0].y)\" r=\"2\" fill=\"\(color)\"/>"
                 : "<polyline points=\"\(run.map { "\($0.x),\($0.y)" }.joined(separator: " "))\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\"/>"
         }.joined()
-        return "<svg class=\"spark\" viewBox=\"0 0 \(width) \(height)\" width=\"\(width)\" height=\"\(height)\" role=\"img\" aria-label=\"\(HTMLWriter.escape(label(values)))\">\(shapes)</svg>"
+        return
+            "<svg class=\"spark\" viewBox=\"0 0 \(width) \(height)\" width=\"\(width)\" height=\"\(height)\" role=\"img\" aria-label=\"\(HTMLWriter.escape(label(values)))\">\(shapes)</svg>"
     }
 }

@@ -110,7 +110,8 @@ package struct TableRenderer: Sendable {
         for (position, cell) in cells.enumerated() {
             let column = columns[cell.column]
             let isLast = position == cells.count - 1
-            let padded = isLast && column.alignment == .left
+            let padded =
+                isLast && column.alignment == .left
                 ? cell.text : DisplayWidth.pad(cell.text, toWidth: widths[cell.column], alignment: column.alignment)
             parts.append(styled(padded, cell.style))
         }

@@ -38,14 +38,18 @@ package struct TrendOutput: Presentable {
             Column("Shows", key: "shows", alignment: .right, dropOrder: 1),
         ]
         let rows: [[Cell]] = days.map { day in
-            [.text(code), .date(day.date), .count(day.entry?.rank), .count(day.entry?.audience), .count(day.entry?.audienceTotal),
-             .percentage(day.entry?.salesShare), .count(day.entry?.screens), .count(day.entry?.shows)]
+            [
+                .text(code), .date(day.date), .count(day.entry?.rank), .count(day.entry?.audience), .count(day.entry?.audienceTotal),
+                .percentage(day.entry?.salesShare), .count(day.entry?.screens), .count(day.entry?.shows),
+            ]
         }
         let first = days.first?.date.iso ?? "", last = days.last?.date.iso ?? ""
         let shown = days.filter { $0.entry != nil }.count
-        return Document([Document.Section([
-            .heading("\(title) (\(code)), \(first) to \(last)", inMarkdown: true), .table(Table(columns: columns, rows: rows)),
-            .note("In the top 10 on \(shown) of \(days.count) \(days.count == 1 ? "day" : "days")."),
-        ])])
+        return Document([
+            Document.Section([
+                .heading("\(title) (\(code)), \(first) to \(last)", inMarkdown: true), .table(Table(columns: columns, rows: rows)),
+                .note("In the top 10 on \(shown) of \(days.count) \(days.count == 1 ? "day" : "days")."),
+            ])
+        ])
     }
 }

@@ -42,10 +42,11 @@ package enum AtomicFile {
     ) throws(FileWriteError) {
         let (folder, name) = parts(of: path)
         let temporary = (folder.isEmpty ? "." : folder) + "/" + temporaryName(for: name)
-        let mode: mode_t = switch permissions {
-        case .exactly(let mode): mode
-        case .standard: 0o666
-        }
+        let mode: mode_t =
+            switch permissions {
+            case .exactly(let mode): mode
+            case .standard: 0o666
+            }
         let descriptor: Int32
         switch registry.create(temporary, mode: mode) {
         case .success(let opened): descriptor = opened

@@ -84,7 +84,8 @@ package struct ConfigFile: Sendable {
         }
         let name = String(text[..<equals].trimmingBlanks)
         guard names.contains(name) else {
-            throw ConfigFileError(line: lineNumber, problem: "'\(TerminalText.sanitize(name))' is not a setting; use \(names.sorted().joined(separator: " or "))")
+            throw ConfigFileError(
+                line: lineNumber, problem: "'\(TerminalText.sanitize(name))' is not a setting; use \(names.sorted().joined(separator: " or "))")
         }
         var value = text[text.index(after: equals)...].trimmingBlanks
         for quote in ["\"", "'"] where value.count >= 2 && value.hasPrefix(quote) && value.hasSuffix(quote) {

@@ -136,7 +136,8 @@ public struct QuotaLedger: Sendable {
             throw BoxOfficeError.quotaLedgerUnavailable(path: file.path, reason: "it cannot be read")
         }
         guard let stored = try? JSONDecoder().decode(Stored.self, from: data),
-              APIService.allCases.allSatisfy({ (0...Self.largestCount).contains(stored.calls[$0] ?? 0) }) else { return .unreadable }
+            APIService.allCases.allSatisfy({ (0...Self.largestCount).contains(stored.calls[$0] ?? 0) })
+        else { return .unreadable }
         guard stored.day == day.iso else { return .counts([:]) }
         return .counts(Dictionary(uniqueKeysWithValues: APIService.allCases.map { ($0, stored.calls[$0] ?? 0) }))
     }

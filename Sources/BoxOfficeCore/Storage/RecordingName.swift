@@ -1,4 +1,3 @@
-
 /// The file name, without `.json`, under which a request's answer is recorded, replayed and cached.
 ///
 /// `kobis/daily-20230818`, `kobis/weekly-20230813-weekGb=0`, `kobis/movie-20124079`,

@@ -38,7 +38,8 @@ public struct Replayer: LoaderMiddleware {
         let folder = exact.deletingLastPathComponent()
         let capturePrefix = exact.deletingPathExtension().lastPathComponent + "-capture"
         let candidates = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return candidates
+        return
+            candidates
             .filter { $0.hasPrefix(capturePrefix) && $0.hasSuffix(".json") }
             .sorted()
             .first

@@ -123,8 +123,6 @@ public struct ResponseCache: Sendable {
     }
 }
 
-
-
 /// A path under a folder, its last component and its type (`S_IFREG`, `S_IFDIR`…).
 private struct FileTreeEntry {
     let path: String

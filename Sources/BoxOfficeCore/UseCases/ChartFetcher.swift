@@ -47,7 +47,8 @@ public struct ChartFetcher: Sendable {
     /// so the rest would only wait for their timeouts too.
     @Sendable static func allFailedAlike(_ completed: [Result<BoxOfficeChart, any Error>], wave: Int) -> Bool {
         guard completed.count >= wave, let first = completed.first, case .failure(let error) = first,
-              RangeAbandoned.isTransient(error) else { return false }
+            RangeAbandoned.isTransient(error)
+        else { return false }
         let message = RangeFailure.message(for: error)
         return completed.allSatisfy { result in
             if case .failure(let other) = result { return RangeFailure.message(for: other) == message }

@@ -211,13 +211,16 @@ public struct DailyReport: Sendable, Hashable {
         }
         newEntries = movies.filter { $0.isNew && !$0.isReentry }.map(\.code)
         reentries = movies.filter(\.isReentry).map(\.code)
-        let moves = movies.filter { !$0.isNew }.map { Move(code: $0.code, title: $0.title, rank: $0.rank, previousRank: $0.previousRank, rankChange: $0.rankChange) }
+        let moves = movies.filter { !$0.isNew }.map {
+            Move(code: $0.code, title: $0.title, rank: $0.rank, previousRank: $0.previousRank, rankChange: $0.rankChange)
+        }
         climber = moves.filter { $0.rankChange > 0 }.max { $0.rankChange < $1.rankChange }
         faller = moves.filter { $0.rankChange < 0 }.min { $0.rankChange < $1.rankChange }
         milestones = movies.compactMap { movie in
             guard let total = movie.audienceTotal, let audience = movie.audience,
-                  case (let before, false) = total.subtractingReportingOverflow(audience),
-                  let mark = Self.milestone(crossedFrom: before, to: total) else { return nil }
+                case (let before, false) = total.subtractingReportingOverflow(audience),
+                let mark = Self.milestone(crossedFrom: before, to: total)
+            else { return nil }
             return Milestone(code: movie.code, title: movie.title, milestone: mark)
         }
         sameWeekdayLastWeek = WeekComparison(
@@ -277,7 +280,8 @@ extension DailyReport.WeekComparison {
     /// difference does not fit in 64 bits, which no real audience comes near.
     init?(date: KSTDate, today: [ChartEntry], thatDay: [ChartEntry]?) {
         guard let thatDay, let now = Self.sum(today.compactMap(\.audience)), let then = Self.sum(thatDay.compactMap(\.audience)),
-              case (let change, false) = now.subtractingReportingOverflow(then) else { return nil }
+            case (let change, false) = now.subtractingReportingOverflow(then)
+        else { return nil }
         self.init(
             date: date, audience: now, audienceThatDay: then, change: change,
             changeRate: then == 0 ? nil : (Double(change) * 1000 / Double(then)).rounded() / 10)
@@ -316,7 +320,8 @@ extension DailyReport: Encodable {
 
 extension DailyReport.Movie: Encodable {
     private enum CodingKeys: String, CodingKey {
-        case rank, rankChange, previousRank, isNew, code, title, daysSinceOpening, dayOfRun, audience, audienceTotal, salesShare, screens, trend, posterURL
+        case rank, rankChange, previousRank, isNew, code, title, daysSinceOpening, dayOfRun, audience, audienceTotal, salesShare, screens, trend,
+            posterURL
     }
 
     /// `trend` holds a number or `null` a day; `posterURL` is `null` without a poster: `{"rank", "rankChange", "previousRank", "isNew", "code", "title", "daysSinceOpening", "dayOfRun", "audience", "audienceTotal", "salesShare", "screens", "trend", "posterURL"}`;

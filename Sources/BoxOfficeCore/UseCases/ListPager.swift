@@ -32,10 +32,11 @@ public struct ListPager: Sendable {
         let done = Mutex(1)
         let results = await ConcurrentMap.run(Array(2...pages), limit: Self.jobs) { page in
             let result = try await fetch(page, Self.pageSize)
-            await onPageFetched(done.withLock { count in
-                count += 1
-                return count
-            }, pages)
+            await onPageFetched(
+                done.withLock { count in
+                    count += 1
+                    return count
+                }, pages)
             return result.items
         }
         var items = first.items

@@ -77,9 +77,11 @@ extension BoxOfficeClient {
         }
         let total = dates.count
         let charts = try await ChartFetcher(client: self).charts(ChartQuery(span: .daily, dates: dates, jobs: jobs)) { await onDayFetched(total) }
-        return MovieTrend(code: movie.code, title: movie.title, days: zip(dates, charts).map { date, chart in
-            MovieTrend.Day(date: date, entry: chart.entries.first { $0.code == movie.code })
-        })
+        return MovieTrend(
+            code: movie.code, title: movie.title,
+            days: zip(dates, charts).map { date, chart in
+                MovieTrend.Day(date: date, entry: chart.entries.first { $0.code == movie.code })
+            })
     }
 }
 

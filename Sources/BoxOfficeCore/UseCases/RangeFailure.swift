@@ -76,10 +76,12 @@ public struct RangeAbandoned: ReportableError, CustomStringConvertible {
     /// Nil unless some requests were never sent.
     init?(_ results: [Result<BoxOfficeChart, any Error>]) {
         let notSent = results.filter { if case .failure(let error) = $0 { error is NotSent } else { false } }.count
-        guard notSent > 0, let first = results.lazy.compactMap({ result -> (any Error)? in
-            if case .failure(let error) = result, !(error is NotSent) { return error }
-            return nil
-        }).first else { return nil }
+        guard notSent > 0,
+            let first = results.lazy.compactMap({ result -> (any Error)? in
+                if case .failure(let error) = result, !(error is NotSent) { return error }
+                return nil
+            }).first
+        else { return nil }
         error = first
         tried = results.count - notSent
         total = results.count

@@ -16,19 +16,26 @@ struct ChartCommand: RunnableCommand {
     var periodsNotEnded: [KSTDate] = []
 
     /// Options both chart commands take after their own.
-    static let filterOptions = [
-        OptionSpec(name: .nation, valueName: "nation", help: "Only korean or foreign films.", choices: ChartFilter.Nation.allCases.map(\.rawValue)),
-        OptionSpec(name: .type, valueName: "type", help: "Only commercial or independent films.", choices: ChartFilter.MovieType.allCases.map(\.rawValue)),
-        OptionSpec(name: .region, valueName: "region", help: "Only one region: a name such as seoul or 서울, or its 7-digit code.",
-                   choices: Region.all.map(\.englishName)),
-        OptionSpec(name: .limit, valueName: "n", help: "Show the top <n> movies, 1 to \(ChartFilter.maximumItemsPerPage).",
-                   defaultValue: String(ChartFilter.maximumItemsPerPage)),
-        OptionSpec(name: .posters, help: "Add each movie's poster URL (needs KAKAO_REST_API_KEY)."),
-        OptionSpec(name: .from, valueName: "date", help: "First day of a range (with --to)."),
-        OptionSpec(name: .to, valueName: "date", help: "Last day of a range (with --from)."),
-        OptionSpec(name: .jobs, short: "j", valueName: "n", help: "Requests in flight at once for ranges, 1 to \(ChartQuery.jobRange.upperBound).",
-                   defaultValue: String(ChartQuery.defaultJobs)),
-    ] + SharedOptions.network
+    static let filterOptions =
+        [
+            OptionSpec(
+                name: .nation, valueName: "nation", help: "Only korean or foreign films.", choices: ChartFilter.Nation.allCases.map(\.rawValue)),
+            OptionSpec(
+                name: .type, valueName: "type", help: "Only commercial or independent films.", choices: ChartFilter.MovieType.allCases.map(\.rawValue)
+            ),
+            OptionSpec(
+                name: .region, valueName: "region", help: "Only one region: a name such as seoul or 서울, or its 7-digit code.",
+                choices: Region.all.map(\.englishName)),
+            OptionSpec(
+                name: .limit, valueName: "n", help: "Show the top <n> movies, 1 to \(ChartFilter.maximumItemsPerPage).",
+                defaultValue: String(ChartFilter.maximumItemsPerPage)),
+            OptionSpec(name: .posters, help: "Add each movie's poster URL (needs KAKAO_REST_API_KEY)."),
+            OptionSpec(name: .from, valueName: "date", help: "First day of a range (with --to)."),
+            OptionSpec(name: .to, valueName: "date", help: "Last day of a range (with --from)."),
+            OptionSpec(
+                name: .jobs, short: "j", valueName: "n", help: "Requests in flight at once for ranges, 1 to \(ChartQuery.jobRange.upperBound).",
+                defaultValue: String(ChartQuery.defaultJobs)),
+        ] + SharedOptions.network
 
     /// Validates `daily` or `weekly`.
     init(_ reader: OptionReader, isWeekly: Bool) throws(UsageError) {
@@ -45,7 +52,9 @@ struct ChartCommand: RunnableCommand {
                 let firstMonday = from.adding(days: 1 - from.weekday)
                 let weeks = to.days(since: firstMonday) / 7 + 1
                 guard weeks <= ChartQuery.longestWeeklyRange else {
-                    throw reader.error("The range covers \(NumberText.grouped(Int64(weeks))) weeks; at most \(ChartQuery.longestWeeklyRange) (five years) are allowed.")
+                    throw reader.error(
+                        "The range covers \(NumberText.grouped(Int64(weeks))) weeks; at most \(ChartQuery.longestWeeklyRange) (five years) are allowed."
+                    )
                 }
                 // A range holds the periods that start in it: August's weekends are those whose
                 // Friday is in August, not the one that ends on September 3.
@@ -65,8 +74,10 @@ struct ChartCommand: RunnableCommand {
         }
         if isWeekly, isRange {
             // The periods that have ended are fetched; the others are left out, and said so.
-            let (ended, notEnded) = (dates.filter { period.lastDay(ofWeekContaining: $0) < today },
-                                     dates.filter { period.lastDay(ofWeekContaining: $0) >= today })
+            let (ended, notEnded) = (
+                dates.filter { period.lastDay(ofWeekContaining: $0) < today },
+                dates.filter { period.lastDay(ofWeekContaining: $0) >= today }
+            )
             if !ended.isEmpty {
                 dates = ended
                 periodsNotEnded = notEnded
@@ -75,7 +86,9 @@ struct ChartCommand: RunnableCommand {
         if isWeekly, let last = dates.last, period.lastDay(ofWeekContaining: last) >= today {
             let end = period.lastDay(ofWeekContaining: last)
             let (verb, possessive) = period == .weekdays ? ("have", "their") : ("has", "its")
-            throw reader.error("The \(period.rawValue) of \(period.firstDay(ofWeekContaining: last).iso) \(verb) not ended yet (\(possessive) last day is \(end.iso), today in Seoul is \(today.iso)); ask for an earlier week.")
+            throw reader.error(
+                "The \(period.rawValue) of \(period.firstDay(ofWeekContaining: last).iso) \(verb) not ended yet (\(possessive) last day is \(end.iso), today in Seoul is \(today.iso)); ask for an earlier week."
+            )
         }
         query = ChartQuery(span: isWeekly ? .weekly(period) : .daily, dates: dates)
         query.filter.nation = try reader.choice(.nation, ChartFilter.Nation.init(rawValue:))
@@ -84,7 +97,9 @@ struct ChartCommand: RunnableCommand {
             guard let region = Region.named(regionName) else {
                 let names = Region.all.map(\.englishName)
                 let hint = CommandLineParser.suggestion(for: regionName, among: names).map { " Did you mean '\($0)'?" } ?? ""
-                throw reader.error("Unknown region '\(regionName)'.\(hint) Use one of: \(names.joined(separator: ", ")), their Korean names, or their codes \(Region.all.first?.code ?? "")–\(Region.all.last?.code ?? "").")
+                throw reader.error(
+                    "Unknown region '\(regionName)'.\(hint) Use one of: \(names.joined(separator: ", ")), their Korean names, or their codes \(Region.all.first?.code ?? "")–\(Region.all.last?.code ?? "")."
+                )
             }
             query.filter.region = region
         }
@@ -99,7 +114,9 @@ struct ChartCommand: RunnableCommand {
         if case .weekly(let period) = query.span {
             for start in periodsNotEnded {
                 let (first, last) = (period.firstDay(ofWeekContaining: start), period.lastDay(ofWeekContaining: start))
-                runner.context.warn("The \(period.rawValue) of \(first.iso) to \(last.iso) \(period == .weekdays ? "have" : "has") not ended yet, so \(period == .weekdays ? "they are" : "it is") left out.")
+                runner.context.warn(
+                    "The \(period.rawValue) of \(first.iso) to \(last.iso) \(period == .weekdays ? "have" : "has") not ended yet, so \(period == .weekdays ? "they are" : "it is") left out."
+                )
             }
         }
         let client = try runner.makeClient(network, needs: query.withPosters ? [.kobis, .kakao] : [.kobis])
@@ -107,7 +124,8 @@ struct ChartCommand: RunnableCommand {
         let progress = isRange && runner.context.stderrIsTerminal ? ProgressLine(total: query.dates.count, unit: unit) : nil
         let charts = try await ChartFetcher(client: client).charts(query) { await progress?.advance() }
         await progress?.finish()
-        return text(DocumentWriter.write(
-            ChartsOutput(charts, asRange: isRange, withPosters: query.withPosters), format: network.format, style: runner.style(network)))
+        return text(
+            DocumentWriter.write(
+                ChartsOutput(charts, asRange: isRange, withPosters: query.withPosters), format: network.format, style: runner.style(network)))
     }
 }

@@ -9,8 +9,9 @@ enum CodeNames {
         do {
             return try await client.code(named: value, in: group)
         } catch BoxOfficeError.unknownCodeName(_, _, let known) {
-            throw UsageError("'\(TerminalText.sanitize(value))' is not a name in the \(group.rawValue) codes for '--\(option)'; use a code or one of: \(known.map { TerminalText.sanitize($0) }.joined(separator: ", ")).",
-                             commandPath: [command.name])
+            throw UsageError(
+                "'\(TerminalText.sanitize(value))' is not a name in the \(group.rawValue) codes for '--\(option)'; use a code or one of: \(known.map { TerminalText.sanitize($0) }.joined(separator: ", ")).",
+                commandPath: [command.name])
         }
     }
 }

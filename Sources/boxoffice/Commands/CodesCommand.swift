@@ -12,13 +12,16 @@ struct CodesCommand: RunnableCommand {
 
     static let spec = CommandSpec(
         name: "codes", abstract: "List KOBIS common codes: regions, movie types, nations, company parts or any group.",
-        discussion: "Groups by name: \(SharedOptions.list(CodeGroup.allCases.map { "\($0.rawValue) (\($0.code))" })); any other <group> of digits is sent as a raw comCode.",
+        discussion:
+            "Groups by name: \(SharedOptions.list(CodeGroup.allCases.map { "\($0.rawValue) (\($0.code))" })); any other <group> of digits is sent as a raw comCode.",
         examples: ["boxoffice codes regions", "boxoffice codes nations --format csv", "boxoffice codes 2201"],
         arguments: [ArgumentSpec(name: "group", help: "A group name or a raw KOBIS comCode.", choices: CodeGroup.allCases.map(\.rawValue))],
         options: SharedOptions.network,
         make: { reader throws(UsageError) in
             let group = (reader.positionals.first ?? "").trimmed
-            guard !group.isEmpty else { throw reader.error("Give a group: \(CodeGroup.allCases.map(\.rawValue).joined(separator: ", ")) or a raw code.") }
+            guard !group.isEmpty else {
+                throw reader.error("Give a group: \(CodeGroup.allCases.map(\.rawValue).joined(separator: ", ")) or a raw code.")
+            }
             // A word that is neither a group's name nor a code is a typo ('region'), not a comCode.
             let names = CodeGroup.allCases.map(\.rawValue)
             guard CodeGroup(rawValue: group.lowercased()) != nil || group.allSatisfy({ character in character.isASCII && character.isNumber }) else {

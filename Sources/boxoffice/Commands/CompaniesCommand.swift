@@ -19,7 +19,8 @@ struct CompaniesCommand: RunnableCommand {
         arguments: [ArgumentSpec(name: "name", help: "Part of the name (optional with --ceo or --part).", isOptional: true)],
         options: [
             OptionSpec(name: .ceo, valueName: "name", help: "Part of the chief executive's name."),
-            OptionSpec(name: .part, valueName: "part", help: "Only companies with this part: a code of the company-parts group, or its name such as 배급사."),
+            OptionSpec(
+                name: .part, valueName: "part", help: "Only companies with this part: a code of the company-parts group, or its name such as 배급사."),
         ] + ListOptions.specs + SharedOptions.network,
         make: { reader throws(UsageError) in
             let name = reader.searchTerm

@@ -50,13 +50,16 @@ enum ConfigCommand {
                 throw UsageError("Give the key on standard input, \(example)", commandPath: ["config", "set"])
             }
             guard !KeyStore.hasWhitespaceOrControls(key) else {
-                throw UsageError("The key contains spaces or control characters, which no API key has; give the key alone, \(example)",
-                                 commandPath: ["config", "set"])
+                throw UsageError(
+                    "The key contains spaces or control characters, which no API key has; give the key alone, \(example)",
+                    commandPath: ["config", "set"])
             }
             try KeyStore(context: context, paths: runner.paths).store(key, for: service)
             if !KeyStore.looksLikeKey(key, of: service) {
                 // Stored all the same: the services may change their keys' shape, and the user knows best.
-                context.warn("This does not look like a \(service.displayName) key, which is \(KeyStore.keyLength) hexadecimal characters; stored anyway. Check it if \(service.displayName) refuses it.")
+                context.warn(
+                    "This does not look like a \(service.displayName) key, which is \(KeyStore.keyLength) hexadecimal characters; stored anyway. Check it if \(service.displayName) refuses it."
+                )
             }
             context.log("Stored the \(service.displayName) key (\(KeyStore.mask(key))) in \(runner.paths.configFile.path).")
             return Data()

@@ -4,9 +4,12 @@ import BoxOfficeCore
 enum DailyCommand {
     static let spec = CommandSpec(
         name: "daily", abstract: "Show the daily box-office chart.",
-        discussion: "Dates are days in Korea (Asia/Seoul) whatever the machine's time zone. <date> is YYYYMMDD, YYYY-MM-DD, today, yesterday or -Nd (N days ago).",
-        examples: ["boxoffice daily", "boxoffice daily --date 20230818", "boxoffice daily --date -3d --format json",
-                   "boxoffice daily --from 2023-08-01 --to 2023-08-31 --format csv > august.csv"],
+        discussion:
+            "Dates are days in Korea (Asia/Seoul) whatever the machine's time zone. <date> is YYYYMMDD, YYYY-MM-DD, today, yesterday or -Nd (N days ago).",
+        examples: [
+            "boxoffice daily", "boxoffice daily --date 20230818", "boxoffice daily --date -3d --format json",
+            "boxoffice daily --from 2023-08-01 --to 2023-08-31 --format csv > august.csv",
+        ],
         options: [OptionSpec(name: .date, short: "d", valueName: "date", help: "The day to show.", defaultValue: "yesterday")]
             + ChartCommand.filterOptions,
         make: { reader throws(UsageError) in try ChartCommand(reader, isWeekly: false) })

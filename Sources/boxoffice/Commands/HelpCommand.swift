@@ -26,7 +26,9 @@ enum HelpCommand {
             guard let next = spec.subcommand(named: name) else {
                 if spec.subcommands.isEmpty {
                     let command = words[..<index].joined(separator: " ")
-                    throw UsageError("'\(command)' has no subcommands, so there is no help topic '\(name)'; see 'boxoffice help \(command)'.", commandPath: ["help"])
+                    throw UsageError(
+                        "'\(command)' has no subcommands, so there is no help topic '\(name)'; see 'boxoffice help \(command)'.",
+                        commandPath: ["help"])
                 }
                 let names = spec.subcommands.map(\.name) + [exitCodesTopic]
                 let hint = CommandLineParser.suggestion(for: name, among: names).map { " Did you mean '\($0)'?" } ?? ""

@@ -17,11 +17,13 @@ struct ImagesCommand: RunnableCommand {
         examples: ["boxoffice images '밀수 영화 포스터'", "boxoffice images 밀수 --sort recency --limit 5 --format json"],
         arguments: [ArgumentSpec(name: "query", help: "What to search for.")],
         options: [
-            OptionSpec(name: .sort, valueName: "order", help: "accuracy or recency.", choices: ImageSearchQuery.Sort.allCases.map(\.rawValue),
-                       defaultValue: ImageSearchQuery.Sort.accuracy.rawValue),
+            OptionSpec(
+                name: .sort, valueName: "order", help: "accuracy or recency.", choices: ImageSearchQuery.Sort.allCases.map(\.rawValue),
+                defaultValue: ImageSearchQuery.Sort.accuracy.rawValue),
             OptionSpec(name: .page, valueName: "n", help: "Page of results, 1 to \(ImageSearchQuery.pages.upperBound).", defaultValue: "1"),
-            OptionSpec(name: .limit, valueName: "n", help: "Results per page, 1 to \(ImageSearchQuery.sizes.upperBound).",
-                       defaultValue: String(defaultCount)),
+            OptionSpec(
+                name: .limit, valueName: "n", help: "Results per page, 1 to \(ImageSearchQuery.sizes.upperBound).",
+                defaultValue: String(defaultCount)),
         ] + SharedOptions.network,
         make: { reader throws(UsageError) in try ImagesCommand(reader) })
 

@@ -42,9 +42,10 @@ struct ListOptions: Sendable {
     ) async throws -> (items: [Item], total: Int) {
         guard all else { return try await fetch(page, limit) }
         let showsProgress = runner.context.stderrIsTerminal
-        let result = try await ListPager(client: client).all(onPageFetched: { done, pages in
-            if showsProgress { Terminal.write("\r\(done)/\(pages) pages", to: STDERR_FILENO) }
-        }, fetch: { page, size in try await fetch(page, size) })
+        let result = try await ListPager(client: client).all(
+            onPageFetched: { done, pages in
+                if showsProgress { Terminal.write("\r\(done)/\(pages) pages", to: STDERR_FILENO) }
+            }, fetch: { page, size in try await fetch(page, size) })
         if showsProgress { Terminal.write("\r\u{1B}[K", to: STDERR_FILENO) }
         return result
     }

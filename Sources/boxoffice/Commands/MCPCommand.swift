@@ -20,7 +20,8 @@ struct MCPCommand: RunnableCommand {
 
     static let spec = CommandSpec(
         name: "mcp", abstract: "Serve the box office to AI agents over the Model Context Protocol (stdio).",
-        discussion: "Reads JSON-RPC messages on stdin and answers on stdout, one a line, until stdin closes. Tools: \(SharedOptions.list(MCPToolCatalog.tools.map(\.name))). Each answers with the JSON the matching command prints with --format json, from the same cache, quota ledger, config file and keys.",
+        discussion:
+            "Reads JSON-RPC messages on stdin and answers on stdout, one a line, until stdin closes. Tools: \(SharedOptions.list(MCPToolCatalog.tools.map(\.name))). Each answers with the JSON the matching command prints with --format json, from the same cache, quota ledger, config file and keys.",
         examples: ["boxoffice mcp", "boxoffice mcp --timeout 20 --verbose"],
         options: passedOptions,
         make: { reader throws(UsageError) in

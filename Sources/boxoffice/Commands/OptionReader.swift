@@ -54,7 +54,8 @@ struct OptionReader: Sendable {
     func integer(_ option: OptionName, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
         guard let text = value(option) else { return nil }
         guard let value = Int(text), range.contains(value) else {
-            throw error("'\(text)' is not a valid value for '--\(option.rawValue)'; use a whole number from \(range.lowerBound) to \(range.upperBound).")
+            throw error(
+                "'\(text)' is not a valid value for '--\(option.rawValue)'; use a whole number from \(range.lowerBound) to \(range.upperBound).")
         }
         return value
     }

@@ -31,7 +31,8 @@ struct PosterCommand: RunnableCommand {
     private static func isAlphanumeric(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-             .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber: true
+            .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber:
+            true
         default: false
         }
     }
@@ -48,7 +49,10 @@ struct PosterCommand: RunnableCommand {
         discussion: "Looks up the title on KOBIS, then searches Kakao images for \"<title> 영화 포스터\" and prints the best image URL.",
         examples: ["boxoffice poster 20124079", "boxoffice poster 20124079 --download poster.jpg"],
         arguments: [ArgumentSpec(name: "movie-code", help: "The KOBIS movie code.")],
-        options: [OptionSpec(name: .download, valueName: "path", help: "Save the image to <path> (a file or a folder), or to stdout with -.", completion: .paths)] + SharedOptions.network,
+        options: [
+            OptionSpec(
+                name: .download, valueName: "path", help: "Save the image to <path> (a file or a folder), or to stdout with -.", completion: .paths)
+        ] + SharedOptions.network,
         make: { reader throws(UsageError) in
             PosterCommand(code: try reader.movieCode(), download: reader.value(.download), network: try NetworkOptions(reader))
         })
@@ -56,8 +60,9 @@ struct PosterCommand: RunnableCommand {
     func run(in runner: Runner) async throws -> Data {
         let context = runner.context
         if download == Self.standardOutput, context.stdoutIsTerminal {
-            throw UsageError("Refusing to write an image to the terminal; redirect stdout, for example: --download - > poster.jpg",
-                             commandPath: ["poster"])
+            throw UsageError(
+                "Refusing to write an image to the terminal; redirect stdout, for example: --download - > poster.jpg",
+                commandPath: ["poster"])
         }
         let intoFolder = download.map(Self.isFolder) ?? false
         if let download, download != Self.standardOutput {
@@ -77,7 +82,8 @@ struct PosterCommand: RunnableCommand {
             saved = path
             context.log("Saved the poster of \(TerminalText.sanitize(details.title)) to \(path).")
         }
-        return text(DocumentWriter.write(
-            PosterOutput(movie: details, poster: best, path: saved), format: network.format, style: runner.style(network)))
+        return text(
+            DocumentWriter.write(
+                PosterOutput(movie: details, poster: best, path: saved), format: network.format, style: runner.style(network)))
     }
 }

@@ -27,22 +27,29 @@ struct ReportCommand: RunnableCommand {
 
     static let spec = CommandSpec(
         name: "report", abstract: "Write the morning report: the top 10 with moves, trends, new entries and milestones.",
-        discussion: "Reads the daily charts of <date> and the days before it (settled days come from the cache, so a daily cron costs one or two calls) and the same weekday a week earlier.",
-        examples: ["boxoffice report", "boxoffice report --date 20230818 --format markdown",
-                   "boxoffice report --format html --posters --output /var/www/boxoffice.html",
-                   "boxoffice report --format email --mail-to team@example.com --output mail.eml && sendmail -t < mail.eml",
-                   "boxoffice report --format slack --output post.json && curl -sS -d @post.json -H 'Content-Type: application/json' \"$WEBHOOK\""],
+        discussion:
+            "Reads the daily charts of <date> and the days before it (settled days come from the cache, so a daily cron costs one or two calls) and the same weekday a week earlier.",
+        examples: [
+            "boxoffice report", "boxoffice report --date 20230818 --format markdown",
+            "boxoffice report --format html --posters --output /var/www/boxoffice.html",
+            "boxoffice report --format email --mail-to team@example.com --output mail.eml && sendmail -t < mail.eml",
+            "boxoffice report --format slack --output post.json && curl -sS -d @post.json -H 'Content-Type: application/json' \"$WEBHOOK\"",
+        ],
         options: [
             OptionSpec(name: .date, short: "d", valueName: "date", help: "The day to report on.", defaultValue: "yesterday"),
-            OptionSpec(name: .days, valueName: "n", help: "Days each trend covers, \(DailyReport.dayRange.lowerBound) to \(DailyReport.dayRange.upperBound).",
-                       defaultValue: String(DailyReport.defaultDays)),
+            OptionSpec(
+                name: .days, valueName: "n",
+                help: "Days each trend covers, \(DailyReport.dayRange.lowerBound) to \(DailyReport.dayRange.upperBound).",
+                defaultValue: String(DailyReport.defaultDays)),
             SharedOptions.format(formats, default: .text),
             OptionSpec(name: .posters, help: "Add each movie's poster (needs KAKAO_REST_API_KEY)."),
             OptionSpec(name: .embedPosters, help: "With --format html or email, download the posters into the page or message."),
             OptionSpec(name: .mailTo, valueName: "address", help: "With --format email, a recipient; may repeat."),
             OptionSpec(name: .mailFrom, valueName: "address", help: "With --format email, the sender."),
             OptionSpec(name: .subject, valueName: "text", help: "With --format email, the subject (default: the report's heading)."),
-            OptionSpec(name: .output, short: "o", valueName: "file", help: "Write the report to <file> atomically instead of stdout (- is stdout).", completion: .paths),
+            OptionSpec(
+                name: .output, short: "o", valueName: "file", help: "Write the report to <file> atomically instead of stdout (- is stdout).",
+                completion: .paths),
         ] + SharedOptions.network.filter { !$0.isNamed(.format) },
         make: { reader throws(UsageError) in try ReportCommand(reader) })
 
@@ -52,7 +59,9 @@ struct ReportCommand: RunnableCommand {
         network = try NetworkOptions(reader, defaultFormat: .text)
         embedsPosters = reader.flag(.embedPosters)
         withPosters = reader.flag(.posters) || embedsPosters
-        guard !embedsPosters || Self.embeddingFormats.contains(network.format) else { throw reader.error("--embed-posters is for --format html or email.") }
+        guard !embedsPosters || Self.embeddingFormats.contains(network.format) else {
+            throw reader.error("--embed-posters is for --format html or email.")
+        }
         output = reader.value(.output)
         let isMail = network.format == .email
         for name in [OptionName.mailTo, .mailFrom, .subject] where !isMail && !reader.values(name).isEmpty {
@@ -67,7 +76,9 @@ struct ReportCommand: RunnableCommand {
     /// One address, or a usage error that shows it without its control characters.
     private static func address(_ text: String, option: OptionName, _ reader: OptionReader) throws(UsageError) -> MailAddress {
         guard let address = MailAddress(text) else {
-            throw reader.error("--\(option.rawValue) \"\(TerminalText.sanitize(text))\" is not one mail address such as name@example.com or 'Name <name@example.com>'.")
+            throw reader.error(
+                "--\(option.rawValue) \"\(TerminalText.sanitize(text))\" is not one mail address such as name@example.com or 'Name <name@example.com>'."
+            )
         }
         return address
     }
@@ -84,7 +95,9 @@ struct ReportCommand: RunnableCommand {
             let embedded = await report.embeddingPosters(with: downloader)
             let failed = embedded.report.movies.filter { $0.posterURL.map { !$0.hasPrefix("data:") } ?? false }.count - embedded.leftAsLinks
             if failed > 0 {
-                runner.context.warn("\(failed == 1 ? "1 poster" : "\(failed) posters") could not be downloaded as an image and \(network.format == .email ? "link to the web" : "stay links").")
+                runner.context.warn(
+                    "\(failed == 1 ? "1 poster" : "\(failed) posters") could not be downloaded as an image and \(network.format == .email ? "link to the web" : "stay links")."
+                )
             }
             report = embedded.report
             if embedded.leftAsLinks > 0 {
@@ -96,7 +109,8 @@ struct ReportCommand: RunnableCommand {
         let envelope = MailEnvelope(
             recipients: recipients, sender: sender, subject: subject, date: runner.context.now,
             token: UUID().uuidString.replacing("-", with: "").lowercased())
-        let text = DocumentWriter.write(ReportOutput(report, withPosters: withPosters), format: network.format, style: runner.style(network), envelope: envelope)
+        let text = DocumentWriter.write(
+            ReportOutput(report, withPosters: withPosters), format: network.format, style: runner.style(network), envelope: envelope)
         guard let output, output != Self.standardOutput else { return self.text(text) }
         Signals.arm()
         try OutputFile.write(Data(utf8: text), toPath: output)

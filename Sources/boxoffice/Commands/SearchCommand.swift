@@ -18,8 +18,10 @@ struct SearchCommand: RunnableCommand {
 
     static let spec = CommandSpec(
         name: "search", abstract: "Find movies and their codes by title, director, nation, type and years.",
-        examples: ["boxoffice search 밀수", "boxoffice search 광해 --year 2012", "boxoffice search --director 봉준호",
-                   "boxoffice search --nation 한국 --type 장편 --opened-from 2023 --opened-to 2023 --all --format csv"],
+        examples: [
+            "boxoffice search 밀수", "boxoffice search 광해 --year 2012", "boxoffice search --director 봉준호",
+            "boxoffice search --nation 한국 --type 장편 --opened-from 2023 --opened-to 2023 --all --format csv",
+        ],
         arguments: [ArgumentSpec(name: "title", help: "Part of the title (optional with other filters).", isOptional: true)],
         options: [
             OptionSpec(name: .director, valueName: "name", help: "Part of a director's name."),
@@ -28,8 +30,12 @@ struct SearchCommand: RunnableCommand {
             OptionSpec(name: .openedTo, valueName: "yyyy", help: "Only movies that opened in this year or earlier."),
             OptionSpec(name: .madeFrom, valueName: "yyyy", help: "Only movies produced in this year or later."),
             OptionSpec(name: .madeTo, valueName: "yyyy", help: "Only movies produced in this year or earlier."),
-            OptionSpec(name: .nation, valueName: "nation", help: "Only movies of this nation: a code of the nations group or its name, such as 한국; may repeat."),
-            OptionSpec(name: .type, valueName: "type", help: "Only movies of this type: a code of the movie-types group or its name, such as 장편; may repeat."),
+            OptionSpec(
+                name: .nation, valueName: "nation",
+                help: "Only movies of this nation: a code of the nations group or its name, such as 한국; may repeat."),
+            OptionSpec(
+                name: .type, valueName: "type", help: "Only movies of this type: a code of the movie-types group or its name, such as 장편; may repeat."
+            ),
         ] + ListOptions.specs + SharedOptions.network,
         make: { reader throws(UsageError) in try SearchCommand(reader) })
 
@@ -50,7 +56,8 @@ struct SearchCommand: RunnableCommand {
         for (from, to, name) in [(openedFrom, openedTo, "opened"), (madeFrom, madeTo, "made")] {
             if let from, let to, from > to { throw reader.error("--\(name)-from \(from) is after --\(name)-to \(to).") }
         }
-        let anyFilter = title != nil || director != nil || !nations.isEmpty || !types.isEmpty
+        let anyFilter =
+            title != nil || director != nil || !nations.isEmpty || !types.isEmpty
             || [openedFrom, openedTo, madeFrom, madeTo].contains { $0 != nil }
         guard anyFilter else { throw reader.error("Give a title to search for, or --director or another filter.") }
         list = try ListOptions(reader)
@@ -64,8 +71,12 @@ struct SearchCommand: RunnableCommand {
     func run(in runner: Runner) async throws -> Data {
         let client = try runner.makeClient(network, needs: [.kobis])
         var query = self.query
-        for nation in nations { query.nationCodes.append(try await CodeNames.code(for: nation, in: .nations, option: "nation", of: Self.spec, client: client)) }
-        for type in types { query.typeCodes.append(try await CodeNames.code(for: type, in: .movieTypes, option: "type", of: Self.spec, client: client)) }
+        for nation in nations {
+            query.nationCodes.append(try await CodeNames.code(for: nation, in: .nations, option: "nation", of: Self.spec, client: client))
+        }
+        for type in types {
+            query.typeCodes.append(try await CodeNames.code(for: type, in: .movieTypes, option: "type", of: Self.spec, client: client))
+        }
         let resolved = query
         let (movies, total) = try await list.fetch(in: runner, client: client) { page, size in
             var pageQuery = resolved

@@ -36,20 +36,23 @@ enum SharedOptions {
     static let colors = [color, noColor]
 
     /// Options every command that calls an API shares.
-    static let network = [format()] + colors + [
-        OptionSpec(name: .timeout, valueName: "seconds", help: "Give up on an attempt after this long.",
-                   defaultValue: NumberText.decimal(ClientConfiguration.defaultTimeout)),
-        OptionSpec(name: .retries, valueName: "n", help: "Retry transient failures this many times.", defaultValue: String(RetryPolicy.defaultRetries)),
-        OptionSpec(name: .noCache, help: "Neither read nor write the cache."),
-        OptionSpec(name: .refresh, help: "Ignore cached answers and store fresh ones."),
-        OptionSpec(name: .replay, valueName: "dir", help: "Answer from recorded responses in <dir> instead of the network.", completion: .folders),
-        OptionSpec(name: .record, valueName: "dir", help: "Write every response received to <dir>, in the layout --replay reads.", completion: .folders),
-        OptionSpec(name: .verbose, short: "v", help: "Tell on stderr what happens: cache hits, retries."),
-        OptionSpec(name: .ignoreQuota, help: "Send requests even past today's daily limit by boxoffice's count."),
-    ]
+    static let network =
+        [format()] + colors + [
+            OptionSpec(
+                name: .timeout, valueName: "seconds", help: "Give up on an attempt after this long.",
+                defaultValue: NumberText.decimal(ClientConfiguration.defaultTimeout)),
+            OptionSpec(
+                name: .retries, valueName: "n", help: "Retry transient failures this many times.", defaultValue: String(RetryPolicy.defaultRetries)),
+            OptionSpec(name: .noCache, help: "Neither read nor write the cache."),
+            OptionSpec(name: .refresh, help: "Ignore cached answers and store fresh ones."),
+            OptionSpec(
+                name: .replay, valueName: "dir", help: "Answer from recorded responses in <dir> instead of the network.", completion: .folders),
+            OptionSpec(
+                name: .record, valueName: "dir", help: "Write every response received to <dir>, in the layout --replay reads.", completion: .folders),
+            OptionSpec(name: .verbose, short: "v", help: "Tell on stderr what happens: cache hits, retries."),
+            OptionSpec(name: .ignoreQuota, help: "Send requests even past today's daily limit by boxoffice's count."),
+        ]
 }
-
-
 
 /// `--color`.
 enum ColorChoice: String, Sendable, CaseIterable {

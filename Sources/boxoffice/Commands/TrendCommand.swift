@@ -17,14 +17,16 @@ struct TrendCommand: RunnableCommand {
 
     static let spec = CommandSpec(
         name: "trend", abstract: "Show a movie's run: its rank and audience each day it was in the top 10.",
-        discussion: "Reads the daily charts of the movie's first \(ChartQuery.longestDailyRange) days from its opening (up to yesterday), or of --from/--to; cached days cost nothing.",
+        discussion:
+            "Reads the daily charts of the movie's first \(ChartQuery.longestDailyRange) days from its opening (up to yesterday), or of --from/--to; cached days cost nothing.",
         examples: ["boxoffice trend 20218541", "boxoffice trend 20218541 --from 20230726 --to 20230831 --format csv"],
         arguments: [ArgumentSpec(name: "movie-code", help: "The KOBIS movie code.")],
         options: [
             OptionSpec(name: .from, valueName: "date", help: "First day.", defaultValue: "the opening date"),
             OptionSpec(name: .to, valueName: "date", help: "Last day.", defaultValue: "a year after the first day, or yesterday if sooner"),
-            OptionSpec(name: .jobs, short: "j", valueName: "n", help: "Requests in flight at once, 1 to \(ChartQuery.jobRange.upperBound).",
-                       defaultValue: String(ChartQuery.defaultJobs)),
+            OptionSpec(
+                name: .jobs, short: "j", valueName: "n", help: "Requests in flight at once, 1 to \(ChartQuery.jobRange.upperBound).",
+                defaultValue: String(ChartQuery.defaultJobs)),
         ] + SharedOptions.network,
         make: { reader throws(UsageError) in
             let yesterday = reader.today.adding(days: -1)

@@ -4,12 +4,18 @@ import BoxOfficeCore
 enum WeeklyCommand {
     static let spec = CommandSpec(
         name: "weekly", abstract: "Show the weekly box-office chart.",
-        discussion: "Shows the Monday-to-Sunday week that contains <date> (or its weekend or weekdays). <date> is YYYYMMDD, YYYY-MM-DD, today, yesterday or -Nd. A range (--from/--to) holds the periods that start in it; those not ended yet are left out, with a warning.",
-        examples: ["boxoffice weekly", "boxoffice weekly --date 20230813 --period weekend", "boxoffice weekly --from 2023-07-01 --to 2023-08-31 --format jsonl"],
+        discussion:
+            "Shows the Monday-to-Sunday week that contains <date> (or its weekend or weekdays). <date> is YYYYMMDD, YYYY-MM-DD, today, yesterday or -Nd. A range (--from/--to) holds the periods that start in it; those not ended yet are left out, with a warning.",
+        examples: [
+            "boxoffice weekly", "boxoffice weekly --date 20230813 --period weekend",
+            "boxoffice weekly --from 2023-07-01 --to 2023-08-31 --format jsonl",
+        ],
         options: [
-            OptionSpec(name: .date, short: "d", valueName: "date", help: "A day in the week to show.", defaultValue: "the latest week that has ended"),
-            OptionSpec(name: .period, valueName: "period", help: "week (Mon–Sun), weekend (Fri–Sun) or weekdays (Mon–Thu).",
-                       choices: WeekPeriod.allCases.map(\.rawValue), defaultValue: WeekPeriod.week.rawValue),
+            OptionSpec(
+                name: .date, short: "d", valueName: "date", help: "A day in the week to show.", defaultValue: "the latest week that has ended"),
+            OptionSpec(
+                name: .period, valueName: "period", help: "week (Mon–Sun), weekend (Fri–Sun) or weekdays (Mon–Thu).",
+                choices: WeekPeriod.allCases.map(\.rawValue), defaultValue: WeekPeriod.week.rawValue),
         ] + ChartCommand.filterOptions,
         make: { reader throws(UsageError) in try ChartCommand(reader, isWeekly: true) })
 }

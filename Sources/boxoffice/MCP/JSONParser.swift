@@ -149,7 +149,8 @@ struct JSONParser {
                 index += 2
                 let second = try hexQuad()
                 guard (0xDC00..<0xE000).contains(second),
-                      let scalar = Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)) else {
+                    let scalar = Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00))
+                else {
                     throw failure("lone surrogate")
                 }
                 return scalar

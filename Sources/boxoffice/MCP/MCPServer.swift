@@ -90,10 +90,11 @@ actor MCPServer {
             return reply(id: .null, error: .invalidRequest("a message is one JSON object (batches are not part of MCP)"))
         }
         let id = message["id"]
-        let validID: JSONValue? = switch id {
-        case .string?, .integer?: id
-        default: nil
-        }
+        let validID: JSONValue? =
+            switch id {
+            case .string?, .integer?: id
+            default: nil
+            }
         guard message["jsonrpc"]?.stringValue == "2.0" else {
             return reply(id: validID ?? .null, error: .invalidRequest("'jsonrpc' must be \"2.0\""))
         }
@@ -174,12 +175,14 @@ actor MCPServer {
         let offered = params?["protocolVersion"]?.stringValue
         let version = offered.flatMap { Self.handshakeVersions.contains($0) ? $0 : nil } ?? Self.handshakeVersions[Self.handshakeVersions.count - 1]
         era = .handshake(version: version)
-        reply(id: id, result: .object([
-            ("protocolVersion", .string(version)),
-            ("capabilities", capabilities),
-            ("serverInfo", serverInfo),
-            ("instructions", .string(Self.instructions)),
-        ]))
+        reply(
+            id: id,
+            result: .object([
+                ("protocolVersion", .string(version)),
+                ("capabilities", capabilities),
+                ("serverInfo", serverInfo),
+                ("instructions", .string(Self.instructions)),
+            ]))
     }
 
     private var capabilities: JSONValue { .object([("tools", .object([("listChanged", .bool(false))]))]) }
@@ -203,7 +206,8 @@ actor MCPServer {
     private func toolList(stateless: Bool) -> JSONValue {
         var members: [(String, JSONValue)] = [("tools", .array(MCPToolCatalog.tools.map(\.definition)))]
         if stateless {
-            members = [("resultType", .string("complete"))] + members
+            members =
+                [("resultType", .string("complete"))] + members
                 + [("ttlMs", .integer(Self.listLifetimeMilliseconds)), ("cacheScope", .string("public"))]
         }
         return .object(members)

@@ -8,7 +8,8 @@ extension MCPTool {
         var properties: [(String, JSONValue)] = []
         for argument in arguments {
             let option = argument.isPositional ? nil : spec?.option(named: argument.name)
-            let help = argument.description
+            let help =
+                argument.description
                 ?? option?.helpWithDefault
                 ?? spec?.arguments.first?.help
                 ?? ""
@@ -35,11 +36,14 @@ extension MCPTool {
             ("description", .string(description)),
             ("inputSchema", .object(input)),
             ("outputSchema", .object([("type", .string("object")), ("description", .string(output))])),
-            ("annotations", .object([
-                ("title", .string(title)),
-                ("readOnlyHint", .bool(true)), ("destructiveHint", .bool(false)),
-                ("idempotentHint", .bool(true)), ("openWorldHint", .bool(true)),
-            ])),
+            (
+                "annotations",
+                .object([
+                    ("title", .string(title)),
+                    ("readOnlyHint", .bool(true)), ("destructiveHint", .bool(false)),
+                    ("idempotentHint", .bool(true)), ("openWorldHint", .bool(true)),
+                ])
+            ),
         ])
     }
 

@@ -62,7 +62,9 @@ struct MCPTool: Sendable {
         for (key, value) in given {
             guard let argument = self.arguments.first(where: { $0.name == key }) else {
                 let names = self.arguments.map(\.name)
-                throw ArgumentError(message: "Unknown argument '\(key)'; \(name) takes \(names.isEmpty ? "none" : SharedOptions.list(names, lastSeparator: " and ")).")
+                throw ArgumentError(
+                    message: "Unknown argument '\(key)'; \(name) takes \(names.isEmpty ? "none" : SharedOptions.list(names, lastSeparator: " and "))."
+                )
             }
             if case .null = value { continue }
             let word: String

@@ -13,8 +13,9 @@ struct RPCError: Error {
 
     /// -32022: the request's protocol version is not one this server speaks.
     static func unsupportedVersion(_ requested: JSONValue, supported: [String]) -> RPCError {
-        RPCError(code: -32022, message: "Unsupported protocol version",
-                 data: .object([("supported", .array(supported.map(JSONValue.string))), ("requested", requested)]))
+        RPCError(
+            code: -32022, message: "Unsupported protocol version",
+            data: .object([("supported", .array(supported.map(JSONValue.string))), ("requested", requested)]))
     }
 
     var json: JSONValue {

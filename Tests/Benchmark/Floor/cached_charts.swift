@@ -23,9 +23,12 @@ for path in arguments where path != "--csv" {
     guard let data = FileManager.default.contents(atPath: path), let newline = data.firstIndex(of: 10) else { exit(1) }
     let body = try JSONDecoder().decode(Body.self, from: data[data.index(after: newline)...])
     for entry in body.boxOfficeResult.dailyBoxOfficeList {
-        output += [body.boxOfficeResult.showRange, entry.rank, entry.rankInten, entry.rankOldAndNew, entry.movieCd, entry.movieNm,
-                   entry.openDt, entry.audiCnt, entry.audiInten, entry.audiAcc, entry.salesAmt, entry.salesShare, entry.salesAcc,
-                   entry.scrnCnt, entry.showCnt].joined(separator: separator) + "\n"
+        output +=
+            [
+                body.boxOfficeResult.showRange, entry.rank, entry.rankInten, entry.rankOldAndNew, entry.movieCd, entry.movieNm,
+                entry.openDt, entry.audiCnt, entry.audiInten, entry.audiAcc, entry.salesAmt, entry.salesShare, entry.salesAcc,
+                entry.scrnCnt, entry.showCnt,
+            ].joined(separator: separator) + "\n"
     }
 }
 FileHandle.standardOutput.write(Data(output.utf8))

@@ -91,51 +91,84 @@ struct DecoderRobustnessTests {
         let date = KSTDate(year: 2023, month: 8, day: 18) ?? KSTDate.today(at: Date(timeIntervalSince1970: 1_692_316_800))
         let period = WeekPeriod.allCases[round % WeekPeriod.allCases.count]
         let queries: [(String, @Sendable (BoxOfficeClient) async throws -> Outcome)] = [
-            ("daily", { client in
-                let chart = try await client.dailyChart(on: date)
-                return renderEverywhere { DocumentWriter.write(ChartsOutput([chart], asRange: true, withPosters: true), format: $0, style: $1) }
-            }),
-            ("weekly", { client in
-                // The weekly fixtures hold the week of 2023-08-07 to 08-13.
-                let chart = try await client.weeklyChart(containing: date.adding(days: -5), period: period)
-                return renderEverywhere { DocumentWriter.write(ChartsOutput([chart, chart], asRange: true), format: $0, style: $1) }
-            }),
-            ("movie", { client in
-                let movie = try await client.movie(code: "20218541")
-                return renderEverywhere { DocumentWriter.write(MovieOutput(movie), format: $0, style: $1) }
-            }),
-            ("search", { client in
-                let result = try await client.searchMovies(MovieSearchQuery(title: "밀수"))
-                return renderEverywhere { DocumentWriter.write(SearchOutput(result), format: $0, style: $1) }
-            }),
-            ("images", { client in
-                let result = try await client.searchImages(ImageSearchQuery(text: "밀수 영화 포스터"))
-                return renderEverywhere { DocumentWriter.write(ImagesOutput(result), format: $0, style: $1) }
-            }),
-            ("people", { client in
-                let result = try await client.searchPeople(PeopleQuery(name: "봉준호"))
-                return renderEverywhere { DocumentWriter.write(PeopleOutput(result, page: 1), format: $0, style: $1) }
-            }),
-            ("person", { client in
-                let person = try await client.person(code: "20164001")
-                return renderEverywhere { DocumentWriter.write(PersonOutput(person), format: $0, style: $1) }
-            }),
-            ("companies", { client in
-                let result = try await client.searchCompanies(CompanyQuery(name: "쇼박스"))
-                return renderEverywhere { DocumentWriter.write(CompaniesOutput(result, page: 1), format: $0, style: $1) }
-            }),
-            ("company", { client in
-                let company = try await client.company(code: "20060555")
-                return renderEverywhere { DocumentWriter.write(CompanyOutput(company), format: $0, style: $1) }
-            }),
-            ("codes", { client in
-                let list = try await client.codes(group: CodeGroup.regions.code)
-                return renderEverywhere { DocumentWriter.write(CodesOutput(list), format: $0, style: $1) }
-            }),
-            ("report", { client in
-                let report = try await client.report(on: date, days: 2)
-                return renderEverywhere { DocumentWriter.write(ReportOutput(report, withPosters: false), format: $0, style: $1) }
-            }),
+            (
+                "daily",
+                { client in
+                    let chart = try await client.dailyChart(on: date)
+                    return renderEverywhere { DocumentWriter.write(ChartsOutput([chart], asRange: true, withPosters: true), format: $0, style: $1) }
+                }
+            ),
+            (
+                "weekly",
+                { client in
+                    // The weekly fixtures hold the week of 2023-08-07 to 08-13.
+                    let chart = try await client.weeklyChart(containing: date.adding(days: -5), period: period)
+                    return renderEverywhere { DocumentWriter.write(ChartsOutput([chart, chart], asRange: true), format: $0, style: $1) }
+                }
+            ),
+            (
+                "movie",
+                { client in
+                    let movie = try await client.movie(code: "20218541")
+                    return renderEverywhere { DocumentWriter.write(MovieOutput(movie), format: $0, style: $1) }
+                }
+            ),
+            (
+                "search",
+                { client in
+                    let result = try await client.searchMovies(MovieSearchQuery(title: "밀수"))
+                    return renderEverywhere { DocumentWriter.write(SearchOutput(result), format: $0, style: $1) }
+                }
+            ),
+            (
+                "images",
+                { client in
+                    let result = try await client.searchImages(ImageSearchQuery(text: "밀수 영화 포스터"))
+                    return renderEverywhere { DocumentWriter.write(ImagesOutput(result), format: $0, style: $1) }
+                }
+            ),
+            (
+                "people",
+                { client in
+                    let result = try await client.searchPeople(PeopleQuery(name: "봉준호"))
+                    return renderEverywhere { DocumentWriter.write(PeopleOutput(result, page: 1), format: $0, style: $1) }
+                }
+            ),
+            (
+                "person",
+                { client in
+                    let person = try await client.person(code: "20164001")
+                    return renderEverywhere { DocumentWriter.write(PersonOutput(person), format: $0, style: $1) }
+                }
+            ),
+            (
+                "companies",
+                { client in
+                    let result = try await client.searchCompanies(CompanyQuery(name: "쇼박스"))
+                    return renderEverywhere { DocumentWriter.write(CompaniesOutput(result, page: 1), format: $0, style: $1) }
+                }
+            ),
+            (
+                "company",
+                { client in
+                    let company = try await client.company(code: "20060555")
+                    return renderEverywhere { DocumentWriter.write(CompanyOutput(company), format: $0, style: $1) }
+                }
+            ),
+            (
+                "codes",
+                { client in
+                    let list = try await client.codes(group: CodeGroup.regions.code)
+                    return renderEverywhere { DocumentWriter.write(CodesOutput(list), format: $0, style: $1) }
+                }
+            ),
+            (
+                "report",
+                { client in
+                    let report = try await client.report(on: date, days: 2)
+                    return renderEverywhere { DocumentWriter.write(ReportOutput(report, withPosters: false), format: $0, style: $1) }
+                }
+            ),
         ]
         var outcomes: [String: Outcome] = [:]
         for (name, query) in queries {
@@ -219,7 +252,9 @@ struct DecoderRobustnessTests {
     /// A `rankInten` of `Int.min` once trapped when `RankChange.init` negated it (fixed in b0e5573).
     @Test
     func aRankChangeOfIntMinNeverTraps() async {
-        let body = #"{"boxOfficeResult":{"showRange":"20230818~20230818","dailyBoxOfficeList":[{"rank":"1","rankInten":"# + "\"\(Self.rankIntensityThatTraps)\""
+        let body =
+            #"{"boxOfficeResult":{"showRange":"20230818~20230818","dailyBoxOfficeList":[{"rank":"1","rankInten":"#
+            + "\"\(Self.rankIntensityThatTraps)\""
             + #","rankOldAndNew":"OLD","movieCd":"1","movieNm":"x"}]}}"#
         let outcomes = await Self.exercise(Data(body.utf8))
         #expect(Self.unexpected(outcomes).isEmpty, "\(outcomes)")

@@ -98,17 +98,21 @@ struct DecodingTests {
         #expect(daily.entries.count == 10)
         #expect(daily.entries[9].openDate == nil)
         #expect(daily.entries[6].isNew)
-        let weekly = try client.interpret(TestFiles.fixture("kobis/weekly-20230813-weekGb=0.json"), response: nil,
-                                          for: .weeklyBoxOffice(containing: KSTDate(year: 2023, month: 8, day: 13)!, period: .week))
+        let weekly = try client.interpret(
+            TestFiles.fixture("kobis/weekly-20230813-weekGb=0.json"), response: nil,
+            for: .weeklyBoxOffice(containing: KSTDate(year: 2023, month: 8, day: 13)!, period: .week))
         let chart = try BoxOfficeChart(weekly, kind: .week, requested: "week")
         #expect(chart.yearWeek == "202332")
         #expect(chart.startDate == KSTDate(year: 2023, month: 8, day: 7))
-        let list = try client.interpret(TestFiles.fixture("kobis/movielist-movieNm=밀수.json"), response: nil, for: .movieList(MovieSearchQuery(title: "밀수")))
+        let list = try client.interpret(
+            TestFiles.fixture("kobis/movielist-movieNm=밀수.json"), response: nil, for: .movieList(MovieSearchQuery(title: "밀수")))
         let result = try MovieSearchResult(list)
         #expect(result.totalCount == 2)
         #expect(result.movies[1].openDate == nil)
-        let posters = ImageSearchResult(try client.interpret(TestFiles.fixture("kakao/image-search-query=밀수%20영화%20포스터-size=10.json"), response: nil,
-                                                            for: .imageSearch(ImageSearchQuery(text: "x"))))
+        let posters = ImageSearchResult(
+            try client.interpret(
+                TestFiles.fixture("kakao/image-search-query=밀수%20영화%20포스터-size=10.json"), response: nil,
+                for: .imageSearch(ImageSearchQuery(text: "x"))))
         #expect(posters.bestPoster?.imageURL.hasSuffix("poster.jpg") == true)
     }
 

@@ -33,7 +33,9 @@ struct FixtureWorldTests {
                     }
                     #expect(row["rankOldAndNew"] == "OLD", "\(day) \(title)")
                     #expect(Self.number(row, "audiAcc") == Self.number(before, "audiAcc") + Self.number(row, "audiCnt"), "\(day) \(title): total")
-                    #expect(Self.number(row, "audiInten") == Self.number(row, "audiCnt") - Self.number(before, "audiCnt"), "\(day) \(title): audience change")
+                    #expect(
+                        Self.number(row, "audiInten") == Self.number(row, "audiCnt") - Self.number(before, "audiCnt"),
+                        "\(day) \(title): audience change")
                     #expect(Self.number(row, "rankInten") == Self.number(before, "rank") - Self.number(row, "rank"), "\(day) \(title): rank change")
                 }
             }
@@ -56,8 +58,10 @@ struct FixtureWorldTests {
     }
 
     @Test func aCompanysListEntryAgreesWithItsDetails() throws {
-        let list = try #require((try Self.object("kobis/companylist-companyNm=쇼박스.json")["companyListResult"] as? [String: Any])?["companyList"] as? [[String: Any]])
-        let details = try #require((try Self.object("kobis/company-20060555.json")["companyInfoResult"] as? [String: Any])?["companyInfo"] as? [String: Any])
+        let list = try #require(
+            (try Self.object("kobis/companylist-companyNm=쇼박스.json")["companyListResult"] as? [String: Any])?["companyList"] as? [[String: Any]])
+        let details = try #require(
+            (try Self.object("kobis/company-20060555.json")["companyInfoResult"] as? [String: Any])?["companyInfo"] as? [String: Any])
         let entry = try #require(list.first { $0["companyCd"] as? String == "20060555" })
         let parts = (details["parts"] as? [[String: String]] ?? []).compactMap { $0["companyPartNm"] }
         #expect((entry["companyPartNames"] as? String)?.split(separator: ",").map(String.init) == parts)
@@ -69,8 +73,10 @@ struct FixtureWorldTests {
     }
 
     @Test func aPersonsListEntryAgreesWithTheirDetails() throws {
-        let list = try #require((try Self.object("kobis/peoplelist-peopleNm=봉준호.json")["peopleListResult"] as? [String: Any])?["peopleList"] as? [[String: Any]])
-        let details = try #require((try Self.object("kobis/people-20164001.json")["peopleInfoResult"] as? [String: Any])?["peopleInfo"] as? [String: Any])
+        let list = try #require(
+            (try Self.object("kobis/peoplelist-peopleNm=봉준호.json")["peopleListResult"] as? [String: Any])?["peopleList"] as? [[String: Any]])
+        let details = try #require(
+            (try Self.object("kobis/people-20164001.json")["peopleInfoResult"] as? [String: Any])?["peopleInfo"] as? [String: Any])
         let entry = try #require(list.first { $0["peopleCd"] as? String == "20164001" })
         var titles: [String] = []
         for film in details["filmos"] as? [[String: String]] ?? [] where !titles.contains(film["movieNm"] ?? "") {

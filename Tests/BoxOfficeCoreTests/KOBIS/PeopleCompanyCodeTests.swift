@@ -29,9 +29,10 @@ struct PeopleCompanyCodeTests {
         let person = try PersonDetails(response, requestedCode: "20164556")
         #expect(person.name == "김종현" && person.nameEnglish == "Kim Hong-hyeon" && person.sex == "남자" && person.role == "기획진행")
         #expect(person.homepages.isEmpty)
-        #expect(person.filmography == [
-            .init(movieCode: "20080394", title: "비스티 보이즈", part: "기획진행"), .init(movieCode: "20070072", title: "우아한 세계", part: "제작팀"),
-        ])
+        #expect(
+            person.filmography == [
+                .init(movieCode: "20080394", title: "비스티 보이즈", part: "기획진행"), .init(movieCode: "20070072", title: "우아한 세계", part: "제작팀"),
+            ])
     }
 
     @Test(.sharedSamples) func aCompanyListCaptureDecodesWithCommaJoinedValues() throws {
@@ -77,11 +78,14 @@ struct PeopleCompanyCodeTests {
         func url<Response>(_ endpoint: Endpoint<Response>) throws -> String? {
             try client.makeRequest(for: endpoint).url.absoluteString.replacingOccurrences(of: "https://kobis.test/rest", with: "")
         }
-        #expect(try url(.peopleList(PeopleQuery(name: "봉준호", filmography: "괴물", page: 2, itemsPerPage: 20)))
-            == "/people/searchPeopleList.json?key=TESTKEY123&curPage=2&itemPerPage=20&peopleNm=%EB%B4%89%EC%A4%80%ED%98%B8&filmoNames=%EA%B4%B4%EB%AC%BC")
+        #expect(
+            try url(.peopleList(PeopleQuery(name: "봉준호", filmography: "괴물", page: 2, itemsPerPage: 20)))
+                == "/people/searchPeopleList.json?key=TESTKEY123&curPage=2&itemPerPage=20&peopleNm=%EB%B4%89%EC%A4%80%ED%98%B8&filmoNames=%EA%B4%B4%EB%AC%BC"
+        )
         #expect(try url(.peopleInfo(code: "20164556")) == "/people/searchPeopleInfo.json?key=TESTKEY123&peopleCd=20164556")
-        #expect(try url(.companyList(CompanyQuery(name: "A", ceo: "B", partCode: "260102")))
-            == "/company/searchCompanyList.json?key=TESTKEY123&companyNm=A&ceoNm=B&companyPartCd=260102")
+        #expect(
+            try url(.companyList(CompanyQuery(name: "A", ceo: "B", partCode: "260102")))
+                == "/company/searchCompanyList.json?key=TESTKEY123&companyNm=A&ceoNm=B&companyPartCd=260102")
         #expect(try url(.companyInfo(code: "20122497")) == "/company/searchCompanyInfo.json?key=TESTKEY123&companyCd=20122497")
         #expect(try url(.codeList(group: "2204")) == "/code/searchCodeList.json?key=TESTKEY123&comCode=2204")
         var search = MovieSearchQuery(openedFromYear: 2020, openedToYear: 2023)
@@ -89,8 +93,10 @@ struct PeopleCompanyCodeTests {
         search.madeToYear = 2022
         search.nationCodes = ["22041011", "22042002"]
         search.typeCodes = ["220101"]
-        #expect(try url(.movieList(search))
-            == "/movie/searchMovieList.json?key=TESTKEY123&openStartDt=2020&openEndDt=2023&prdtStartYear=2019&prdtEndYear=2022&repNationCd=22041011%2C22042002&movieTypeCd=220101")
+        #expect(
+            try url(.movieList(search))
+                == "/movie/searchMovieList.json?key=TESTKEY123&openStartDt=2020&openEndDt=2023&prdtStartYear=2019&prdtEndYear=2022&repNationCd=22041011%2C22042002&movieTypeCd=220101"
+        )
         #expect(Endpoint<PeopleInfoResponse>.peopleInfo(code: "20164556").info.recordingName == "kobis/people-20164556")
         #expect(Endpoint<CodeListResponse>.codeList(group: "0105000000").info.recordingName == "kobis/codes-0105000000")
         #expect(Endpoint<CompanyListResponse>.companyList(CompanyQuery()).info.recordingName == "kobis/companylist")

@@ -90,10 +90,11 @@ struct ModelEncodingTests {
             let movie = try MovieDetails(Self.fixture("kobis/movie-\(code).json", as: MovieInfoResponse.self), requestedCode: code)
             let model = try Self.encoded(movie)
             Self.expectSame(model, try Self.printed(MovieOutput(movie)))
-            #expect(Set(model.keys) == [
-                "code", "title", "titleEnglish", "titleOriginal", "productionYear", "openDate", "runtimeMinutes", "status", "type",
-                "nations", "genres", "directors", "actors", "companies", "ratings", "staff", "showTypes",
-            ])
+            #expect(
+                Set(model.keys) == [
+                    "code", "title", "titleEnglish", "titleOriginal", "productionYear", "openDate", "runtimeMinutes", "status", "type",
+                    "nations", "genres", "directors", "actors", "companies", "ratings", "staff", "showTypes",
+                ])
         }
         let utopia = try Self.encoded(MovieDetails(Self.fixture("kobis/movie-20226411.json", as: MovieInfoResponse.self), requestedCode: "x"))
         #expect(utopia["titleOriginal"] is NSNull, "KOBIS left it blank")
@@ -106,9 +107,10 @@ struct ModelEncodingTests {
         Self.expectSame(model, try Self.printed(SearchOutput(result, page: 2), without: ["page"]))
         let movies = try #require(model["movies"] as? [[String: Any]])
         #expect(movies[1]["openDate"] is NSNull)
-        #expect(movies.allSatisfy {
-            Set($0.keys) == ["code", "title", "titleEnglish", "productionYear", "openDate", "type", "status", "nations", "genres", "directors"]
-        })
+        #expect(
+            movies.allSatisfy {
+                Set($0.keys) == ["code", "title", "titleEnglish", "productionYear", "openDate", "type", "status", "nations", "genres", "directors"]
+            })
     }
 
     @Test func imagesEncodeAsTheCLIPrintsThem() throws {
@@ -117,9 +119,11 @@ struct ModelEncodingTests {
         Self.expectSame(model, try Self.printed(ImagesOutput(result)))
         #expect(Set(model.keys) == ["totalCount", "pageableCount", "isEnd", "images"])
         let images = try #require(model["images"] as? [[String: Any]])
-        #expect(!images.isEmpty && images.allSatisfy {
-            Set($0.keys) == ["imageURL", "thumbnailURL", "width", "height", "site", "documentURL", "datetime"]
-        })
+        #expect(
+            !images.isEmpty
+                && images.allSatisfy {
+                    Set($0.keys) == ["imageURL", "thumbnailURL", "width", "height", "site", "documentURL", "datetime"]
+                })
     }
 
     // MARK: People, companies, codes
@@ -138,7 +142,8 @@ struct ModelEncodingTests {
         let list = CompanySearchResult(try Self.fixture("kobis/companylist-companyNm=쇼박스.json", as: CompanyListResponse.self))
         let listed = try Self.encoded(list)
         Self.expectSame(listed, try Self.printed(CompaniesOutput(list, page: 1), without: ["page"]))
-        #expect((listed["companies"] as? [[String: Any]])?.first.map { Set($0.keys) } == ["code", "name", "nameEnglish", "ceo", "parts", "filmography"])
+        #expect(
+            (listed["companies"] as? [[String: Any]])?.first.map { Set($0.keys) } == ["code", "name", "nameEnglish", "ceo", "parts", "filmography"])
         let company = try CompanyDetails(Self.fixture("kobis/company-20060555.json", as: CompanyInfoResponse.self), requestedCode: "20060555")
         let model = try Self.encoded(company)
         Self.expectSame(model, try Self.printed(CompanyOutput(company)))
@@ -254,7 +259,8 @@ struct ModelEncodingTests {
         #expect(preview.movies[0].id == "20226411" && preview.climber?.id == "20226411" && preview.milestones[0].id == "20226411")
         Self.expectSame(try Self.encoded(preview), try Self.printed(ReportOutput(preview), without: ["kind"]))
 
-        let company = CompanyDetails(code: "20060555", name: "(주)쇼박스", filmography: [CompanyDetails.Film(movieCode: "20218541", title: "밀수", parts: ["배급사"])])
+        let company = CompanyDetails(
+            code: "20060555", name: "(주)쇼박스", filmography: [CompanyDetails.Film(movieCode: "20218541", title: "밀수", parts: ["배급사"])])
         #expect(company.id == "20060555" && company.filmography[0].id == "20218541")
         let person = PersonDetails(code: "20164001", name: "봉준호", filmography: [PersonDetails.Film(movieCode: "20183782")])
         #expect(person.id == "20164001" && person.nameEnglish == nil)

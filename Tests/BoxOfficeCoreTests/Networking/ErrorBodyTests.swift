@@ -93,10 +93,16 @@ struct ErrorBodyTests {
     }
 
     @Test func kakaoErrors() async throws {
-        guard case .keyRejected(.kakao, "AccessDeniedError", _) = try await imageError("errors/kakao-401-access-denied.json", status: 401) else { Issue.record("401"); return }
+        guard case .keyRejected(.kakao, "AccessDeniedError", _) = try await imageError("errors/kakao-401-access-denied.json", status: 401) else {
+            Issue.record("401"); return
+        }
         guard case .rateLimited(.kakao, _) = try await imageError("errors/kakao-429-throttled.json", status: 429) else { Issue.record("429"); return }
-        guard case .quotaExceeded(.kakao, _) = try await imageError("errors/kakao-code-minus-10.json", status: 400) else { Issue.record("-10"); return }
-        guard case .httpStatus(.kakao, 400, let message) = try await imageError("errors/kakao-400-missing-parameter.json", status: 400) else { Issue.record("400"); return }
+        guard case .quotaExceeded(.kakao, _) = try await imageError("errors/kakao-code-minus-10.json", status: 400) else {
+            Issue.record("-10"); return
+        }
+        guard case .httpStatus(.kakao, 400, let message) = try await imageError("errors/kakao-400-missing-parameter.json", status: 400) else {
+            Issue.record("400"); return
+        }
         #expect(message?.contains("MissingParameter") == true)
     }
 

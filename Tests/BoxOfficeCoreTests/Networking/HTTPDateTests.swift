@@ -6,7 +6,7 @@ import Testing
 struct HTTPDateTests {
     /// 1994-11-06 08:49:37 UTC, the RFC's own example.
     static let example = Date(timeIntervalSince1970: 784_111_777)
-    static let now = Date(timeIntervalSince1970: 1_700_000_000) // 2023-11-14
+    static let now = Date(timeIntervalSince1970: 1_700_000_000)  // 2023-11-14
 
     @Test func theIMFFixdateIsRead() {
         #expect(HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 GMT", now: Self.now) == Self.example)
@@ -28,7 +28,7 @@ struct HTTPDateTests {
         #expect(year("00", now: Self.now) == 2000)
         #expect(year("99", now: Self.now) == 1999)
         // Late in a century the next one's early years are near, not a hundred years back.
-        let in2090 = Date(timeIntervalSince1970: 3_786_912_000) // 2090-01-01
+        let in2090 = Date(timeIntervalSince1970: 3_786_912_000)  // 2090-01-01
         #expect(year("05", now: in2090) == 2105)
         #expect(year("40", now: in2090) == 2140)
         #expect(year("41", now: in2090) == 2041)

@@ -56,9 +56,11 @@ struct RetryTests {
         let configuration = ClientConfiguration(
             kobisKey: "TESTKEY123", kobisBaseURL: URL(string: "https://kobis.test/rest")!, kakaoBaseURL: URL(string: "https://kakao.test")!,
             retryPolicy: RetryPolicy(retries: 1, baseDelay: 20, maximumDelay: 60, maximumRetryAfter: 30))
-        let client = BoxOfficeClient(configuration: configuration, loader: loader, onEvent: { event in
-            if case .retrying(_, _, _, let delay) = event { delays.withLock { $0.append(delay) } }
-        })
+        let client = BoxOfficeClient(
+            configuration: configuration, loader: loader,
+            onEvent: { event in
+                if case .retrying(_, _, _, let delay) = event { delays.withLock { $0.append(delay) } }
+            })
         _ = try await client.dailyChart(on: day)
         #expect(loader.requests.count == 2)
         #expect(delays.withLock { $0 } == [0.02])
@@ -67,12 +69,18 @@ struct RetryTests {
     @Test func everyFailureOnTheWireIsRetriedOrReportedAsItShouldBe() {
         let retried: [NetworkFailure] = [.timedOut, .connectionRefused, .connectionLost, .noAnswer, .other("libcurl error 42")]
         let reported: [(NetworkFailure, BoxOfficeError)] = [
-            (.invalidHTTP, .malformedResponse(.kobis, expected: "a valid HTTP answer", detail: "its status line or headers are not valid HTTP or are too large")),
+            (
+                .invalidHTTP,
+                .malformedResponse(.kobis, expected: "a valid HTTP answer", detail: "its status line or headers are not valid HTTP or are too large")
+            ),
             (.undecodableBody, .malformedResponse(.kobis, expected: "a valid HTTP answer", detail: "its body's compression cannot be decoded")),
             (.hostNotFound, .unreachable(.kobis, host: "kobis.test", reason: "the host name could not be resolved")),
             (.notConnected, .unreachable(.kobis, host: "kobis.test", reason: "no network connection")),
             (.secureConnectionFailed, .unreachable(.kobis, host: "kobis.test", reason: "the secure connection failed")),
-            (.untrustedCertificate(.anotherName), .unreachable(.kobis, host: "kobis.test", reason: "the server's certificate is not trusted (it is for another name)")),
+            (
+                .untrustedCertificate(.anotherName),
+                .unreachable(.kobis, host: "kobis.test", reason: "the server's certificate is not trusted (it is for another name)")
+            ),
             (.trustedCertificatesUnreadable, .unreachable(.kobis, host: "kobis.test", reason: "the certificates to trust could not be read")),
             (.invalidRequest, .unreachable(.kobis, host: "kobis.test", reason: "the request could not be sent as given")),
         ]
@@ -111,9 +119,11 @@ struct RetryTests {
             let response = HTTPResponse(url: url, statusCode: 429, headerFields: ["Retry-After": obsolete])
             #expect(BoxOfficeClient.retryAfter(response, now: now) == 10, "\(obsolete)")
         }
-        for unreadable in ["Tue, 14 Nov 2023 22:13:30 UTC", "tue, 14 Nov 2023 22:13:30 GMT", "Tue, 31 Nov 2023 22:13:30 GMT",
-                           "Tue, 14 Nov 2023 24:13:30 GMT", "Tue, 14 Nov 2023 22:13 GMT", "Tuesday, 14-Nov-23 22:13:30 UTC",
-                           "Tue,  14 Nov 2023 22:13:30 GMT", "Tue, +4 Nov 2023 22:13:30 GMT", "soon"] {
+        for unreadable in [
+            "Tue, 14 Nov 2023 22:13:30 UTC", "tue, 14 Nov 2023 22:13:30 GMT", "Tue, 31 Nov 2023 22:13:30 GMT",
+            "Tue, 14 Nov 2023 24:13:30 GMT", "Tue, 14 Nov 2023 22:13 GMT", "Tuesday, 14-Nov-23 22:13:30 UTC",
+            "Tue,  14 Nov 2023 22:13:30 GMT", "Tue, +4 Nov 2023 22:13:30 GMT", "soon",
+        ] {
             let response = HTTPResponse(url: url, statusCode: 429, headerFields: ["Retry-After": unreadable])
             #expect(BoxOfficeClient.retryAfter(response, now: now) == nil, "\(unreadable)")
         }

@@ -21,8 +21,12 @@ struct TransferPolicyTests {
 
     @Test func refusalsNameWhereTheRedirectPointed() throws {
         let source = try Self.url("http://127.0.0.1:8080/a")
-        #expect(TransferPolicy.api.refusal(from: source, to: try Self.url("http://[::1]:8080/a"), previousRedirects: 0)?.description == "to another host, [::1]:8080")
-        #expect(TransferPolicy.api.refusal(from: source, to: try Self.url("http:/a"), previousRedirects: 0)?.description == "to an address without a host")
+        #expect(
+            TransferPolicy.api.refusal(from: source, to: try Self.url("http://[::1]:8080/a"), previousRedirects: 0)?.description
+                == "to another host, [::1]:8080")
+        #expect(
+            TransferPolicy.api.refusal(from: source, to: try Self.url("http:/a"), previousRedirects: 0)?.description == "to an address without a host"
+        )
     }
 
     @Test func aLoopWithinTheOriginEndsAfterTenRedirects() throws {

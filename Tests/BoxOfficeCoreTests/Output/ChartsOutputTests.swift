@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 struct ChartsOutputTests {
-    static let csvHeader = "start_date,end_date,rank,rank_change,is_new,code,title,open_date,audience,audience_change,audience_total,sales,sales_share,sales_total,screens,shows,audience_change_rate,sales_change,sales_change_rate"
+    static let csvHeader =
+        "start_date,end_date,rank,rank_change,is_new,code,title,open_date,audience,audience_change,audience_total,sales,sales_share,sales_total,screens,shows,audience_change_rate,sales_change,sales_change_rate"
 
     static func day(_ year: Int, _ month: Int, _ day: Int) throws -> KSTDate {
         try #require(KSTDate(year: year, month: month, day: day))
@@ -55,10 +56,11 @@ struct ChartsOutputTests {
         let movies = try #require(document["movies"] as? [[String: Any]])
         #expect(movies.count == 4)
         let first = movies[0]
-        #expect(Set(first.keys) == [
-            "rank", "rankChange", "isNew", "code", "title", "openDate", "audience", "audienceChange", "audienceChangeRate",
-            "audienceTotal", "sales", "salesShare", "salesChange", "salesChangeRate", "salesTotal", "screens", "shows",
-        ])
+        #expect(
+            Set(first.keys) == [
+                "rank", "rankChange", "isNew", "code", "title", "openDate", "audience", "audienceChange", "audienceChangeRate",
+                "audienceTotal", "sales", "salesShare", "salesChange", "salesChangeRate", "salesTotal", "screens", "shows",
+            ])
         #expect(first["title"] as? String == "콘크리트 유토피아")
         #expect(first["openDate"] as? String == "2023-08-09")
         #expect((first["salesTotal"] as? NSNumber)?.int64Value == 20_418_933_820)
@@ -75,7 +77,8 @@ struct ChartsOutputTests {
 
     @Test func jsonMovieMembersAreInTheDocumentedOrderWithNumbersAsNumbers() throws {
         let line = try DocumentWriter.write(ChartsOutput([Self.daily()]), format: .jsonl)
-        let expected = #"{"rank":1,"rankChange":0,"isNew":false,"code":"20226411","title":"콘크리트 유토피아","openDate":"2023-08-09","#
+        let expected =
+            #"{"rank":1,"rankChange":0,"isNew":false,"code":"20226411","title":"콘크리트 유토피아","openDate":"2023-08-09","#
             + #""audience":112934,"audienceChange":-3871,"audienceChangeRate":-3.3,"audienceTotal":2105361,"sales":1098421230,"#
             + #""salesShare":32.4,"salesChange":-43211970,"salesChangeRate":-3.8,"salesTotal":20418933820,"screens":1611,"shows":6580}"#
         let first = try #require(line.split(separator: "\n").first)
@@ -93,7 +96,8 @@ struct ChartsOutputTests {
     @Test func postersAreNullWhenAskedForButNotFound() throws {
         var chart = try Self.daily()
         chart.entries[0].posterURL = "https://img.test/poster.jpg"
-        let movies = try #require(try Self.object(DocumentWriter.write(ChartsOutput([chart], withPosters: true), format: .json))["movies"] as? [[String: Any]])
+        let movies = try #require(
+            try Self.object(DocumentWriter.write(ChartsOutput([chart], withPosters: true), format: .json))["movies"] as? [[String: Any]])
         #expect(movies[0]["posterURL"] as? String == "https://img.test/poster.jpg")
         #expect(movies[1]["posterURL"] is NSNull)
         let plain = try #require(try Self.object(DocumentWriter.write(ChartsOutput([Self.daily()]), format: .json))["movies"] as? [[String: Any]])
@@ -159,14 +163,16 @@ struct ChartsOutputTests {
     @Test func csvRowsHoldPlainNumbersQuotedTextAndEmptyBlanks() throws {
         let records = try #require(try DelimitedTextTests.parseCSV(DocumentWriter.write(ChartsOutput([Self.daily()]), format: .csv)))
         #expect(records.allSatisfy { $0.count == 19 }, "\(records)")
-        #expect(records[1] == [
-            "2023-08-18", "2023-08-18", "1", "0", "false", "20226411", "콘크리트 유토피아", "2023-08-09",
-            "112934", "-3871", "2105361", "1098421230", "32.4", "20418933820", "1611", "6580", "-3.3", "-43211970", "-3.8",
-        ])
-        #expect(records[2] == [
-            "2023-08-18", "2023-08-18", "2", "-2", "false", "20990002", #"Concrete "Test" Title, Vol. 2"#, "",
-            "91352", "", "", "", "", "", "", "", "", "", "",
-        ])
+        #expect(
+            records[1] == [
+                "2023-08-18", "2023-08-18", "1", "0", "false", "20226411", "콘크리트 유토피아", "2023-08-09",
+                "112934", "-3871", "2105361", "1098421230", "32.4", "20418933820", "1611", "6580", "-3.3", "-43211970", "-3.8",
+            ])
+        #expect(
+            records[2] == [
+                "2023-08-18", "2023-08-18", "2", "-2", "false", "20990002", #"Concrete "Test" Title, Vol. 2"#, "",
+                "91352", "", "", "", "", "", "", "", "", "", "",
+            ])
         #expect(records[3][3...6] == ["0", "true", "20990003", #"'=HYPERLINK("https://evil.invalid")"#])
         #expect(records[4][12] == "0.5")
     }

@@ -41,7 +41,7 @@ struct DelimitedTextTests {
                 field = ""
                 fieldStarted = false
             case "\r":
-                return nil // a bare CR outside quotes breaks RFC 4180 readers
+                return nil  // a bare CR outside quotes breaks RFC 4180 readers
             default:
                 field.unicodeScalars.append(scalar)
                 fieldStarted = true
@@ -86,8 +86,12 @@ struct DelimitedTextTests {
     }
 
     @Test func csvTurnsTabsAndLineBreaksIntoSpacesAndLeavesPlainCellsBare() {
-        let csv = DelimitedTextWriter.csvRows([[.text("two\nlines"), .empty, .text("밀수"), .text("a\r\nb"),
-                                                 .text("tab\there\u{2028}line\u{2029}para\u{85}graph")]])
+        let csv = DelimitedTextWriter.csvRows([
+            [
+                .text("two\nlines"), .empty, .text("밀수"), .text("a\r\nb"),
+                .text("tab\there\u{2028}line\u{2029}para\u{85}graph"),
+            ]
+        ])
         #expect(csv == "two lines,,밀수,a  b,tab here line paragraph\n")
     }
 

@@ -12,7 +12,7 @@ struct DisplayWidthTests {
     }
 
     @Test func decomposedHangulIsMeasuredLikeComposedHangul() {
-        let decomposed = "\u{1106}\u{1175}\u{11AF}\u{1109}\u{116E}" // 밀수 as jamo
+        let decomposed = "\u{1106}\u{1175}\u{11AF}\u{1109}\u{116E}"  // 밀수 as jamo
         #expect(decomposed.unicodeScalars.count == 5, "String == treats NFD and NFC as equal; the scalars differ")
         let sanitized = TerminalText.sanitize(decomposed)
         #expect(Array(sanitized.unicodeScalars) == Array("밀수".unicodeScalars))
@@ -107,9 +107,11 @@ struct DisplayWidthTests {
 }
 
 struct NumberTextTests {
-    @Test(arguments: [(Int64(0), "0"), (999, "999"), (1_000, "1,000"), (2_105_361, "2,105,361"), (-1_234_567, "-1,234,567"),
-                      (-100, "-100"), (-100_000, "-100,000"), (20_418_933_820, "20,418,933,820"),
-                      (Int64.max, "9,223,372,036,854,775,807"), (Int64.min, "-9,223,372,036,854,775,808")])
+    @Test(arguments: [
+        (Int64(0), "0"), (999, "999"), (1_000, "1,000"), (2_105_361, "2,105,361"), (-1_234_567, "-1,234,567"),
+        (-100, "-100"), (-100_000, "-100,000"), (20_418_933_820, "20,418,933,820"),
+        (Int64.max, "9,223,372,036,854,775,807"), (Int64.min, "-9,223,372,036,854,775,808"),
+    ])
     func grouping(_ value: Int64, _ expected: String) {
         #expect(NumberText.grouped(value) == expected)
     }
@@ -120,9 +122,11 @@ struct NumberTextTests {
         #expect(NumberText.shown(0, of: 0, "person", "people") == "0 of 0 people")
     }
 
-    @Test(arguments: [(32.4, "32.4"), (3.0, "3"), (-0.25, "-0.25"), (100.0, "100"), (-0.0, "0"), (-3871.0, "-3871"),
-                      (0.1 + 0.2, "0.30000000000000004"), (0.000001, "0.000001"), (1.5e-7, "0.00000015"),
-                      (1e20, "100000000000000000000"), (-2.5e16, "-25000000000000000"), (1234567.25, "1234567.25")])
+    @Test(arguments: [
+        (32.4, "32.4"), (3.0, "3"), (-0.25, "-0.25"), (100.0, "100"), (-0.0, "0"), (-3871.0, "-3871"),
+        (0.1 + 0.2, "0.30000000000000004"), (0.000001, "0.000001"), (1.5e-7, "0.00000015"),
+        (1e20, "100000000000000000000"), (-2.5e16, "-25000000000000000"), (1234567.25, "1234567.25"),
+    ])
     func decimals(_ value: Double, _ expected: String) {
         #expect(NumberText.decimal(value) == expected)
     }

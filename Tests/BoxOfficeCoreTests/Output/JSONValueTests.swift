@@ -24,7 +24,8 @@ struct JSONValueTests {
         #expect(JSONValue.string("\u{0}").serialized() == #""\u0000""#)
     }
 
-    @Test(arguments: Array(0...0x9F) + [0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069, 0x2028, 0x2029])
+    @Test(
+        arguments: Array(0...0x9F) + [0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069, 0x2028, 0x2029])
     func everyControlIsEscapedAndRoundTrips(_ value: Int) throws {
         let scalar = try #require(Unicode.Scalar(UInt32(value)))
         let original = "<" + String(Character(scalar)) + ">"
@@ -85,16 +86,17 @@ struct JSONValueTests {
 
     @Test func prettyPrintingIndentsByTwoSpaces() {
         let object = JSONValue.object([("kind", .string("daily")), ("movies", .array([.object([("rank", .integer(1))])]))])
-        #expect(object.serialized() == """
-        {
-          "kind": "daily",
-          "movies": [
-            {
-              "rank": 1
-            }
-          ]
-        }
-        """)
+        #expect(
+            object.serialized() == """
+                {
+                  "kind": "daily",
+                  "movies": [
+                    {
+                      "rank": 1
+                    }
+                  ]
+                }
+                """)
     }
 
     @Test func keysAreEscapedLikeValues() throws {

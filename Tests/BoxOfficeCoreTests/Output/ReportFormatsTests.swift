@@ -50,8 +50,9 @@ struct ReportFormatsTests {
             #expect(Self.allEscaped(row, "*[]`<>@_~&|"), "unescaped markup: \(row)")
         }
         #expect(markdown.contains(#"\*x\* \[l\](http://evil) \`c\` \<img src=x onerror=alert(1)\> \@everyone \<!channel\>"#))
-        let chart = BoxOfficeChart(kind: .daily, startDate: KSTDate(year: 2023, month: 8, day: 18)!, endDate: KSTDate(year: 2023, month: 8, day: 18)!,
-                                   entries: [ChartEntry(rank: 1, rankIntensity: 0, isNew: false, code: "c", title: Self.hostile)])
+        let chart = BoxOfficeChart(
+            kind: .daily, startDate: KSTDate(year: 2023, month: 8, day: 18)!, endDate: KSTDate(year: 2023, month: 8, day: 18)!,
+            entries: [ChartEntry(rank: 1, rankIntensity: 0, isNew: false, code: "c", title: Self.hostile)])
         let daily = DocumentWriter.write(ChartsOutput([chart]), format: .markdown)
         #expect(daily.contains(#"\*x\* \[l\]"#) && daily.contains(#"\<img"#), "\(daily)")
     }
@@ -117,8 +118,10 @@ struct ReportFormatsTests {
         #expect(MailAddress("a@example.com")?.address == "a@example.com")
         #expect(MailAddress("Box Office <bot@mail.example.com>")?.headerText == "\"Box Office\" <bot@mail.example.com>")
         #expect(MailAddress("박스 <a@example.com>")?.headerText.hasPrefix("=?UTF-8?B?") == true)
-        for bad in ["a@example.com\nBcc: b@example.com", "a@example.com\r\n", "a@example.com, b@example.com", "a@b@c", "a@", "@b.com", "a@-b.com",
-                    "a..b@example.com", "\"a\"@example.com", "Name\" <a@b.com>", "<a@b.com> x", "a@exa mple.com", "a@例.com", "Na\nme <a@b.com>", ""] {
+        for bad in [
+            "a@example.com\nBcc: b@example.com", "a@example.com\r\n", "a@example.com, b@example.com", "a@b@c", "a@", "@b.com", "a@-b.com",
+            "a..b@example.com", "\"a\"@example.com", "Name\" <a@b.com>", "<a@b.com> x", "a@exa mple.com", "a@例.com", "Na\nme <a@b.com>", "",
+        ] {
             #expect(MailAddress(bad) == nil, "\(bad.debugDescription)")
         }
     }
@@ -141,18 +144,23 @@ struct ReportFormatsTests {
         #expect(message.utf8.allSatisfy { $0 < 128 }, "7-bit")
         #expect(message.split(separator: "\n", omittingEmptySubsequences: false).allSatisfy { $0.utf8.count <= 78 })
         #expect(!message.contains("\nBcc:") && !message.contains("\r"))
-        for header in ["From: bot@example.org\n", "To: a@example.com\n", "Subject: =?UTF-8?B?", "Date: Sat, 19 Aug 2023 07:00:00 +0900\n",
-                       "Message-ID: <t0k3n@example.org>\n", "MIME-Version: 1.0\n", "Content-Type: multipart/alternative;\n", "multipart/related;",
-                       "Content-ID: <poster-1@t0k3n.example.org>", "Content-Type: image/png"] {
+        for header in [
+            "From: bot@example.org\n", "To: a@example.com\n", "Subject: =?UTF-8?B?", "Date: Sat, 19 Aug 2023 07:00:00 +0900\n",
+            "Message-ID: <t0k3n@example.org>\n", "MIME-Version: 1.0\n", "Content-Type: multipart/alternative;\n", "multipart/related;",
+            "Content-ID: <poster-1@t0k3n.example.org>", "Content-Type: image/png",
+        ] {
             #expect(message.contains(header), "\(header)")
         }
         #expect(message.components(separatedBy: "Content-Type: image/").count == 2, "only the real image becomes a part")
         var images: [MailHTMLWriter.Image] = []
-        let html = MailHTMLWriter(contentIDDomain: "d").write(ReportOutput(Self.report(posters: posters), withPosters: true).document, images: &images)
+        let html = MailHTMLWriter(contentIDDomain: "d").write(
+            ReportOutput(Self.report(posters: posters), withPosters: true).document, images: &images)
         #expect(html.contains("src=\"cid:poster-1@d\"") && html.contains("src=\"https://img.example/2.jpg\"") && !html.contains("http://img.example"))
         for forbidden in ["<svg", "<script", "data:", "<link", "url(", "<img src=x"] {
             #expect(!html.contains(forbidden), "\(forbidden)")
         }
-        #expect(html.contains("width=\"64\" height=\"95\"") && html.contains("color:#d70015") && html.contains("role=\"img\" aria-label=\"Audience a day:"))
+        #expect(
+            html.contains("width=\"64\" height=\"95\"") && html.contains("color:#d70015")
+                && html.contains("role=\"img\" aria-label=\"Audience a day:"))
     }
 }

@@ -185,7 +185,8 @@ struct NarrowTerminalTests {
     static let url = "https://example-images.invalid/a/very/long/path/to/the/poster/of/the/movie/poster-final.jpg"
 
     @Test func imageURLsAreNeverCutOtherColumnsGiveWay() throws {
-        let body = #"{"meta":{"total_count":1,"pageable_count":1,"is_end":true},"documents":[{"image_url":"\#(Self.url)","width":800,"height":1143,"display_sitename":"아주 긴 사이트 이름의 블로그"}]}"#
+        let body =
+            #"{"meta":{"total_count":1,"pageable_count":1,"is_end":true},"documents":[{"image_url":"\#(Self.url)","width":800,"height":1143,"display_sitename":"아주 긴 사이트 이름의 블로그"}]}"#
         let result = ImageSearchResult(try JSONDecoder().decode(ImageSearchResponse.self, from: Data(body.utf8)))
         let text = DocumentWriter.write(ImagesOutput(result), format: .table, style: RenderStyle(terminalWidth: 80))
         #expect(text.contains(Self.url), "\(text)")
@@ -210,7 +211,10 @@ struct NarrowTerminalTests {
             let text = DocumentWriter.write(ChartsOutput([chart]), format: .table, style: RenderStyle(terminalWidth: width))
             #expect(text.split(separator: "\n").allSatisfy { DisplayWidth.of(String($0)) <= width }, "\(width):\n\(text)")
             #expect(text.contains("콘크리트 유토") && text.contains("112,934"), "\(width):\n\(text)")
-            let trend = TrendOutput(MovieTrend(code: "20226411", title: "콘크리트 유토피아", days: [MovieTrend.Day(date: chart.startDate, entry: chart.entries.first { $0.code == "20226411" })]))
+            let trend = TrendOutput(
+                MovieTrend(
+                    code: "20226411", title: "콘크리트 유토피아",
+                    days: [MovieTrend.Day(date: chart.startDate, entry: chart.entries.first { $0.code == "20226411" })]))
             let run = DocumentWriter.write(trend, format: .table, style: RenderStyle(terminalWidth: width))
             let table = run.split(separator: "\n").dropFirst().prefix(2)
             #expect(table.allSatisfy { DisplayWidth.of(String($0)) <= width } && run.contains("112,934"), "\(width):\n\(run)")

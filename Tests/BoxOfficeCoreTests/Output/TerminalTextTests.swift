@@ -48,8 +48,9 @@ struct TerminalTextTests {
     /// ESC and the C1 introducers start a sequence that takes the next letter with it; they are tested above.
     static let introducers = [0x1B, 0x90, 0x98, 0x9B, 0x9D, 0x9E, 0x9F]
 
-    @Test(arguments: (Array(0x00...0x1F) + Array(0x7F...0x9F)).filter { ![0x09, 0x0A, 0x0D].contains($0) && !introducers.contains($0) }
-          + bidirectionalControls.map(Int.init))
+    @Test(
+        arguments: (Array(0x00...0x1F) + Array(0x7F...0x9F)).filter { ![0x09, 0x0A, 0x0D].contains($0) && !introducers.contains($0) }
+            + bidirectionalControls.map(Int.init))
     func everyControlIsRemoved(_ value: Int) throws {
         let scalar = try #require(Unicode.Scalar(UInt32(value)))
         var text = "a"
@@ -87,12 +88,16 @@ struct TerminalTextTests {
         // normalization misses); singletons have other normal forms; marks compose in canonical
         // order or stay. (Pairs, not a dictionary: String's == already treats canonically equal
         // keys as one.)
-        let cases = [("\u{1100}\u{1161}\u{11A8}", "각"), ("\u{AC00}\u{11A8}", "\u{AC01}"), ("\u{2126}", "\u{03A9}"),
-                     ("\u{212B}", "\u{00C5}"), ("\u{F900}", "\u{8C48}"), ("A\u{030A}", "\u{00C5}"), ("e\u{0301}", "\u{00E9}"),
-                     ("A\u{030A}\u{0301}", "\u{01FA}"), ("a\u{0323}\u{0302}", "\u{1EAD}"), ("a\u{0302}\u{0323}", "\u{1EAD}"),
-                     ("\u{4E00}\u{0301}", "\u{4E00}\u{0301}"), ("\u{1161}\u{11A8}", "\u{1161}\u{11A8}"), ("\u{0344}", "\u{0308}\u{0301}")]
+        let cases = [
+            ("\u{1100}\u{1161}\u{11A8}", "각"), ("\u{AC00}\u{11A8}", "\u{AC01}"), ("\u{2126}", "\u{03A9}"),
+            ("\u{212B}", "\u{00C5}"), ("\u{F900}", "\u{8C48}"), ("A\u{030A}", "\u{00C5}"), ("e\u{0301}", "\u{00E9}"),
+            ("A\u{030A}\u{0301}", "\u{01FA}"), ("a\u{0323}\u{0302}", "\u{1EAD}"), ("a\u{0302}\u{0323}", "\u{1EAD}"),
+            ("\u{4E00}\u{0301}", "\u{4E00}\u{0301}"), ("\u{1161}\u{11A8}", "\u{1161}\u{11A8}"), ("\u{0344}", "\u{0308}\u{0301}"),
+        ]
         for (text, composed) in cases {
-            #expect(Array(TerminalText.sanitize(text).unicodeScalars) == Array(composed.unicodeScalars), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            #expect(
+                Array(TerminalText.sanitize(text).unicodeScalars) == Array(composed.unicodeScalars),
+                "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
         }
     }
 

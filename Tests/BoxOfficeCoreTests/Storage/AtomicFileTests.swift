@@ -21,9 +21,11 @@ final class AtomicFileTests {
     @Test func pathsSplitAtTheirLastSlashAsTheFileSystemSeesIt() {
         // As NSString splits them, except at a slash that a combining mark follows: NSString keeps
         // the two together as one character, where the file system sees a folder and a name.
-        let cases = [("file", "", "file"), ("/file", "/", "file"), ("dir/file", "dir", "file"), ("dir/", "", "dir"),
-                     ("dir//", "", "dir"), ("", "", ""), ("/a/b/c", "/a/b", "c"), ("밀수/포스터.jpg", "밀수", "포스터.jpg"),
-                     ("dir/\u{301}x", "dir", "\u{301}x"), ("a\u{301}/b", "a\u{301}", "b")]
+        let cases = [
+            ("file", "", "file"), ("/file", "/", "file"), ("dir/file", "dir", "file"), ("dir/", "", "dir"),
+            ("dir//", "", "dir"), ("", "", ""), ("/a/b/c", "/a/b", "c"), ("밀수/포스터.jpg", "밀수", "포스터.jpg"),
+            ("dir/\u{301}x", "dir", "\u{301}x"), ("a\u{301}/b", "a\u{301}", "b"),
+        ]
         for (path, folder, name) in cases {
             let parts = AtomicFile.parts(of: path)
             #expect(parts.folder == folder && parts.name == name, "\(path.unicodeScalars.map { $0.value })")

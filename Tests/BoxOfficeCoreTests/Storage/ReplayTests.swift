@@ -15,7 +15,9 @@ struct ReplayTests {
         }
         let day = KSTDate(year: 2012, month: 1, day: 1)!
         #expect(try name(.dailyBoxOffice(on: day)) == "kobis/daily-20120101")
-        #expect(try name(.dailyBoxOffice(on: day, filter: ChartFilter(nation: .foreign, region: Region.named("busan")))) == "kobis/daily-20120101-repNationCd=F-wideAreaCd=0105011")
+        #expect(
+            try name(.dailyBoxOffice(on: day, filter: ChartFilter(nation: .foreign, region: Region.named("busan"))))
+                == "kobis/daily-20120101-repNationCd=F-wideAreaCd=0105011")
         #expect(try name(.movieInfo(code: "20124079")) == "kobis/movie-20124079")
         #expect(try name(.movieList(MovieSearchQuery(title: "밀수"))) == "kobis/movielist-movieNm=밀수")
         #expect(try name(.imageSearch(ImageSearchQuery(text: "a/b c", size: 10))) == "kakao/image-search-query=a%2Fb%20c-size=10")
@@ -50,7 +52,8 @@ struct ReplayTests {
         let stub = StubLoader(body: try TestFiles.fixture("kobis/movie-20218541.json"))
         let configuration = ClientConfiguration(
             kobisKey: "SECRETKEY", kobisBaseURL: URL(string: "https://kobis.test/rest")!, kakaoBaseURL: URL(string: "https://kakao.test")!)
-        let recorder = BoxOfficeClient(configuration: configuration, loader: stub, middlewares: [Recorder(directory: directory, redactor: SecretRedactor(secrets: []))])
+        let recorder = BoxOfficeClient(
+            configuration: configuration, loader: stub, middlewares: [Recorder(directory: directory, redactor: SecretRedactor(secrets: []))])
         _ = try await recorder.movie(code: "20218541")
         let replayed = try await client(directory).movie(code: "20218541")
         #expect(replayed.title == "밀수")

@@ -33,7 +33,9 @@ final class StubLoader: HTTPDataLoading {
 
 extension BoxOfficeClient {
     /// A client on made-up hosts with test keys and no retry delays.
-    static func testing(_ loader: any HTTPDataLoading, retries: Int = 0, cache: ResponseCache? = nil, now: Date = Date(timeIntervalSince1970: 1_700_000_000)) -> BoxOfficeClient {
+    static func testing(
+        _ loader: any HTTPDataLoading, retries: Int = 0, cache: ResponseCache? = nil, now: Date = Date(timeIntervalSince1970: 1_700_000_000)
+    ) -> BoxOfficeClient {
         let configuration = ClientConfiguration(
             kobisKey: "TESTKEY123", kakaoKey: "KAKAOKEY456",
             kobisBaseURL: URL(string: "https://kobis.test/rest")!, kakaoBaseURL: URL(string: "https://kakao.test")!, timeout: 5,

@@ -10,7 +10,8 @@ enum TestFiles {
     static let samples = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/samples")
     /// Tests of the captures run where they are, and always under CI (`CI=true`), where a missing
     /// folder must fail them rather than pass for a proof.
-    static let runsSampleTests = FileManager.default.fileExists(atPath: samples.path)
+    static let runsSampleTests =
+        FileManager.default.fileExists(atPath: samples.path)
         || ProcessInfo.processInfo.environment["CI"] == "true"
 
     static func fixture(_ path: String) throws -> Data {

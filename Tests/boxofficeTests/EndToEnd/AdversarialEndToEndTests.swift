@@ -11,7 +11,8 @@ struct AdversarialEndToEndTests {
     static let daily = ["daily", "--date", "20230818"]
 
     static func run(_ responses: [StubResponse], _ extra: [String] = [], kakao: Bool = false, arguments: [String] = daily)
-        throws -> (BinaryRun, LoopbackServer) {
+        throws -> (BinaryRun, LoopbackServer)
+    {
         let server = try LoopbackServer(sequence: responses)
         defer { server.stop() }
         let runner = kakao ? BinaryRunner(kakaoURL: server.baseURL) : BinaryRunner(kobisURL: server.baseURL)
@@ -172,8 +173,9 @@ struct AdversarialEndToEndTests {
     }
 
     @Test func kakaoThrottlingExits75() throws {
-        let (run, server) = try Self.run([.fixture("errors/kakao-429-throttled.json", status: 429)], ["--retries", "1"],
-                                         kakao: true, arguments: ["images", "밀수"])
+        let (run, server) = try Self.run(
+            [.fixture("errors/kakao-429-throttled.json", status: 429)], ["--retries", "1"],
+            kakao: true, arguments: ["images", "밀수"])
         BinaryRunner.expectFailure(run, status: 75)
         #expect(server.requestCount == 2)
     }
@@ -328,7 +330,8 @@ struct AdversarialEndToEndTests {
         defer { server.stop() }
         let runner = BinaryRunner(kobisURL: server.baseURL)
         // A month of JSON is far more than a pipe holds, so the write really meets the closed pipe.
-        let command = "'\(BinaryRunner.binary.path)' daily --from 20230701 --to 20230731 --format json | head -1; echo \"status=${PIPESTATUS[0]}\" >&2"
+        let command =
+            "'\(BinaryRunner.binary.path)' daily --from 20230701 --to 20230731 --format json | head -1; echo \"status=${PIPESTATUS[0]}\" >&2"
         let process = runner.process(["-c", command], executable: URL(fileURLWithPath: "/bin/bash"))
         let out = Pipe()
         let err = Pipe()

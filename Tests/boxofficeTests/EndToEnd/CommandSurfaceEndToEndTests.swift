@@ -83,7 +83,9 @@ struct CommandSurfaceEndToEndTests {
         let server = try Self.fixtureServer()
         defer { server.stop() }
         let runner = Self.runner(server)
-        let run = try runner.run(["daily", "--date", "20230818", "--nation", "korean", "--type", "independent", "--region", "서울", "--limit", "3", "--no-cache"])
+        let run = try runner.run([
+            "daily", "--date", "20230818", "--nation", "korean", "--type", "independent", "--region", "서울", "--limit", "3", "--no-cache",
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         let query = try #require(server.requests.last?.query)
         #expect(query["repNationCd"] == "K")
@@ -239,7 +241,10 @@ struct CommandSurfaceEndToEndTests {
         switch format {
         case "csv":
             let lines = daily.stdout.split(separator: "\n")
-            #expect(lines.first == "start_date,end_date,rank,rank_change,is_new,code,title,open_date,audience,audience_change,audience_total,sales,sales_share,sales_total,screens,shows,audience_change_rate,sales_change,sales_change_rate")
+            #expect(
+                lines.first
+                    == "start_date,end_date,rank,rank_change,is_new,code,title,open_date,audience,audience_change,audience_total,sales,sales_share,sales_total,screens,shows,audience_change_rate,sales_change,sales_change_rate"
+            )
             #expect(lines.count == 11)
             #expect(lines[10].contains(#","Concrete ""Test"" Title, Vol. 2","#))
             #expect(lines[9].hasPrefix("2023-08-18,2023-08-18,9,1,false,"))
@@ -397,8 +402,9 @@ struct NewUserEndToEndTests {
     @Test func titlesLoseSurroundingSpacesInChartsAsInMovies() throws {
         let server = try LoopbackServer { request in
             var response = StubResponse.fixture("kobis/daily-20230818.json")
-            response.body = Data(String(decoding: response.body, as: UTF8.self)
-                .replacingOccurrences(of: "\"movieNm\":\"밀수\"", with: "\"movieNm\":\"  밀수  \"").utf8)
+            response.body = Data(
+                String(decoding: response.body, as: UTF8.self)
+                    .replacingOccurrences(of: "\"movieNm\":\"밀수\"", with: "\"movieNm\":\"  밀수  \"").utf8)
             return response
         }
         defer { server.stop() }

@@ -11,7 +11,10 @@ struct ConfigEndToEndTests {
     @Test func aKeyThatDoesNotLookLikeTheServicesIsStoredWithAWarning() throws {
         let runner = BinaryRunner(keys: false)
         let short = try runner.run(["config", "set", "kakao"], stdin: "abc")
-        #expect(short.status == 0 && short.stderr.contains("Warning: This does not look like a Kakao key, which is 32 hexadecimal characters; stored anyway."), "\(short.stderr)")
+        #expect(
+            short.status == 0
+                && short.stderr.contains("Warning: This does not look like a Kakao key, which is 32 hexadecimal characters; stored anyway."),
+            "\(short.stderr)")
         #expect(!short.stderr.contains("abc"), "the key is not shown")
         #expect(try String(contentsOf: runner.home.appendingPathComponent("config/config"), encoding: .utf8).contains("kakao_rest_api_key = abc"))
         let real = try runner.run(["config", "set", "kobis"], stdin: "0123456789abcdefABCDEF0123456789\n")
@@ -183,7 +186,8 @@ struct ConfigEndToEndTests {
 
     @Test func configSetRewritesOneLineAndKeepsEveryOtherByte() throws {
         let runner = BinaryRunner(keys: false)
-        let before = "\u{FEFF}# my keys\r\n\r\n  # indented comment\r\nkakao_rest_api_key = old-kakao-key-0000\r\nkobis_api_key = \(BinaryRunner.kobisKey)\r\n"
+        let before =
+            "\u{FEFF}# my keys\r\n\r\n  # indented comment\r\nkakao_rest_api_key = old-kakao-key-0000\r\nkobis_api_key = \(BinaryRunner.kobisKey)\r\n"
         let file = try Self.writeConfig(before, in: runner)
         let run = try runner.run(["config", "set", "kakao"], stdin: BinaryRunner.kakaoKey)
         #expect(run.status == 0, "\(run.stderr)")
@@ -208,8 +212,9 @@ struct ConfigEndToEndTests {
             let kakao = try runner.start(["config", "set", "kakao"], stdin: BinaryRunner.kakaoKey)
             #expect(kobis.wait().status == 0 && kakao.wait().status == 0)
             let text = try String(contentsOf: runner.home.appendingPathComponent("config/config"), encoding: .utf8)
-            #expect(text.contains("kobis_api_key = \(BinaryRunner.kobisKey)") && text.contains("kakao_rest_api_key = \(BinaryRunner.kakaoKey)"),
-                    "round \(round) lost a key: \(text)")
+            #expect(
+                text.contains("kobis_api_key = \(BinaryRunner.kobisKey)") && text.contains("kakao_rest_api_key = \(BinaryRunner.kakaoKey)"),
+                "round \(round) lost a key: \(text)")
         }
     }
 

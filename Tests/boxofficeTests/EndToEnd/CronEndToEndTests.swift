@@ -54,7 +54,8 @@ struct CronEndToEndTests {
         let expires = try #require(Double(header.replacingOccurrences(of: "boxoffice-cache 1 expires=", with: "")), "\(header)")
         #expect(abs(expires - Date().timeIntervalSince1970 - 3_600) < 120, "expires in about an hour: \(header)")
         // Once expired, the next run asks again.
-        try (header.replacingOccurrences(of: String(Int(expires)), with: "1000") + text.drop { $0 != "\n" }).write(to: entry, atomically: true, encoding: .utf8)
+        try (header.replacingOccurrences(of: String(Int(expires)), with: "1000") + text.drop { $0 != "\n" }).write(
+            to: entry, atomically: true, encoding: .utf8)
         _ = try runner.run(["daily", "--date", "yesterday"])
         #expect(server.requestCount == 2)
     }
@@ -233,7 +234,8 @@ struct CronEndToEndTests {
         let server = try LoopbackServer { request in
             let sunday = request.query["targetDt"] ?? ""
             guard let monday = Self.mondayBefore(sunday),
-                  let template = try? String(contentsOf: BinaryRunner.repositoryRoot.appendingPathComponent("Fixtures/kobis/weekly-20230813-weekGb=0.json"), encoding: .utf8)
+                let template = try? String(
+                    contentsOf: BinaryRunner.repositoryRoot.appendingPathComponent("Fixtures/kobis/weekly-20230813-weekGb=0.json"), encoding: .utf8)
             else { return StubResponse(status: 500) }
             return .json(template.replacingOccurrences(of: "20230807~20230813", with: "\(monday)~\(sunday)"))
         }
@@ -247,7 +249,9 @@ struct CronEndToEndTests {
         // The last 14 days hold last week's Monday (ended) and this week's (not ended): one chart, one warning.
         let recent = try runner.run(["weekly", "--from", "-14d", "--to", "today", "--format", "json"])
         #expect(recent.status == 0, "\(recent.stderr)")
-        #expect(recent.stderr.hasPrefix("Warning: The week of ") && recent.stderr.hasSuffix(" has not ended yet, so it is left out.\n"), "\(recent.stderr)")
+        #expect(
+            recent.stderr.hasPrefix("Warning: The week of ") && recent.stderr.hasSuffix(" has not ended yet, so it is left out.\n"),
+            "\(recent.stderr)")
         #expect((try JSONSerialization.jsonObject(with: Data(recent.stdout.utf8)) as? [[String: Any]])?.count == 1, "\(recent.stdout)")
     }
 
@@ -297,8 +301,10 @@ struct CronEndToEndTests {
         var runner = BinaryRunner(kobisURL: server.baseURL)
         runner.environment["BOXOFFICE_KAKAO_URL"] = server.baseURL
         let folder = runner.home.appendingPathComponent("recorded")
-        let commands = [["daily", "--from", "20230801", "--to", "20230802", "--format", "json"], ["movie", "20218541", "--format", "json"],
-                        ["images", "밀수", "--format", "json"]]
+        let commands = [
+            ["daily", "--from", "20230801", "--to", "20230802", "--format", "json"], ["movie", "20218541", "--format", "json"],
+            ["images", "밀수", "--format", "json"],
+        ]
         for command in commands {
             let live = try runner.run(command + ["--record", folder.path])
             #expect(live.status == 0, "\(live.stderr)")

@@ -12,11 +12,13 @@ struct DailyAndMovieEndToEndTests {
             let file: String
             switch request.path {
             case "/rest/boxoffice/searchDailyBoxOfficeList.json": file = "kobis/daily-\(request.query["targetDt"] ?? "").json"
-            case "/rest/boxoffice/searchWeeklyBoxOfficeList.json": file = "kobis/weekly-\(request.query["targetDt"] ?? "")-weekGb=\(request.query["weekGb"] ?? "").json"
+            case "/rest/boxoffice/searchWeeklyBoxOfficeList.json":
+                file = "kobis/weekly-\(request.query["targetDt"] ?? "")-weekGb=\(request.query["weekGb"] ?? "").json"
             case "/rest/movie/searchMovieInfo.json": file = "kobis/movie-\(request.query["movieCd"] ?? "").json"
             default: return StubResponse(status: 404)
             }
-            return (try? StubResponse.file(fixtures.appendingPathComponent(file))) ?? .json(#"{"boxOfficeResult":{"showRange":"20000101~20000101","dailyBoxOfficeList":[]}}"#)
+            return (try? StubResponse.file(fixtures.appendingPathComponent(file)))
+                ?? .json(#"{"boxOfficeResult":{"showRange":"20000101~20000101","dailyBoxOfficeList":[]}}"#)
         }
     }
 

@@ -12,9 +12,12 @@ struct HTTPSEndToEndTests {
     static let daily = ["daily", "--date", "20230818"]
 
     /// The chart server behind a TLS front that shows `identity`.
-    static func kobis(_ certificates: TestCertificates, showing identity: TestCertificates.Identity,
-                      handler: @escaping @Sendable (RecordedRequest) -> StubResponse = { _ in .fixture("kobis/daily-20230818.json") })
-        throws -> (server: LoopbackServer, front: TLSFront) {
+    static func kobis(
+        _ certificates: TestCertificates, showing identity: TestCertificates.Identity,
+        handler: @escaping @Sendable (RecordedRequest) -> StubResponse = { _ in .fixture("kobis/daily-20230818.json") }
+    )
+        throws -> (server: LoopbackServer, front: TLSFront)
+    {
         let server = try LoopbackServer(handler: handler)
         return (server, try TLSFront(serving: server, as: identity))
     }
@@ -64,9 +67,11 @@ struct HTTPSEndToEndTests {
         defer { front.stop(); server.stop() }
         // The system's authorities only: the test's is not among them.
         let run = try BinaryRunner(kobisURL: front.baseURL).run(Self.daily)
-        BinaryRunner.expectFailure(run, status: 69, mentioning: [
-            "Cannot reach KOBIS at 127.0.0.1: the server's certificate is not trusted (no trusted certificate authority signed it).",
-        ])
+        BinaryRunner.expectFailure(
+            run, status: 69,
+            mentioning: [
+                "Cannot reach KOBIS at 127.0.0.1: the server's certificate is not trusted (no trusted certificate authority signed it)."
+            ])
         #expect(run.stderr.split(separator: "\n").count == 1, "one line: \(run.stderr)")
         #expect(server.requestCount == 0, "a request went past the refused certificate")
         #expect(front.connectionCount == 1, "a refused certificate is not retried")

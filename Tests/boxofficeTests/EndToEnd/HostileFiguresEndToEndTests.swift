@@ -59,14 +59,16 @@ struct HostileFiguresEndToEndTests {
     }
 
     @Test func aChartOfMoreThanTenMoviesIsMalformedAndARangeStaysSmall() throws {
-        let fixture = try String(contentsOf: BinaryRunner.repositoryRoot.appendingPathComponent("Fixtures/kobis/daily-20230818.json"), encoding: .utf8)
+        let fixture = try String(
+            contentsOf: BinaryRunner.repositoryRoot.appendingPathComponent("Fixtures/kobis/daily-20230818.json"), encoding: .utf8)
         guard let open = fixture.range(of: "\"dailyBoxOfficeList\":["), let close = fixture.range(of: "]}}", options: .backwards) else {
             Issue.record("the fixture changed shape")
             return
         }
         let rows = String(fixture[open.upperBound..<close.lowerBound])
         // About 2 MiB a day, 4,000 rows: 31 of them held at once would be hundreds of MiB.
-        let bloated = String(fixture[..<open.upperBound]) + Array(repeating: rows, count: 400).joined(separator: ",") + String(fixture[close.lowerBound...])
+        let bloated =
+            String(fixture[..<open.upperBound]) + Array(repeating: rows, count: 400).joined(separator: ",") + String(fixture[close.lowerBound...])
         let server = try LoopbackServer { request in StubResponse.relabelled(body: bloated, for: request) }
         defer { server.stop() }
         let runner = BinaryRunner(kobisURL: server.baseURL)
@@ -102,8 +104,9 @@ struct ConcurrentQuotaEndToEndTests {
     static func ledgerCount(_ runner: BinaryRunner) -> Int? {
         let file = runner.home.appendingPathComponent("cache/quota.json")
         guard let data = try? Data(contentsOf: file),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let calls = object["calls"] as? [String: Any] else { return nil }
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let calls = object["calls"] as? [String: Any]
+        else { return nil }
         return calls["kobis"] as? Int
     }
 

@@ -11,7 +11,8 @@ struct HostileTextEndToEndTests {
 
     /// The day's chart with the first two titles replaced by JSON string contents (escapes allowed).
     static func chart(firstTitle: String, secondTitle: String = "오펜하이머") throws -> String {
-        let fixture = try String(contentsOf: BinaryRunner.repositoryRoot.appendingPathComponent("Fixtures/kobis/daily-20230818.json"), encoding: .utf8)
+        let fixture = try String(
+            contentsOf: BinaryRunner.repositoryRoot.appendingPathComponent("Fixtures/kobis/daily-20230818.json"), encoding: .utf8)
         return fixture.replacingOccurrences(of: "콘크리트 유토피아", with: firstTitle).replacingOccurrences(of: "오펜하이머", with: secondTitle)
     }
 
@@ -60,8 +61,10 @@ struct HostileTextEndToEndTests {
     /// The KOBIS key with something the sanitizer removes between each pair of its characters, a
     /// different one each time, JSON-escaped as the server sends them.
     static let disguisedKey: String = {
-        let separators = [#"\u0001"#, #"\u007f"#, #"\u0085"#, #"\u202e"#, #"\u200f"#, #"\u2066"#, #"\u001b[0m"#,
-                          #"\u001b]0;x\u0007"#, #"\u009b31m"#, #"\b"#, #"\u001bP1$q\u001b\\"#, "\u{202E}"]
+        let separators = [
+            #"\u0001"#, #"\u007f"#, #"\u0085"#, #"\u202e"#, #"\u200f"#, #"\u2066"#, #"\u001b[0m"#,
+            #"\u001b]0;x\u0007"#, #"\u009b31m"#, #"\b"#, #"\u001bP1$q\u001b\\"#, "\u{202E}",
+        ]
         return BinaryRunner.kobisKey.enumerated().map { offset, character in
             (offset == 0 ? "" : separators[offset % separators.count]) + String(character)
         }.joined()
@@ -108,7 +111,8 @@ struct HostileTextEndToEndTests {
             Self.expectNoKeyShows(in: run.stdout, format)
         }
         // The body itself is scrubbed as it arrives, so the cache holds no disguised key either.
-        let stored = try #require(try? String(contentsOf: runner.home.appendingPathComponent("cache/responses/kobis/daily-20230818.json"), encoding: .utf8))
+        let stored = try #require(
+            try? String(contentsOf: runner.home.appendingPathComponent("cache/responses/kobis/daily-20230818.json"), encoding: .utf8))
         #expect(stored.contains("Leak [redacted] end"))
         // The entry is a header line, then the body.
         let body = stored.drop { $0 != "\n" }.dropFirst()

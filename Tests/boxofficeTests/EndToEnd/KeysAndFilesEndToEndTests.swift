@@ -40,8 +40,9 @@ struct KeysAndFilesEndToEndTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(proxy.requests.map(\.target).allSatisfy { $0.hasPrefix("http://kobis.example.test/rest/") }, "\(proxy.requests.map(\.target))")
         #expect(proxy.requestCount == 2)
-        #expect(run.stderr == "Warning: BOXOFFICE_KOBIS_URL is plain http, so the KOBIS key goes to kobis.example.test unencrypted; use https.\n",
-                "once a run, and nothing of the Kakao key, which was not sent: \(run.stderr)")
+        #expect(
+            run.stderr == "Warning: BOXOFFICE_KOBIS_URL is plain http, so the KOBIS key goes to kobis.example.test unencrypted; use https.\n",
+            "once a run, and nothing of the Kakao key, which was not sent: \(run.stderr)")
         BinaryRunner.expectNoKey(run)
 
         // No key travels, so nothing is said: a run the cache answers, and a replay.
@@ -53,8 +54,9 @@ struct KeysAndFilesEndToEndTests {
         // The Kakao key is said of the Kakao root.
         let kakao = try runner.run(["images", "밀수"], extraEnvironment: proxied)
         #expect(kakao.status == 0, "\(kakao.stderr)")
-        #expect(kakao.stderr == "Warning: BOXOFFICE_KAKAO_URL is plain http, so the Kakao key goes to kakao.example.test unencrypted; use https.\n",
-                "\(kakao.stderr)")
+        #expect(
+            kakao.stderr == "Warning: BOXOFFICE_KAKAO_URL is plain http, so the Kakao key goes to kakao.example.test unencrypted; use https.\n",
+            "\(kakao.stderr)")
     }
 
     @Test func aPlainHTTPRootOnThisMachineIsNotWarnedOf() throws {
@@ -88,8 +90,9 @@ struct KeysAndFilesEndToEndTests {
             (try? String(contentsOfFile: "/proc/\(pid)/limits", encoding: .utf8)) ?? ""
         }
         let core = limits.split(separator: "\n").first { $0.hasPrefix("Max core file size") }
-        #expect(core.map { $0.split(separator: " ", omittingEmptySubsequences: true).dropFirst(4).prefix(2) == ["0", "0"] } == true,
-                "soft and hard limit 0: \(core ?? "no line")")
+        #expect(
+            core.map { $0.split(separator: " ", omittingEmptySubsequences: true).dropFirst(4).prefix(2) == ["0", "0"] } == true,
+            "soft and hard limit 0: \(core ?? "no line")")
     }
 
     @Test func theRunningBinaryIsNotDumpable() throws {
@@ -109,8 +112,9 @@ struct KeysAndFilesEndToEndTests {
         let running: RunningBinary
         if geteuid() == 0 {
             #expect(chown(cache.path, nobody, nobody) == 0)
-            running = try runner.start(["--reuid=\(nobody)", "--regid=\(nobody)", "--clear-groups", BinaryRunner.binary.path] + arguments,
-                                       extraEnvironment: ["BOXOFFICE_CACHE_DIR": cache.path], executable: setpriv)
+            running = try runner.start(
+                ["--reuid=\(nobody)", "--regid=\(nobody)", "--clear-groups", BinaryRunner.binary.path] + arguments,
+                extraEnvironment: ["BOXOFFICE_CACHE_DIR": cache.path], executable: setpriv)
         } else {
             running = try runner.start(arguments)
         }

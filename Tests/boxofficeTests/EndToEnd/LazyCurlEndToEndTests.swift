@@ -14,14 +14,16 @@ struct LazyCurlEndToEndTests {
     static func expectLibcurlOnlyForRequests(_ binary: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         // glibc's loader lists the libraries it would map, and stops, as ldd does.
         let trace = try BinaryRunner().start(["--version"], extraEnvironment: ["LD_TRACE_LOADED_OBJECTS": "1"], executable: binary).wait()
-        #expect(trace.stdout.contains("libc.so") && !trace.stdout.contains("curl") && !trace.stdout.contains("FoundationNetworking"),
-                "\(trace.stdout)", sourceLocation: sourceLocation)
+        #expect(
+            trace.stdout.contains("libc.so") && !trace.stdout.contains("curl") && !trace.stdout.contains("FoundationNetworking"),
+            "\(trace.stdout)", sourceLocation: sourceLocation)
         let server = try LoopbackServer(handler: StubResponse.recorded)
         defer { server.stop() }
         let runner = BinaryRunner(kobisURL: server.baseURL)
         let daily = ["daily", "--date", "20230818"]
         let missing = try runner.start(daily, extraEnvironment: nowhere, executable: binary).wait()
-        BinaryRunner.expectFailure(missing, status: 69, mentioning: ["libcurl", "/nonexistent/libcurl.so.4", "BOXOFFICE_LIBCURL"], sourceLocation: sourceLocation)
+        BinaryRunner.expectFailure(
+            missing, status: 69, mentioning: ["libcurl", "/nonexistent/libcurl.so.4", "BOXOFFICE_LIBCURL"], sourceLocation: sourceLocation)
         #expect(missing.stderr.split(separator: "\n").count == 1, "\(missing.stderr)", sourceLocation: sourceLocation)
         #expect(server.requestCount == 0, sourceLocation: sourceLocation)
         let notCurl = try runner.start(daily, extraEnvironment: ["BOXOFFICE_LIBCURL": "libz.so.1"], executable: binary).wait()

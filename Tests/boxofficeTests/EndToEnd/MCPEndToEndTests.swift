@@ -31,8 +31,14 @@ struct MCPEndToEndTests {
             ("code_list", ["group": "regions"], ["codes", "regions"]),
             ("movie_poster", ["code": "20218541"], ["poster", "20218541"]),
             ("box_office_report", ["date": "20230818", "days": 3], ["report", "--date", "20230818", "--days", "3"]),
-            ("movie_trend", ["code": "20218541", "from": "20230815", "to": "20230818"], ["trend", "20218541", "--from", "20230815", "--to", "20230818"]),
-            ("daily_box_office", ["from": "20230816", "to": "20230818", "limit": 2], ["daily", "--from", "20230816", "--to", "20230818", "--limit", "2"]),
+            (
+                "movie_trend", ["code": "20218541", "from": "20230815", "to": "20230818"],
+                ["trend", "20218541", "--from", "20230815", "--to", "20230818"]
+            ),
+            (
+                "daily_box_office", ["from": "20230816", "to": "20230818", "limit": 2],
+                ["daily", "--from", "20230816", "--to", "20230818", "--limit", "2"]
+            ),
             ("api_quota", [:], ["quota"]),
         ]
     }
@@ -92,11 +98,13 @@ struct MCPEndToEndTests {
         let server = try Self.apiServer()
         let runner = Self.runner(server)
         let concurrent = (1...10).map { day in (tool: "daily_box_office", arguments: ["date": String(format: "202307%02d", day)] as [String: Any]) }
-        let (report, _) = try Self.session(mode, plan: [
-            // Failures first and api_quota last, so the quota it shows is the CLI's after the session.
-            "calls": Self.plan(Self.failures.map { ($0.tool, $0.arguments) }) + Self.plan(Self.calls.map { ($0.tool, $0.arguments) }),
-            "concurrent": Self.plan(concurrent),
-        ], runner: runner)
+        let (report, _) = try Self.session(
+            mode,
+            plan: [
+                // Failures first and api_quota last, so the quota it shows is the CLI's after the session.
+                "calls": Self.plan(Self.failures.map { ($0.tool, $0.arguments) }) + Self.plan(Self.calls.map { ($0.tool, $0.arguments) }),
+                "concurrent": Self.plan(concurrent),
+            ], runner: runner)
 
         // The era: 2026-07-28 through server/discover, or the handshake's newest version.
         #expect(report["protocol_version"] as? String == (mode == "auto" ? "2026-07-28" : "2025-11-25"))
@@ -144,7 +152,9 @@ struct MCPEndToEndTests {
             let structured = try Self.canonical(result["structured_content"])
             #expect(structured == (try Self.canonical(expected)), "\(call.tool) differs from `boxoffice \(call.command.joined(separator: " "))`")
             let text = try #require((result["texts"] as? [String])?.first)
-            #expect(try Self.canonical(try JSONSerialization.jsonObject(with: Data(text.utf8))) == structured, "\(call.tool): the text block is not the same JSON")
+            #expect(
+                try Self.canonical(try JSONSerialization.jsonObject(with: Data(text.utf8))) == structured,
+                "\(call.tool): the text block is not the same JSON")
         }
 
         for (failure, result) in zip(Self.failures, results) {
@@ -176,11 +186,13 @@ struct MCPEndToEndTests {
     @Test(.enabled(if: TestTools.runsMCPTests, Comment(rawValue: missing)))
     func sdkCancellationStopsACallAndTheServerGoesOn() throws {
         let server = try Self.apiServer()
-        let (report, run) = try Self.session("auto", plan: [
-            "stalled": ["name": "daily_box_office", "arguments": ["date": Self.stalledDay]],
-            "cancel_after": 1.0,
-            "after_cancel": ["name": "movie_details", "arguments": ["code": "20218541"]],
-        ], runner: Self.runner(server))
+        let (report, run) = try Self.session(
+            "auto",
+            plan: [
+                "stalled": ["name": "daily_box_office", "arguments": ["date": Self.stalledDay]],
+                "cancel_after": 1.0,
+                "after_cancel": ["name": "movie_details", "arguments": ["code": "20218541"]],
+            ], runner: Self.runner(server))
         #expect(report["stalled_was_cancelled"] as? Bool == true)
         let after = try #require(report["after_cancel"] as? [String: Any])
         #expect(after["is_error"] as? Bool == false)

@@ -34,8 +34,10 @@ struct ReportEndToEndTests {
                 #expect(object[key] != nil, "lacks \(key)")
             }
             let movie = try #require((object["movies"] as? [[String: Any]])?.first)
-            for key in ["rank", "rankChange", "previousRank", "isNew", "code", "title", "daysSinceOpening", "audience", "audienceTotal",
-                        "salesShare", "screens", "trend", "posterURL"] {
+            for key in [
+                "rank", "rankChange", "previousRank", "isNew", "code", "title", "daysSinceOpening", "audience", "audienceTotal",
+                "salesShare", "screens", "trend", "posterURL",
+            ] {
                 #expect(movie[key] != nil, "movies[0] lacks \(key)")
             }
             #expect((movie["trend"] as? [Any])?.count == 7)
@@ -79,7 +81,8 @@ struct ReportEndToEndTests {
         #expect(mkfifo(fifo, 0o600) == 0)
         BinaryRunner.expectFailure(try runner.run(Self.report + ["--output", fifo]), status: 73, mentioning: ["not a regular file"])
         BinaryRunner.expectFailure(try runner.run(Self.report + ["--embed-posters"]), status: 64, mentioning: ["--format html"])
-        BinaryRunner.expectFailure(try runner.run(Self.report + ["--format", "csv"]), status: 64, mentioning: ["text, markdown, html, email, slack, discord, json"])
+        BinaryRunner.expectFailure(
+            try runner.run(Self.report + ["--format", "csv"]), status: 64, mentioning: ["text, markdown, html, email, slack, discord, json"])
     }
 
     @Test func postersComeFromKakaoAndEmbedIntoTheHTML() throws {
@@ -116,7 +119,8 @@ struct ReportEndToEndTests {
         let records = try lines.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
         #expect(records.count == 8 && records.allSatisfy { $0["code"] as? String == "20226411" && $0["date"] is String })
         let outside = try runner.run(["trend", "20232193", "--from", "20230811", "--to", "20230818", "--format", "json"])
-        let oppenheimer = try #require((try JSONSerialization.jsonObject(with: Data(outside.stdout.utf8)) as? [String: Any])?["days"] as? [[String: Any]])
+        let oppenheimer = try #require(
+            (try JSONSerialization.jsonObject(with: Data(outside.stdout.utf8)) as? [String: Any])?["days"] as? [[String: Any]])
         #expect(oppenheimer.first?["rank"] is NSNull, "outside the top 10 before it opened")
         let replayed = try BinaryRunner(keys: false).run(arguments + ["--replay", "Fixtures"])
         #expect(replayed.status == 0 && replayed.stdout.contains("In the top 10 on 8 of 8 days."), "\(replayed.stderr)")

@@ -74,7 +74,10 @@ struct ServicesEndToEndTests {
         #expect(person.dropFirst().first == "20164001,봉준호,20183782,기생충,감독,감독; 각본")
         let company = try runner.run(["company", "20060555", "--format", "csv"]).stdout.split(separator: "\n")
         #expect(company.first == "company_code,company_name,movie_code,title,parts")
-        #expect(company.dropFirst().allSatisfy { $0.hasPrefix("20060555,") && $0.split(separator: ",")[1] == company.dropFirst().first?.split(separator: ",")[1] })
+        #expect(
+            company.dropFirst().allSatisfy {
+                $0.hasPrefix("20060555,") && $0.split(separator: ",")[1] == company.dropFirst().first?.split(separator: ",")[1]
+            })
     }
 
     @Test func namesBecomeCodesThroughTheirCodeGroups() throws {

@@ -63,7 +63,8 @@ struct TrustEndToEndTests {
     }
 
     @Test func aKeyEchoedJSONEscapedOrInAnotherCaseIsRedactedEverywhere() throws {
-        let fixture = try String(contentsOf: BinaryRunner.repositoryRoot.appendingPathComponent("Fixtures/kobis/daily-20230818.json"), encoding: .utf8)
+        let fixture = try String(
+            contentsOf: BinaryRunner.repositoryRoot.appendingPathComponent("Fixtures/kobis/daily-20230818.json"), encoding: .utf8)
         let escaped = BinaryRunner.kobisKey.unicodeScalars.map { "\\u00" + String($0.value, radix: 16) }.joined()
         let body = fixture.replacingOccurrences(of: "콘크리트 유토피아", with: escaped)
             .replacingOccurrences(of: "오펜하이머", with: BinaryRunner.kobisKey.lowercased())
@@ -207,7 +208,7 @@ struct TrustEndToEndTests {
     @Test func aGzipBombIsMeasuredAfterDecompression() throws {
         let bomb = try Data(contentsOf: BinaryRunner.repositoryRoot.appendingPathComponent("Fixtures/errors/daily-gzip-bomb.json.gz"))
         let server = try LoopbackServer(sequence: [
-            StubResponse(status: 200, headers: ["Content-Type": "application/json", "Content-Encoding": "gzip"], body: bomb),
+            StubResponse(status: 200, headers: ["Content-Type": "application/json", "Content-Encoding": "gzip"], body: bomb)
         ])
         defer { server.stop() }
         let (run, peak) = try BinaryRunner(kobisURL: server.baseURL).runMeasuringMemory(Self.daily + ["--timeout", "60"])
@@ -256,7 +257,8 @@ struct TrustEndToEndTests {
 
     @Test func aKOBISFaultQuotingThePercentEncodedKeyIsScrubbed() throws {
         let encoded = BinaryRunner.kobisKey.replacingOccurrences(of: "-", with: "%2d")
-        let fault = StubResponse.json(#"{"faultInfo":{"message":"잘못된 요청: parameterValue=\#(encoded), \#(BinaryRunner.kobisKey)","errorCode":"320102"}}"#)
+        let fault = StubResponse.json(
+            #"{"faultInfo":{"message":"잘못된 요청: parameterValue=\#(encoded), \#(BinaryRunner.kobisKey)","errorCode":"320102"}}"#)
         let server = try LoopbackServer(sequence: [fault])
         defer { server.stop() }
         let run = try BinaryRunner(kobisURL: server.baseURL).run(Self.daily)
@@ -324,7 +326,9 @@ struct TrustEndToEndTests {
         try poisoned.write(to: entry)
         let run = try runner.run(Self.daily + ["--format", "json"])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("\"startDate\" : \"2023-08-18\"") || run.stdout.contains("\"startDate\": \"2023-08-18\""), "\(run.stdout.prefix(200))")
+        #expect(
+            run.stdout.contains("\"startDate\" : \"2023-08-18\"") || run.stdout.contains("\"startDate\": \"2023-08-18\""), "\(run.stdout.prefix(200))"
+        )
         #expect(server.requestCount == 1, "the poisoned entry was used")
     }
 
@@ -393,7 +397,10 @@ struct TrustEndToEndTests {
         let run = try runner.run(Self.daily + ["--retries", "2"])
         // The call that reaches 3,000 earns the 90 % warning first.
         #expect(run.status == 75 && run.stdout.isEmpty, "\(run.stderr)")
-        #expect(run.stderr.hasSuffix("Error: All 3,000 of today's KOBIS calls are used by boxoffice's count (Seoul day), so no request was sent. Try again tomorrow, or pass --ignore-quota if the key has calls the count does not know of.\n"), "\(run.stderr)")
+        #expect(
+            run.stderr.hasSuffix(
+                "Error: All 3,000 of today's KOBIS calls are used by boxoffice's count (Seoul day), so no request was sent. Try again tomorrow, or pass --ignore-quota if the key has calls the count does not know of.\n"
+            ), "\(run.stderr)")
         #expect(server.requestCount == 1, "the retries stopped at the limit")
         #expect(run.stderr.hasPrefix("Warning: 3,000 of 3,000 daily KOBIS calls used today (Seoul).\n"), "grouped as the error is: \(run.stderr)")
     }
@@ -539,8 +546,10 @@ struct TrustEndToEndTests {
 
     @Test func userTextEchoedInUsageErrorsCannotSteerTheTerminal() throws {
         let runner = BinaryRunner()
-        for arguments in [["daily", "--region", "\u{1B}[31m서울\u{1B}]0;pwned\u{7}"], ["daily", "--\u{1B}[2Jcolor", "x"],
-                          ["daily", "--replay", "/tmp/\u{1B}[31mnowhere"]] {
+        for arguments in [
+            ["daily", "--region", "\u{1B}[31m서울\u{1B}]0;pwned\u{7}"], ["daily", "--\u{1B}[2Jcolor", "x"],
+            ["daily", "--replay", "/tmp/\u{1B}[31mnowhere"],
+        ] {
             let run = try runner.run(arguments)
             #expect(run.status == 64 || run.status == 78, "\(run.stderr)")
             #expect(!run.stderr.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, "\(run.stderr.debugDescription)")

@@ -12,8 +12,11 @@ struct ChromiumReportTests {
     static func chromium(_ arguments: [String]) throws -> (stdout: String, stderr: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: chromium ?? "/usr/bin/chromium")
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
-                             "--enable-logging=stderr", "--v=0"] + arguments
+        process.arguments =
+            [
+                "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
+                "--enable-logging=stderr", "--v=0",
+            ] + arguments
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -30,8 +33,11 @@ struct ChromiumReportTests {
         let server = try LoopbackServer { request in
             var response = StubResponse.recorded(request)
             if request.query["targetDt"] == "20230818" {
-                response.body = Data(String(decoding: response.body, as: UTF8.self)
-                    .replacingOccurrences(of: "\"movieNm\":\"밀수\"", with: "\"movieNm\":\"\(hostile.replacingOccurrences(of: "\"", with: "\\\""))\"").utf8)
+                response.body = Data(
+                    String(decoding: response.body, as: UTF8.self)
+                        .replacingOccurrences(
+                            of: "\"movieNm\":\"밀수\"", with: "\"movieNm\":\"\(hostile.replacingOccurrences(of: "\"", with: "\\\""))\""
+                        ).utf8)
             }
             return response
         }

@@ -15,8 +15,9 @@ struct MailReportTests {
             var response = StubResponse.recorded(request)
             if request.query["targetDt"] == "20230818" {
                 let escaped = hostile.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-                response.body = Data(String(decoding: response.body, as: UTF8.self)
-                    .replacingOccurrences(of: "\"movieNm\":\"밀수\"", with: "\"movieNm\":\"\(escaped)\"").utf8)
+                response.body = Data(
+                    String(decoding: response.body, as: UTF8.self)
+                        .replacingOccurrences(of: "\"movieNm\":\"밀수\"", with: "\"movieNm\":\"\(escaped)\"").utf8)
             }
             return response
         }
@@ -58,21 +59,27 @@ struct MailReportTests {
         let message = folder.appendingPathComponent("report.eml")
         let subject = "박스오피스 8월 18일 *아침* 보고 — a subject long enough to need more than one encoded word"
         let run = try BinaryRunner(kobisURL: kobis.baseURL, kakaoURL: kakao.baseURL).run(
-            ["report", "--date", "20230818", "--format", "email", "--embed-posters", "--mail-to", "Team <team@example.com>",
-             "--mail-to", "boss@example.org", "--mail-from", "박스 <bot@example.net>", "--subject", subject, "--output", message.path])
+            [
+                "report", "--date", "20230818", "--format", "email", "--embed-posters", "--mail-to", "Team <team@example.com>",
+                "--mail-to", "boss@example.org", "--mail-from", "박스 <bot@example.net>", "--subject", subject, "--output", message.path,
+            ])
         #expect(run.status == 0, "\(run.stderr)")
         let summary = try Self.check(message, in: folder, subject: subject, recipients: ["team@example.com", "boss@example.org"])
         let cids = try #require(summary["cids"] as? [String])
         #expect(!cids.isEmpty && (summary["images"] as? [String: String])?.count == cids.count, "each poster a cid: part")
         #expect((summary["text"] as? String)?.hasPrefix("Box office report, 2023-08-18 (Fri)\n") == true, "the text alternative")
 
-        let bad = try BinaryRunner(kobisURL: kobis.baseURL).run(["report", "--date", "20230818", "--format", "email", "--mail-to", "a@example.com\nBcc: spy@example.com"])
+        let bad = try BinaryRunner(kobisURL: kobis.baseURL).run([
+            "report", "--date", "20230818", "--format", "email", "--mail-to", "a@example.com\nBcc: spy@example.com",
+        ])
         BinaryRunner.expectFailure(bad, status: 64, mentioning: ["--mail-to"])
     }
 
-    @Test(.enabled(if: TestTools.isCI || (TestTools.path(of: "python3") != nil && ChromiumReportTests.chromium != nil),
-                   "python3 or Chromium is not installed; run .ci/install-test-tools"),
-          arguments: [390, 800])
+    @Test(
+        .enabled(
+            if: TestTools.isCI || (TestTools.path(of: "python3") != nil && ChromiumReportTests.chromium != nil),
+            "python3 or Chromium is not installed; run .ci/install-test-tools"),
+        arguments: [390, 800])
     func theMailHTMLReadsAsATableWithAndWithoutItsStyle(width: Int) throws {
         _ = try #require(ChromiumReportTests.chromium, "Chromium is missing; .ci/install-test-tools installs it")
         let server = try Self.hostileServer()
@@ -110,7 +117,8 @@ struct MailReportTests {
             let measuredPage = folder.appendingPathComponent("measured-\(name)")
             try Data(html.replacingOccurrences(of: "</body>", with: measure + "</body>").utf8).write(to: measuredPage)
             let measured = try ChromiumReportTests.chromium([size, "--virtual-time-budget=2000", "--dump-dom", measuredPage.absoluteString]).stdout
-            let values = try #require(measured.firstMatch(of: /data-measure="([^"]*)"/).map { $0.1.split(separator: " ").map(String.init) }, "not measured")
+            let values = try #require(
+                measured.firstMatch(of: /data-measure="([^"]*)"/).map { $0.1.split(separator: " ").map(String.init) }, "not measured")
             #expect(values.count == 6, "\(values)")
             guard values.count == 6 else { continue }
             #expect(values[0] == "10", "\(name) at \(width): ten movie rows")
@@ -132,7 +140,8 @@ struct MailReportTests {
             let out = run.stdout
             switch format {
             case "text", "json":
-                #expect(out.contains(format == "json" ? "\"*x* [l](http://evil) `c` <img src=x onerror=alert(1)> @everyone <!channel>\"" : Self.hostile))
+                #expect(
+                    out.contains(format == "json" ? "\"*x* [l](http://evil) `c` <img src=x onerror=alert(1)> @everyone <!channel>\"" : Self.hostile))
             case "markdown":
                 #expect(out.contains(#"\*x\* \[l\](http://evil) \`c\` \<img src=x onerror=alert(1)\> \@everyone \<!channel\>"#), "\(out)")
             case "html":

@@ -48,7 +48,8 @@ struct TerminalEndToEndTests {
         }
         defer { server.stop() }
         let runner = BinaryRunner(kobisURL: server.baseURL)
-        let output = try Self.runAtTerminal(["daily", "--from", "20230801", "--to", "20230810", "--jobs", "2"], runner: runner, input: "\u{3}", delay: 1)
+        let output = try Self.runAtTerminal(
+            ["daily", "--from", "20230801", "--to", "20230810", "--jobs", "2"], runner: runner, input: "\u{3}", delay: 1)
         #expect(output.contains("1/10 days"), "the progress line showed: \(output.debugDescription)")
         #expect(output.contains("\r\u{1B}[KError: Stopped by SIGINT"), "the progress line was cleared: \(output.debugDescription)")
     }
@@ -59,7 +60,8 @@ struct TerminalEndToEndTests {
         defer { server.stop() }
         let runner = CommandSurfaceEndToEndTests.runner(server)
         for arguments in [["images", "밀수"], ["daily", "--date", "20230818", "--posters"]] {
-            let output = try Self.runAtTerminal(arguments + ["--color", "never"], runner: runner, input: "", delay: 0, environment: ["COLUMNS": "40"])
+            let output = try Self.runAtTerminal(
+                arguments + ["--color", "never"], runner: runner, input: "", delay: 0, environment: ["COLUMNS": "40"])
             #expect(output.contains("https://example-images.invalid/"), "\(output)")
             #expect(!output.contains("https://…") && !output.contains(".invalid/…"), "a URL was cut: \(output)")
             #expect(!output.contains("Site") && !output.contains("Opened"), "lower-priority columns gave way first: \(output)")

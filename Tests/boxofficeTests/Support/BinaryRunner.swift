@@ -69,7 +69,9 @@ struct BinaryRunner: Sendable {
     }
 
     /// Starts the binary and returns at once, for tests that signal or race it.
-    func start(_ arguments: [String], stdin: String? = nil, extraEnvironment: [String: String] = [:], executable: String? = nil) throws -> RunningBinary {
+    func start(_ arguments: [String], stdin: String? = nil, extraEnvironment: [String: String] = [:], executable: String? = nil) throws
+        -> RunningBinary
+    {
         let process = process(arguments, extraEnvironment: extraEnvironment, executable: executable.map { URL(fileURLWithPath: $0) } ?? Self.binary)
         let outURL = home.appendingPathComponent("stdout-\(UUID().uuidString)")
         let errURL = home.appendingPathComponent("stderr-\(UUID().uuidString)")
@@ -116,7 +118,10 @@ struct BinaryRunner: Sendable {
         for case let file as URL in enumerator {
             if file.path.contains(Self.kobisKey) || file.path.contains(Self.kakaoKey) { return true }
             if let data = try? Data(contentsOf: file), let text = String(data: data, encoding: .utf8),
-               text.contains(Self.kobisKey) || text.contains(Self.kakaoKey) { return true }
+                text.contains(Self.kobisKey) || text.contains(Self.kakaoKey)
+            {
+                return true
+            }
         }
         return false
     }
@@ -131,8 +136,9 @@ extension BinaryRunner {
         var peakKiB = 0
         while running.process.isRunning {
             if let status = try? String(contentsOfFile: "/proc/\(running.processIdentifier)/status", encoding: .utf8),
-               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-               let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") {
+                let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+                let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
+            {
                 peakKiB = max(peakKiB, kilobytes)
             }
             usleep(500)

@@ -192,7 +192,9 @@ final class LoopbackServer: Sendable {
         defer { close(connection) }
         guard let request = readRequest(connection) else { return }
         log.withLock { $0.append(request) }
-        inFlight.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
+        inFlight.withLock {
+            $0.now += 1; $0.most = max($0.most, $0.now)
+        }
         defer { inFlight.withLock { $0.now -= 1 } }
         let response = handler(request)
         guard pause(response.delay) else { return }
@@ -258,7 +260,8 @@ final class LoopbackServer: Sendable {
             received.append(contentsOf: buffer[0..<count])
         }
         guard let headEnd = received.range(of: terminator),
-              let head = String(data: received[..<headEnd.lowerBound], encoding: .utf8) else { return nil }
+            let head = String(data: received[..<headEnd.lowerBound], encoding: .utf8)
+        else { return nil }
         let lines = head.components(separatedBy: "\r\n")
         let parts = lines[0].split(separator: " ")
         guard parts.count >= 2 else { return nil }

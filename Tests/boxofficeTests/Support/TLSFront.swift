@@ -27,9 +27,14 @@ struct TestCertificates {
         let authority = root.appendingPathComponent("ca.pem")
         self.authority = authority
         let authorityKey = root.appendingPathComponent("ca.key")
-        try Self.run(openssl, ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-                               "-keyout", authorityKey.path, "-out", authority.path, "-days", "2", "-subj", "/CN=boxoffice test CA"])
-        loopback = try Self.identity("loopback", for: "IP:127.0.0.1,DNS:localhost", openssl: openssl, in: root, signedBy: authority, key: authorityKey)
+        try Self.run(
+            openssl,
+            [
+                "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+                "-keyout", authorityKey.path, "-out", authority.path, "-days", "2", "-subj", "/CN=boxoffice test CA",
+            ])
+        loopback = try Self.identity(
+            "loopback", for: "IP:127.0.0.1,DNS:localhost", openssl: openssl, in: root, signedBy: authority, key: authorityKey)
         otherName = try Self.identity("other.test", for: "DNS:other.test", openssl: openssl, in: root, signedBy: authority, key: authorityKey)
         let authorityFolder = root.appendingPathComponent("trusted")
         self.authorityFolder = authorityFolder
@@ -39,17 +44,27 @@ struct TestCertificates {
     }
 
     /// A key and a certificate for `alternativeNames`, signed by the authority.
-    private static func identity(_ name: String, for alternativeNames: String, openssl: String, in root: URL,
-                                 signedBy authority: URL, key authorityKey: URL) throws -> Identity {
+    private static func identity(
+        _ name: String, for alternativeNames: String, openssl: String, in root: URL,
+        signedBy authority: URL, key authorityKey: URL
+    ) throws -> Identity {
         let key = root.appendingPathComponent("\(name).key")
         let request = root.appendingPathComponent("\(name).csr")
         let certificate = root.appendingPathComponent("\(name).pem")
         let extensions = root.appendingPathComponent("\(name).ext")
         try Data("subjectAltName=\(alternativeNames)\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n".utf8).write(to: extensions)
-        try Self.run(openssl, ["req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-                               "-keyout", key.path, "-out", request.path, "-subj", "/CN=\(name)"])
-        try Self.run(openssl, ["x509", "-req", "-in", request.path, "-CA", authority.path, "-CAkey", authorityKey.path,
-                               "-CAcreateserial", "-out", certificate.path, "-days", "2", "-extfile", extensions.path])
+        try Self.run(
+            openssl,
+            [
+                "req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+                "-keyout", key.path, "-out", request.path, "-subj", "/CN=\(name)",
+            ])
+        try Self.run(
+            openssl,
+            [
+                "x509", "-req", "-in", request.path, "-CA", authority.path, "-CAkey", authorityKey.path,
+                "-CAcreateserial", "-out", certificate.path, "-days", "2", "-extfile", extensions.path,
+            ])
         return Identity(certificate: certificate, key: key)
     }
 

@@ -19,8 +19,10 @@ enum TestTools {
 
     /// Tests of the shared captures (`../shared/samples`, beside the repository) run where they
     /// are, and always under CI, where a missing folder fails them.
-    static let runsSampleTests = isCI || FileManager.default.fileExists(
-        atPath: BinaryRunner.repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/samples").path)
+    static let runsSampleTests =
+        isCI
+        || FileManager.default.fileExists(
+            atPath: BinaryRunner.repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/samples").path)
 
     /// The Python of the private virtual environment holding the official MCP SDK, made by
     /// `.ci/install-test-tools` under `.build` (never committed).
