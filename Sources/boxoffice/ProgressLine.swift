@@ -9,30 +9,42 @@ import Glibc
 import Darwin
 #endif
 
-/// `12/31 days` on stderr while a range loads, only when stderr is a terminal.
+/// How far a range has come: `12/31 days` on stderr while it loads when stderr is a terminal,
+/// or, under `boxoffice mcp`, a `notifications/progress` to the client that asked for them.
 actor ProgressLine {
-    private var total: Int
-    private let unit: String
-    private var done = 0
-
-    init(total: Int, unit: String) {
-        Signals.arm()
-        self.total = total
-        self.unit = unit
+    /// Where each step goes.
+    enum Output: Sendable {
+        case terminal
+        case notify(@Sendable (_ done: Int, _ total: Int) async -> Void)
     }
 
-    func advance() {
+    private var total: Int
+    private let unit: String
+    private let output: Output
+    private var done = 0
+
+    init(total: Int, unit: String, output: Output = .terminal) {
+        if case .terminal = output { Signals.arm() }
+        self.total = total
+        self.unit = unit
+        self.output = output
+    }
+
+    func advance() async {
         done += 1
-        Terminal.write("\r\(done)/\(total) \(unit)", to: STDERR_FILENO)
+        switch output {
+        case .terminal: Terminal.write("\r\(done)/\(total) \(unit)", to: STDERR_FILENO)
+        case .notify(let send): await send(done, total)
+        }
     }
 
     /// One more done, of a total known only once the work has started.
-    func advance(of total: Int) {
+    func advance(of total: Int) async {
         self.total = total
-        advance()
+        await advance()
     }
 
     func finish() {
-        Terminal.write("\r\u{1B}[K", to: STDERR_FILENO)
+        if case .terminal = output { Terminal.write("\r\u{1B}[K", to: STDERR_FILENO) }
     }
 }

@@ -16,6 +16,15 @@ struct Runner: Sendable {
     /// Where every call is counted before it is sent.
     let quota: QuotaLedger
     let paths: Paths
+    /// Where a range's progress goes instead of stderr: `boxoffice mcp`'s progress notifications.
+    var progressNotifier: (@Sendable (_ done: Int, _ total: Int) async -> Void)? = nil
+
+    /// The progress of a range, wherever it is wanted: the notifier, else a line on stderr at a
+    /// terminal, else nowhere.
+    func progressLine(total: Int, unit: String) -> ProgressLine? {
+        if let progressNotifier { return ProgressLine(total: total, unit: unit, output: .notify(progressNotifier)) }
+        return context.stderrIsTerminal ? ProgressLine(total: total, unit: unit) : nil
+    }
 
     /// What belongs on stdout.
     func run(_ command: any RunnableCommand) async throws -> Data {

@@ -121,7 +121,7 @@ struct ChartCommand: RunnableCommand {
         }
         let client = try runner.makeClient(network, needs: query.withPosters ? [.kobis, .kakao] : [.kobis])
         let unit = query.span == .daily ? "days" : "weeks"
-        let progress = isRange && runner.context.stderrIsTerminal ? ProgressLine(total: query.dates.count, unit: unit) : nil
+        let progress = isRange ? runner.progressLine(total: query.dates.count, unit: unit) : nil
         let charts = try await ChartFetcher(client: client).charts(query) { await progress?.advance() }
         await progress?.finish()
         return text(

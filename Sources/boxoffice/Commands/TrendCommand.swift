@@ -40,7 +40,7 @@ struct TrendCommand: RunnableCommand {
 
     func run(in runner: Runner) async throws -> Data {
         let client = try runner.makeClient(network, needs: [.kobis])
-        let progress = runner.context.stderrIsTerminal ? ProgressLine(total: 0, unit: "days") : nil
+        let progress = runner.progressLine(total: 0, unit: "days")
         let trend = try await client.trend(movieCode: code, from: from, to: to, jobs: jobs) { total in
             if total > 1 { await progress?.advance(of: total) }
         }

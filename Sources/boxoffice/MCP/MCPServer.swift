@@ -221,11 +221,21 @@ actor MCPServer {
         guard let key = Self.key(id) else { return }
         guard inFlight[key] == nil else { throw RPCError.invalidRequest("request \(key.dropFirst(2)) is still running") }
         let runner = self.runner
+        // A client that gave a progress token hears how far a range has come.
+        let progress: (@Sendable (Int, Int) async -> Void)? = params?["_meta"]?["progressToken"].flatMap { token in
+            guard Self.key(token) != nil else { return nil }
+            return { [weak self] done, total in await self?.notifyProgress(token: token, done: done, total: total) }
+        }
         inFlight[key] = Task {
-            var result = await runner.call(tool, arguments: arguments)
+            var result = await runner.call(tool, arguments: arguments, progress: progress)
             if stateless, case .object(let members) = result { result = .object([("resultType", .string("complete"))] + members) }
             self.finish(key, id: id, result: result)
         }
+    }
+
+    private func notifyProgress(token: JSONValue, done: Int, total: Int) {
+        let params: JSONValue = .object([("progressToken", token), ("progress", .integer(Int64(done))), ("total", .integer(Int64(total)))])
+        write(.object([("jsonrpc", .string("2.0")), ("method", .string("notifications/progress")), ("params", params)]))
     }
 
     /// Answers a call unless it was cancelled meanwhile: a cancelled request gets no answer.

@@ -18,7 +18,9 @@ struct MCPToolRunner: Sendable {
     let redactor: SecretRedactor
 
     /// The `tools/call` result.
-    func call(_ tool: MCPTool, arguments: JSONValue?) async -> JSONValue {
+    func call(
+        _ tool: MCPTool, arguments: JSONValue?, progress: (@Sendable (_ done: Int, _ total: Int) async -> Void)? = nil
+    ) async -> JSONValue {
         let words: [String]
         do {
             words = try tool.commandLine(for: arguments, serverOptions: serverOptions)
@@ -31,7 +33,9 @@ struct MCPToolRunner: Sendable {
         do {
             let invocation = try CommandLineParser.parse(words)
             let command = try CommandCatalog.command(for: invocation, today: context.today)
-            let output = try await Runner(context: context, quota: quota, paths: paths).run(command)
+            var runner = Runner(context: context, quota: quota, paths: paths)
+            runner.progressNotifier = progress
+            let output = try await runner.run(command)
             return try Self.success(output)
         } catch let error as UsageError {
             return Self.failure(redactor.redact(error.message))

@@ -119,4 +119,24 @@ struct MCPRawSessionEndToEndTests {
         #expect(Self.errorCode(Self.answer(answers, id: 7)) == -32022, "the era is settled: a handshake now names the versions")
         #expect(Self.errorCode(Self.answer(answers, id: 8)) == -32601)
     }
+
+    @Test func aRangeCallWithAProgressTokenHearsEachDayBeforeItsAnswer() throws {
+        let server = try Self.apiServer()
+        defer { server.stop() }
+        let lines = [
+            #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"0"}}}"#,
+            #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+            #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"daily_box_office","arguments":{"from":"20230815","to":"20230818"},"_meta":{"progressToken":"days"}}}"#,
+            #"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"daily_box_office","arguments":{"from":"20230801","to":"20230803"}}}"#,
+        ]
+        let (answers, _) = try Self.session(lines, server: server)
+        let notes = answers.filter { $0["method"] as? String == "notifications/progress" }.compactMap { $0["params"] as? [String: Any] }
+        #expect(notes.count == 4, "one a day of the range that asked, none for the one that did not: \(notes)")
+        #expect(notes.allSatisfy { $0["progressToken"] as? String == "days" && $0["total"] as? Int == 4 })
+        #expect(notes.compactMap { $0["progress"] as? Int } == [1, 2, 3, 4])
+        let answered = try #require(answers.firstIndex { $0["id"] as? Int == 2 })
+        let lastNote = try #require(answers.lastIndex { ($0["params"] as? [String: Any])?["progressToken"] as? String == "days" })
+        #expect(lastNote < answered, "progress comes before the answer")
+        #expect((Self.answer(answers, id: 2)?["result"] as? [String: Any])?["isError"] as? Bool == false)
+    }
 }
