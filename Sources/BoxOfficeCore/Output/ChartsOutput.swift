@@ -87,9 +87,10 @@ package struct ChartsOutput: Presentable {
             Column("Change", key: "rank_change", alignment: .right, dropOrder: 5), Column.machine("is_new"), Column.machine("code"),
             Column("Title", key: "title", isTruncatable: true), Column("Opened", key: "open_date", dropOrder: 1),
             Column("Audience", key: "audience", alignment: .right), Column.machine("audience_change"),
-            Column("Total", key: "audience_total", alignment: .right, dropOrder: 2), Column.machine("sales"),
-            Column("Share", key: "sales_share", alignment: .right, dropOrder: 4), Column.machine("sales_total"),
-            Column("Screens", key: "screens", alignment: .right, dropOrder: 3), Column.machine("shows"),
+            // The cumulative audience is what people look for: it goes after Screens and Share.
+            Column("Total", key: "audience_total", alignment: .right, dropOrder: 4), Column.machine("sales"),
+            Column("Share", key: "sales_share", alignment: .right, dropOrder: 3), Column.machine("sales_total"),
+            Column("Screens", key: "screens", alignment: .right, dropOrder: 2), Column.machine("shows"),
         ]
         // Added after every older column, so scripts reading by position keep working; the poster,
         // which only --posters adds, comes last so that it moves no other column.

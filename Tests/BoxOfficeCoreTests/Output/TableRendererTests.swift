@@ -205,6 +205,22 @@ struct NarrowTerminalTests {
         #expect(!text.contains("https://…"))
     }
 
+    @Test func aDailyTableLeavesOutOpenedScreensShareTotalAndChangeInThatOrder() throws {
+        let chart = try ChartsOutputTests.daily()
+        var shown: [[String]] = []
+        for width in stride(from: 100, through: 24, by: -2) {
+            let text = DocumentWriter.write(ChartsOutput([chart]), format: .table, style: RenderStyle(terminalWidth: width))
+            let header = String(text.split(separator: "\n")[1])
+            let columns = ["Opened", "Screens", "Share", "Total", "Change"].filter { header.contains($0) }
+            if shown.last != columns { shown.append(columns) }
+        }
+        #expect(
+            shown == [
+                ["Opened", "Screens", "Share", "Total", "Change"], ["Screens", "Share", "Total", "Change"], ["Share", "Total", "Change"],
+                ["Total", "Change"], ["Change"], [],
+            ], "\(shown)")
+    }
+
     @Test func aChartFitsNarrowTerminalsByLeavingOutColumnsBeforeTitlesGetUnreadable() throws {
         let chart = try ChartsOutputTests.daily()
         for width in [30, 40, 50, 60, 80] {
