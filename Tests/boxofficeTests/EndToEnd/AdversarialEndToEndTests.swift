@@ -279,8 +279,7 @@ struct AdversarialEndToEndTests {
         let runner = BinaryRunner(kobisURL: server.baseURL)
         let arguments = ["daily", "--from", "20230801", "--to", "20230810", "--format", "jsonl", "--jobs", "2"]
         let running = try runner.start(arguments)
-        let deadline = Date().addingTimeInterval(20)
-        while server.requestCount < 6, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        _ = server.waitForRequests(6, seconds: 20)
         kill(running.processIdentifier, SIGKILL)
         let killed = running.wait(limit: 10)
         #expect(killed.stdout.isEmpty, "nothing partial on stdout")
@@ -301,8 +300,7 @@ struct AdversarialEndToEndTests {
         let server = try LoopbackServer(handler: StubResponse.unanswered)
         defer { server.stop() }
         let running = try BinaryRunner(kobisURL: server.baseURL).start(Self.daily)
-        let deadline = Date().addingTimeInterval(10)
-        while server.requestCount == 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        _ = server.waitForRequests(1, seconds: 10)
         let signalled = Date()
         kill(running.processIdentifier, SIGINT)
         let run = running.wait(limit: 10)

@@ -179,19 +179,3 @@ extension StubResponse {
         return .json(body.replacingCharacters(in: range, with: #""showRange":"\#(day)~\#(day)""#))
     }
 }
-
-extension LoopbackServer {
-    /// Whether `count` requests arrived within `seconds`, looking every few milliseconds.
-    func waitForRequests(_ count: Int, seconds: Double) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while requestCount < count, Date() < deadline { usleep(2_000) }
-        return requestCount >= count
-    }
-
-    /// The same, without holding a thread of the concurrency pool while it waits.
-    func arrivalOfRequests(_ count: Int, seconds: Double) async -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while requestCount < count, Date() < deadline { try? await Task.sleep(for: .milliseconds(2)) }
-        return requestCount >= count
-    }
-}

@@ -449,8 +449,7 @@ struct TrustEndToEndTests {
         defer { server.stop() }
         let runner = BinaryRunner(kobisURL: server.baseURL)
         let running = try runner.start(Self.daily)
-        let deadline = Date().addingTimeInterval(5)
-        while server.requestCount == 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        _ = server.waitForRequests(1, seconds: 5)
         kill(running.processIdentifier, number)
         let run = running.wait(limit: 10)
         BinaryRunner.expectFailure(run, status: status, mentioning: ["Stopped by \(name)"])
@@ -487,8 +486,7 @@ struct TrustEndToEndTests {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
-        let deadline = Date().addingTimeInterval(10)
-        while server.requestCount < 31 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        _ = server.waitForRequests(31, seconds: 10)
         Thread.sleep(forTimeInterval: 0.5)
         kill(process.processIdentifier, SIGTERM)
         let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -596,8 +594,7 @@ struct TrustEndToEndTests {
         let runner = BinaryRunner(kobisURL: server.baseURL)
         // As nohup does: SIGHUP ignored before the program starts.
         let running = try runner.start(["-c", "trap '' HUP; exec \"$0\" daily --date 20230818", BinaryRunner.binary.path], executable: "/bin/sh")
-        let deadline = Date().addingTimeInterval(5)
-        while server.requestCount == 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        _ = server.waitForRequests(1, seconds: 5)
         kill(running.processIdentifier, SIGHUP)
         let run = running.wait(limit: 10)
         #expect(run.status == 0, "\(run.stderr)")
