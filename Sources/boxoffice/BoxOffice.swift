@@ -19,7 +19,7 @@ enum BoxOffice {
         do {
             let invocation = try CommandLineParser.parse(arguments)
             let command = try CommandCatalog.command(for: invocation, today: context.today)
-            output = try await Runner(context: context, quota: quota, paths: paths).run(command)
+            output = try await CommandState(context: context, quota: quota, paths: paths).run(command)
         } catch let error as UsageError {
             context.log("Error: \(error.message)")
             context.log("Usage: \(HelpFormatter.usage(forPath: error.commandPath))")

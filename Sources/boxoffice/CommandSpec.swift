@@ -113,7 +113,7 @@ struct OptionSpec: Sendable {
 /// A command ready to run: parsed, validated and holding what it needs.
 protocol RunnableCommand: Sendable {
     /// What belongs on stdout; errors are thrown, never printed here.
-    func run(in runner: Runner) async throws -> Data
+    func run(in state: CommandState) async throws -> Data
     /// Whether stdout is text, which is scrubbed of the keys once more before it is written;
     /// bytes such as an image go out as they came.
     var writesText: Bool { get }

@@ -20,7 +20,7 @@ struct LibcurlUnavailable: ReportableError {
     var exitCode: ExitCode { .unavailable }
 }
 
-extension Runner {
+extension CommandState {
     /// The transport every request of the run goes through: libcurl's easy interface on Linux
     /// (`CurlTransport`), URLSession elsewhere.
     func transport(_ policy: TransferPolicy, timeout: Double) -> any HTTPDataLoading {

@@ -76,7 +76,7 @@ struct ArgumentParsingTests {
         // 2026-11-22 is a Sunday: that week has not ended yet.
         let request = try chart(["weekly"])
         #expect(request.query.dates == [KSTDate(year: 2026, month: 11, day: 15)!])
-        #expect(request.query.span == .weekly(.week))
+        #expect(request.query.kind == .weekly(.week))
         #expect(usageError(["weekly", "--date", "20261122"])?.contains("The week of 2026-11-16 has not ended yet") == true)
         let wednesday = try #require(KSTDate(year: 2026, month: 11, day: 18))
         do {

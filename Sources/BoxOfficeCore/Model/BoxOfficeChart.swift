@@ -27,24 +27,26 @@ public struct BoxOfficeChart: Sendable, Hashable {
     }
 }
 
-/// The chart's period, as the JSON `kind` says it.
-public enum ChartKind: String, Sendable, Hashable, Encodable {
+/// A chart's period: one day, or a week adding up some of its days. It encodes as the JSON `kind`:
+/// `"daily"`, or the week's period (`"week"`, `"weekend"`, `"weekdays"`).
+public enum ChartKind: Sendable, Hashable, Encodable {
     /// One day.
     case daily
-    /// Monday to Sunday.
-    case week
-    /// Friday to Sunday.
-    case weekend
-    /// Monday to Thursday.
-    case weekdays
+    /// One week, adding up these days of it.
+    case weekly(WeekPeriod)
 
-    /// The kind of a weekly chart over the given days.
-    public init(_ period: WeekPeriod) {
-        switch period {
-        case .week: self = .week
-        case .weekend: self = .weekend
-        case .weekdays: self = .weekdays
+    /// `daily`, `week`, `weekend` or `weekdays`.
+    public var name: String {
+        switch self {
+        case .daily: "daily"
+        case .weekly(let period): period.rawValue
         }
+    }
+
+    /// Its name.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(name)
     }
 }
 

@@ -12,7 +12,7 @@ extension BoxOfficeClient {
         let last = period.lastDay(ofWeekContaining: date)
         return try await send(.weeklyBoxOffice(containing: date, period: period, filter: filter)) { response in
             try BoxOfficeChart(
-                response, kind: ChartKind(period), requested: "\(first.iso)~\(last.iso)", isSettled: isSettled(last), filter: filter)
+                response, kind: .weekly(period), requested: "\(first.iso)~\(last.iso)", isSettled: isSettled(last), filter: filter)
         }
     }
 

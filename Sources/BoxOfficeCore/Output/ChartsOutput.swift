@@ -75,9 +75,9 @@ package struct ChartsOutput: Presentable {
     private static func baseTitle(of chart: BoxOfficeChart) -> String {
         switch chart.kind {
         case .daily: "Daily box office, \(chart.startDate.iso)"
-        case .week: "Weekly box office, \(chart.startDate.iso) to \(chart.endDate.iso) (Mon–Sun)"
-        case .weekend: "Weekend box office, \(chart.startDate.iso) to \(chart.endDate.iso) (Fri–Sun)"
-        case .weekdays: "Weekday box office, \(chart.startDate.iso) to \(chart.endDate.iso) (Mon–Thu)"
+        case .weekly(.week): "Weekly box office, \(chart.startDate.iso) to \(chart.endDate.iso) (Mon–Sun)"
+        case .weekly(.weekend): "Weekend box office, \(chart.startDate.iso) to \(chart.endDate.iso) (Fri–Sun)"
+        case .weekly(.weekdays): "Weekday box office, \(chart.startDate.iso) to \(chart.endDate.iso) (Mon–Thu)"
         }
     }
 

@@ -87,7 +87,7 @@ package struct Column: Sendable {
 
     /// A column people and machines both see.
     package init(
-        _ title: String?, key: String?, alignment: TextAlignment = .left, isTruncatable: Bool = false, keepsWhole: Bool = false,
+        _ title: String?, key: String? = nil, alignment: TextAlignment = .left, isTruncatable: Bool = false, keepsWhole: Bool = false,
         dropOrder: Int? = nil
     ) {
         self.title = title

@@ -22,7 +22,7 @@ package struct ReportOutput: Presentable {
 
     /// ▲2 (4): two places up from 4th yesterday; NEW; BACK for a re-entry; - unchanged.
     static func move(_ movie: DailyReport.Movie) -> String {
-        let change = RankChange(intensity: movie.rankChange, isNew: movie.isNew).marker
+        let change = movie.rankChange.marker
         if movie.isReentry { return reentryMarker }
         guard !movie.isNew, let previous = movie.previousRank, previous != movie.rank else { return change }
         return "\(change) (\(previous))"
@@ -30,7 +30,7 @@ package struct ReportOutput: Presentable {
 
     /// The move as a cell, coloured as `daily` colours a rank change.
     static func moveCell(_ movie: DailyReport.Movie) -> Cell {
-        .move(move(movie), change: RankChange(intensity: movie.rankChange, isNew: movie.isNew), intensity: movie.rankChange)
+        .move(move(movie), change: movie.rankChange, intensity: movie.rankIntensity)
     }
 
     /// The whole report as data, every figure of the text: the report's own encoding after a
@@ -71,10 +71,10 @@ package struct ReportOutput: Presentable {
             news.append(.note("Back in the top 10: " + back.joined(separator: ", ")))
         }
         if let climber = report.climber {
-            news.append(.note("Biggest climber: \(climber.title), ▲\(climber.rankChange) to #\(climber.rank)"))
+            news.append(.note("Biggest climber: \(climber.title), ▲\(climber.rankIntensity) to #\(climber.rank)"))
         }
         if let faller = report.faller {
-            news.append(.note("Biggest faller: \(faller.title), ▼\(-faller.rankChange) to #\(faller.rank)"))
+            news.append(.note("Biggest faller: \(faller.title), ▼\(-faller.rankIntensity) to #\(faller.rank)"))
         }
         for milestone in report.milestones {
             news.append(.note("Milestone: \(milestone.title) passed \(NumberText.grouped(milestone.milestone)) in total"))

@@ -1,26 +1,3 @@
-/// A column of a table for people.
-package struct TableColumn: Sendable {
-    /// The header.
-    package var title: String
-    /// Numbers right, text left.
-    package var alignment: TextAlignment
-    /// Whether the column may be cut with "…" to fit the terminal.
-    package var isTruncatable: Bool
-    /// Whether its cells must be shown whole (URLs people copy): other columns give way first.
-    package var keepsWhole: Bool
-    /// When a whole column must fit, columns are left out in this order; nil is never left out.
-    package var dropOrder: Int?
-
-    /// Creates a column.
-    package init(_ title: String, alignment: TextAlignment = .left, isTruncatable: Bool = false, keepsWhole: Bool = false, dropOrder: Int? = nil) {
-        self.title = title
-        self.alignment = alignment
-        self.isTruncatable = isTruncatable
-        self.keepsWhole = keepsWhole
-        self.dropOrder = dropOrder
-    }
-}
-
 /// How a cell looks when colour is on.
 package enum CellStyle: Sendable {
     /// No colour.
@@ -42,8 +19,8 @@ package enum CellStyle: Sendable {
     }
 }
 
-/// One cell of a table for people.
-package struct TableCell: Sendable {
+/// Text for a terminal with the colour it has when colour is on: a cell of a table for people.
+package struct StyledText: Sendable {
     /// The text, sanitized before it is shown.
     package var text: String
     /// Its colour, used only when colour is on.
@@ -59,7 +36,7 @@ package struct TableCell: Sendable {
 /// Aligns cells in columns by display width, so Korean titles line up.
 package struct TableRenderer: Sendable {
     /// The columns.
-    package var columns: [TableColumn]
+    package var columns: [Column]
     /// The terminal's width; truncatable columns shrink to fit it.
     package var maxWidth: Int?
     /// Whether cells may be coloured.
@@ -71,18 +48,18 @@ package struct TableRenderer: Sendable {
     private static let readable = 16
 
     /// Creates a renderer.
-    package init(columns: [TableColumn], maxWidth: Int? = nil, usesColor: Bool = false) {
+    package init(columns: [Column], maxWidth: Int? = nil, usesColor: Bool = false) {
         self.columns = columns
         self.maxWidth = maxWidth
         self.usesColor = usesColor
     }
 
     /// The header and rows, each line ending in "\n" and without trailing spaces.
-    package func render(_ rows: [[TableCell]]) -> String {
-        let header = columns.map { TableCell($0.title, style: .bold) }
+    package func render(_ rows: [[StyledText]]) -> String {
+        let header = columns.map { StyledText($0.title ?? "", style: .bold) }
         let cleanRows = ([header] + rows).map { row in
             columns.indices.map { index in
-                index < row.count ? TableCell(TerminalText.sanitize(row[index].text), style: row[index].style) : TableCell("")
+                index < row.count ? StyledText(TerminalText.sanitize(row[index].text), style: row[index].style) : StyledText("")
             }
         }
         let natural = columns.indices.map { index in cleanRows.map { DisplayWidth.of($0[index].text) }.max() ?? 0 }
@@ -95,7 +72,7 @@ package struct TableRenderer: Sendable {
 
     /// A column's texts cut to its width; when cutting the end makes different texts look the
     /// same, those are cut in the middle instead.
-    private func shownTexts(_ texts: [String], column: TableColumn, width: Int) -> [String] {
+    private func shownTexts(_ texts: [String], column: Column, width: Int) -> [String] {
         guard column.isTruncatable, !column.keepsWhole else { return texts }
         let cut = texts.map { DisplayWidth.truncate($0, toWidth: width) }
         var originals: [String: Set<String>] = [:]

@@ -21,14 +21,8 @@ package struct TerminalWriter: Sendable {
         case .table(let table):
             let shown = table.columns.indices.filter { table.columns[$0].title != nil }
             guard table.isShownAtTerminal, !shown.isEmpty, !table.rows.isEmpty else { return "" }
-            let columns = shown.map { index in
-                let column = table.columns[index]
-                return TableColumn(
-                    column.title ?? "", alignment: column.alignment, isTruncatable: column.isTruncatable, keepsWhole: column.keepsWhole,
-                    dropOrder: column.dropOrder)
-            }
-            let renderer = TableRenderer(columns: columns, maxWidth: style.terminalWidth, usesColor: style.usesColor)
-            return renderer.render(table.rows.map { row in shown.map { TableCell(row[$0].humanText, style: row[$0].style) } })
+            let renderer = TableRenderer(columns: shown.map { table.columns[$0] }, maxWidth: style.terminalWidth, usesColor: style.usesColor)
+            return renderer.render(table.rows.map { row in shown.map { StyledText(row[$0].humanText, style: row[$0].style) } })
         case .card(let fields):
             return card(fields)
         }

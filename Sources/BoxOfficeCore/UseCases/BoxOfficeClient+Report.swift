@@ -10,7 +10,7 @@ extension BoxOfficeClient {
     public func report(on date: KSTDate, days: Int = DailyReport.defaultDays, withPosters: Bool = false) async throws -> DailyReport {
         let (window, all) = DailyReport.chartDays(for: date, days: days)
         let fetcher = ChartFetcher(client: self)
-        let charts = try await fetcher.charts(ChartQuery(span: .daily, dates: window))
+        let charts = try await fetcher.charts(ChartQuery(kind: .daily, dates: window))
         var byDay = Dictionary(zip(window, charts), uniquingKeysWith: { first, _ in first })
         for weekEarlier in all where byDay[weekEarlier] == nil {
             byDay[weekEarlier] = try await optionalChart(on: weekEarlier)

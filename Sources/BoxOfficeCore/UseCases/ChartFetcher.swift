@@ -77,7 +77,7 @@ public struct ChartFetcher: Sendable {
 extension BoxOfficeClient {
     /// The query's chart that holds `date`.
     func chart(_ query: ChartQuery, on date: KSTDate) async throws -> BoxOfficeChart {
-        switch query.span {
+        switch query.kind {
         case .daily: try await dailyChart(on: date, filter: query.filter)
         case .weekly(let period): try await weeklyChart(containing: date, period: period, filter: query.filter)
         }

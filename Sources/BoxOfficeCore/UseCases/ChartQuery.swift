@@ -1,15 +1,7 @@
 /// What charts a command asks for: one day or week, or a range of them, with their filters.
 public struct ChartQuery: Sendable {
-    /// Daily charts, or weekly ones over which days of the week.
-    public enum Span: Sendable, Equatable {
-        /// One chart per day.
-        case daily
-        /// One chart per week, adding up these days of it.
-        case weekly(WeekPeriod)
-    }
-
     /// Daily or weekly.
-    public var span: Span
+    public var kind: ChartKind
     /// One date per chart, in order; for weekly charts any day of each week.
     public var dates: [KSTDate]
     /// Which movies the charts count.
@@ -32,10 +24,10 @@ public struct ChartQuery: Sendable {
 
     /// Creates a query.
     public init(
-        span: Span, dates: [KSTDate], filter: ChartFilter = ChartFilter(), limit: Int? = nil, withPosters: Bool = false,
+        kind: ChartKind, dates: [KSTDate], filter: ChartFilter = ChartFilter(), limit: Int? = nil, withPosters: Bool = false,
         jobs: Int = ChartQuery.defaultJobs
     ) {
-        self.span = span
+        self.kind = kind
         self.dates = dates
         self.filter = filter
         self.limit = limit
@@ -45,7 +37,7 @@ public struct ChartQuery: Sendable {
 
     /// The endpoint of the chart that holds `date`.
     public func endpoint(for date: KSTDate) -> Endpoint<BoxOfficeResponse> {
-        switch span {
+        switch kind {
         case .daily: .dailyBoxOffice(on: date, filter: filter)
         case .weekly(let period): .weeklyBoxOffice(containing: date, period: period, filter: filter)
         }
@@ -53,7 +45,7 @@ public struct ChartQuery: Sendable {
 
     /// How a failed chart is named in an error: `2023-08-18` or `week of 2023-08-14`.
     func label(for date: KSTDate) -> String {
-        switch span {
+        switch kind {
         case .daily: date.iso
         case .weekly(let period): "week of \(period.firstDay(ofWeekContaining: date).iso)"
         }

@@ -52,7 +52,9 @@ public struct DailyReport: Sendable, Hashable {
         /// Its rank that day.
         public var rank: Int
         /// KOBIS's `rankInten`: positive when it climbed.
-        public var rankChange: Int
+        public var rankIntensity: Int
+        /// How its rank moved, as a chart's entry says it.
+        public var rankChange: RankChange { RankChange(intensity: rankIntensity, isNew: isNew) }
         /// Its rank the day before, nil when it was not in that day's top 10.
         public var previousRank: Int?
         /// Whether it is new to the chart.
@@ -88,12 +90,12 @@ public struct DailyReport: Sendable, Hashable {
 
         /// Creates a movie of the report; what is left out is blank.
         public init(
-            rank: Int, rankChange: Int = 0, previousRank: Int? = nil, isNew: Bool = false, code: String, title: String,
+            rank: Int, rankIntensity: Int = 0, previousRank: Int? = nil, isNew: Bool = false, code: String, title: String,
             daysSinceOpening: Int? = nil, audience: Int64? = nil, audienceTotal: Int64? = nil, salesShare: Double? = nil,
             screens: Int? = nil, trend: [Int64?] = [], posterURL: String? = nil
         ) {
             self.rank = rank
-            self.rankChange = rankChange
+            self.rankIntensity = rankIntensity
             self.previousRank = previousRank
             self.isNew = isNew
             self.code = code
@@ -118,19 +120,19 @@ public struct DailyReport: Sendable, Hashable {
         public var rank: Int
         /// Its rank the day before, if it was in the top 10.
         public var previousRank: Int?
-        /// KOBIS's `rankInten`.
-        public var rankChange: Int
+        /// KOBIS's `rankInten`: positive for a climb.
+        public var rankIntensity: Int
 
         /// The KOBIS movie code.
         public var id: String { code }
 
         /// Creates a move.
-        public init(code: String, title: String, rank: Int, previousRank: Int? = nil, rankChange: Int) {
+        public init(code: String, title: String, rank: Int, previousRank: Int? = nil, rankIntensity: Int) {
             self.code = code
             self.title = title
             self.rank = rank
             self.previousRank = previousRank
-            self.rankChange = rankChange
+            self.rankIntensity = rankIntensity
         }
     }
 
@@ -202,7 +204,7 @@ public struct DailyReport: Sendable, Hashable {
         let yesterday = charts[date.adding(days: -1)]?.entries ?? []
         movies = today.map { entry in
             Movie(
-                rank: entry.rank, rankChange: entry.rankIntensity,
+                rank: entry.rank, rankIntensity: entry.rankIntensity,
                 previousRank: yesterday.first { $0.code == entry.code }.map(\.rank), isNew: entry.isNew,
                 code: entry.code, title: entry.title, daysSinceOpening: entry.openDate.map { date.days(since: $0) },
                 audience: entry.audience, audienceTotal: entry.audienceTotal, salesShare: entry.salesShare, screens: entry.screens,
@@ -212,10 +214,10 @@ public struct DailyReport: Sendable, Hashable {
         newEntries = movies.filter { $0.isNew && !$0.isReentry }.map(\.code)
         reentries = movies.filter(\.isReentry).map(\.code)
         let moves = movies.filter { !$0.isNew }.map {
-            Move(code: $0.code, title: $0.title, rank: $0.rank, previousRank: $0.previousRank, rankChange: $0.rankChange)
+            Move(code: $0.code, title: $0.title, rank: $0.rank, previousRank: $0.previousRank, rankIntensity: $0.rankIntensity)
         }
-        climber = moves.filter { $0.rankChange > 0 }.max { $0.rankChange < $1.rankChange }
-        faller = moves.filter { $0.rankChange < 0 }.min { $0.rankChange < $1.rankChange }
+        climber = moves.filter { $0.rankIntensity > 0 }.max { $0.rankIntensity < $1.rankIntensity }
+        faller = moves.filter { $0.rankIntensity < 0 }.min { $0.rankIntensity < $1.rankIntensity }
         milestones = movies.compactMap { movie in
             guard let total = movie.audienceTotal, let audience = movie.audience,
                 case (let before, false) = total.subtractingReportingOverflow(audience),
@@ -329,7 +331,7 @@ extension DailyReport.Movie: Encodable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(rank, forKey: .rank)
-        try container.encode(rankChange, forKey: .rankChange)
+        try container.encode(rankIntensity, forKey: .rankChange)
         try container.encode(previousRank, forKey: .previousRank)
         try container.encode(isNew, forKey: .isNew)
         try container.encode(code, forKey: .code)
@@ -357,7 +359,7 @@ extension DailyReport.Move: Encodable {
         try container.encode(title, forKey: .title)
         try container.encode(rank, forKey: .rank)
         try container.encode(previousRank, forKey: .previousRank)
-        try container.encode(rankChange, forKey: .rankChange)
+        try container.encode(rankIntensity, forKey: .rankChange)
     }
 }
 

@@ -76,7 +76,7 @@ extension BoxOfficeClient {
             throw BoxOfficeError.rangeBeforeOpening(movieCode: movie.code, title: movie.title, lastDay: last, opening: opening)
         }
         let total = dates.count
-        let charts = try await ChartFetcher(client: self).charts(ChartQuery(span: .daily, dates: dates, jobs: jobs)) { await onDayFetched(total) }
+        let charts = try await ChartFetcher(client: self).charts(ChartQuery(kind: .daily, dates: dates, jobs: jobs)) { await onDayFetched(total) }
         return MovieTrend(
             code: movie.code, title: movie.title,
             days: zip(dates, charts).map { date, chart in

@@ -16,8 +16,8 @@ enum CacheCommand {
     struct Path: RunnableCommand {
         static let spec = CommandSpec(name: "path", abstract: "Print the cache folder.", make: { _ throws(UsageError) in Path() })
 
-        func run(in runner: Runner) async throws -> Data {
-            text(runner.paths.responses.path + "\n")
+        func run(in state: CommandState) async throws -> Data {
+            text(state.paths.responses.path + "\n")
         }
     }
 
@@ -30,10 +30,10 @@ enum CacheCommand {
             name: "stats", abstract: "Count cached answers.", options: [SharedOptions.format()] + SharedOptions.colors,
             make: { reader throws(UsageError) in Stats(format: try reader.format(), color: try reader.color()) })
 
-        func run(in runner: Runner) async throws -> Data {
-            let statistics = ResponseCache(directory: runner.paths.responses).statistics(now: runner.context.now)
-            let output = CacheStatisticsOutput(path: runner.paths.responses.path, statistics: statistics)
-            return text(DocumentWriter.write(output, format: format, style: runner.style(color)))
+        func run(in state: CommandState) async throws -> Data {
+            let statistics = ResponseCache(directory: state.paths.responses).statistics(now: state.context.now)
+            let output = CacheStatisticsOutput(path: state.paths.responses.path, statistics: statistics)
+            return text(DocumentWriter.write(output, format: format, style: state.style(color)))
         }
     }
 
@@ -41,11 +41,11 @@ enum CacheCommand {
     struct Clear: RunnableCommand {
         static let spec = CommandSpec(name: "clear", abstract: "Remove every cached answer.", make: { _ throws(UsageError) in Clear() })
 
-        func run(in runner: Runner) async throws -> Data {
-            let folder = runner.paths.responses.path
+        func run(in state: CommandState) async throws -> Data {
+            let folder = state.paths.responses.path
             do {
-                let count = try ResponseCache(directory: runner.paths.responses).clear()
-                runner.context.log("Removed \(count) cached answer\(count == 1 ? "" : "s") from \(folder).")
+                let count = try ResponseCache(directory: state.paths.responses).clear()
+                state.context.log("Removed \(count) cached answer\(count == 1 ? "" : "s") from \(folder).")
                 return Data()
             } catch {
                 throw InternalError(description: "Cannot clear the cache at \(folder).")

@@ -90,7 +90,7 @@ struct ChartCommand: RunnableCommand {
                 "The \(period.rawValue) of \(period.firstDay(ofWeekContaining: last).iso) \(verb) not ended yet (\(possessive) last day is \(end.iso), today in Seoul is \(today.iso)); ask for an earlier week."
             )
         }
-        query = ChartQuery(span: isWeekly ? .weekly(period) : .daily, dates: dates)
+        query = ChartQuery(kind: isWeekly ? .weekly(period) : .daily, dates: dates)
         query.filter.nation = try reader.choice(.nation, ChartFilter.Nation.init(rawValue:))
         query.filter.movieType = try reader.choice(.type, ChartFilter.MovieType.init(rawValue:))
         if let regionName = reader.value(.region) {
@@ -110,22 +110,22 @@ struct ChartCommand: RunnableCommand {
     }
 
     /// Fetches and renders; progress on stderr only when it is a terminal.
-    func run(in runner: Runner) async throws -> Data {
-        if case .weekly(let period) = query.span {
+    func run(in state: CommandState) async throws -> Data {
+        if case .weekly(let period) = query.kind {
             for start in periodsNotEnded {
                 let (first, last) = (period.firstDay(ofWeekContaining: start), period.lastDay(ofWeekContaining: start))
-                runner.context.warn(
+                state.context.warn(
                     "The \(period.rawValue) of \(first.iso) to \(last.iso) \(period == .weekdays ? "have" : "has") not ended yet, so \(period == .weekdays ? "they are" : "it is") left out."
                 )
             }
         }
-        let client = try runner.makeClient(network, needs: query.withPosters ? [.kobis, .kakao] : [.kobis])
-        let unit = query.span == .daily ? "days" : "weeks"
-        let progress = isRange ? runner.progressLine(total: query.dates.count, unit: unit) : nil
+        let client = try state.makeClient(network, needs: query.withPosters ? [.kobis, .kakao] : [.kobis])
+        let unit = query.kind == .daily ? "days" : "weeks"
+        let progress = isRange ? state.progressLine(total: query.dates.count, unit: unit) : nil
         let charts = try await ChartFetcher(client: client).charts(query) { await progress?.advance() }
         await progress?.finish()
         return text(
             DocumentWriter.write(
-                ChartsOutput(charts, asRange: isRange, withPosters: query.withPosters), format: network.format, style: runner.style(network)))
+                ChartsOutput(charts, asRange: isRange, withPosters: query.withPosters), format: network.format, style: state.style(network)))
     }
 }

@@ -31,8 +31,8 @@ struct CodesCommand: RunnableCommand {
             return CodesCommand(group: CodeGroup.code(for: group), network: try NetworkOptions(reader))
         })
 
-    func run(in runner: Runner) async throws -> Data {
-        let list = try await runner.makeClient(network, needs: [.kobis]).codes(group: group)
-        return text(DocumentWriter.write(CodesOutput(list), format: network.format, style: runner.style(network)))
+    func run(in state: CommandState) async throws -> Data {
+        let list = try await state.makeClient(network, needs: [.kobis]).codes(group: group)
+        return text(DocumentWriter.write(CodesOutput(list), format: network.format, style: state.style(network)))
     }
 }

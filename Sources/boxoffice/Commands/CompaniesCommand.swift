@@ -33,15 +33,15 @@ struct CompaniesCommand: RunnableCommand {
             return CompaniesCommand(name: name, ceo: ceo, part: part, list: try ListOptions(reader), network: try NetworkOptions(reader))
         })
 
-    func run(in runner: Runner) async throws -> Data {
-        let client = try runner.makeClient(network, needs: [.kobis])
+    func run(in state: CommandState) async throws -> Data {
+        let client = try state.makeClient(network, needs: [.kobis])
         let partCode = try await part.asyncMap { try await CodeNames.code(for: $0, in: .companyParts, option: "part", of: Self.spec, client: client) }
         let (name, ceo) = (self.name, self.ceo)
-        let (companies, total) = try await list.fetch(in: runner, client: client) { page, size in
+        let (companies, total) = try await list.fetch(in: state, client: client) { page, size in
             let result = try await client.searchCompanies(CompanyQuery(name: name, ceo: ceo, partCode: partCode, page: page, itemsPerPage: size))
             return (result.companies, result.totalCount)
         }
         let output = CompaniesOutput(CompanySearchResult(totalCount: total, companies: companies), page: list.shownPage)
-        return text(DocumentWriter.write(output, format: network.format, style: runner.style(network)))
+        return text(DocumentWriter.write(output, format: network.format, style: state.style(network)))
     }
 }

@@ -19,8 +19,8 @@ struct CompanyCommand: RunnableCommand {
             CompanyCommand(code: try reader.code(of: "company", findWith: "companies <name>"), network: try NetworkOptions(reader))
         })
 
-    func run(in runner: Runner) async throws -> Data {
-        let company = try await runner.makeClient(network, needs: [.kobis]).company(code: code)
-        return text(DocumentWriter.write(CompanyOutput(company), format: network.format, style: runner.style(network)))
+    func run(in state: CommandState) async throws -> Data {
+        let company = try await state.makeClient(network, needs: [.kobis]).company(code: code)
+        return text(DocumentWriter.write(CompanyOutput(company), format: network.format, style: state.style(network)))
     }
 }

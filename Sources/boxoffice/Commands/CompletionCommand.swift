@@ -24,7 +24,7 @@ struct CompletionCommand: RunnableCommand {
             return CompletionCommand(shell: shell)
         })
 
-    func run(in runner: Runner) async throws -> Data {
+    func run(in state: CommandState) async throws -> Data {
         text(CompletionScript.make(for: shell))
     }
 }

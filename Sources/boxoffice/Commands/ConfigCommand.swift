@@ -30,8 +30,8 @@ enum ConfigCommand {
                 return Set(service: service)
             })
 
-        func run(in runner: Runner) async throws -> Data {
-            let context = runner.context
+        func run(in state: CommandState) async throws -> Data {
+            let context = state.context
             let example = "for example: printf %s \"$KEY\" | boxoffice config set \(service.rawValue)"
             let input: Data
             if context.stdinIsTerminal {
@@ -54,14 +54,14 @@ enum ConfigCommand {
                     "The key contains spaces or control characters, which no API key has; give the key alone, \(example)",
                     commandPath: ["config", "set"])
             }
-            try KeyStore(context: context, paths: runner.paths).store(key, for: service)
+            try KeyStore(context: context, paths: state.paths).store(key, for: service)
             if !KeyStore.looksLikeKey(key, of: service) {
                 // Stored all the same: the services may change their keys' shape, and the user knows best.
                 context.warn(
                     "This does not look like a \(service.displayName) key, which is \(KeyStore.keyLength) hexadecimal characters; stored anyway. Check it if \(service.displayName) refuses it."
                 )
             }
-            context.log("Stored the \(service.displayName) key (\(KeyStore.mask(key))) in \(runner.paths.configFile.path).")
+            context.log("Stored the \(service.displayName) key (\(KeyStore.mask(key))) in \(state.paths.configFile.path).")
             return Data()
         }
     }
@@ -75,10 +75,10 @@ enum ConfigCommand {
             name: "show", abstract: "Show where each key comes from, masked.", options: [SharedOptions.format()] + SharedOptions.colors,
             make: { reader throws(UsageError) in Show(format: try reader.format(), color: try reader.color()) })
 
-        func run(in runner: Runner) async throws -> Data {
-            let keys = try KeyStore(context: runner.context, paths: runner.paths).keys()
-            let output = ConfigOutput(configFile: runner.paths.configFile.path, keys: keys)
-            return text(DocumentWriter.write(output, format: format, style: runner.style(color)))
+        func run(in state: CommandState) async throws -> Data {
+            let keys = try KeyStore(context: state.context, paths: state.paths).keys()
+            let output = ConfigOutput(configFile: state.paths.configFile.path, keys: keys)
+            return text(DocumentWriter.write(output, format: format, style: state.style(color)))
         }
     }
 
@@ -86,8 +86,8 @@ enum ConfigCommand {
     struct Path: RunnableCommand {
         static let spec = CommandSpec(name: "path", abstract: "Print the config file's path.", make: { _ throws(UsageError) in Path() })
 
-        func run(in runner: Runner) async throws -> Data {
-            text(runner.paths.configFile.path + "\n")
+        func run(in state: CommandState) async throws -> Data {
+            text(state.paths.configFile.path + "\n")
         }
     }
 }

@@ -43,21 +43,21 @@ enum HelpCommand {
     struct Page: RunnableCommand {
         let path: [String]
 
-        func run(in runner: Runner) async throws -> Data {
-            text(HelpFormatter.help(for: path, width: runner.context.terminalWidth ?? HelpFormatter.defaultWidth))
+        func run(in state: CommandState) async throws -> Data {
+            text(HelpFormatter.help(for: path, width: state.context.terminalWidth ?? HelpFormatter.defaultWidth))
         }
     }
 
     /// The exit-code table.
     struct ExitCodes: RunnableCommand {
-        func run(in runner: Runner) async throws -> Data {
-            text(HelpFormatter.exitCodes(width: runner.context.terminalWidth ?? HelpFormatter.defaultWidth))
+        func run(in state: CommandState) async throws -> Data {
+            text(HelpFormatter.exitCodes(width: state.context.terminalWidth ?? HelpFormatter.defaultWidth))
         }
     }
 
     /// `--version`.
     struct Version: RunnableCommand {
-        func run(in runner: Runner) async throws -> Data {
+        func run(in state: CommandState) async throws -> Data {
             text("boxoffice \(BoxOfficeClient.version)\n")
         }
     }

@@ -36,8 +36,8 @@ struct ImagesCommand: RunnableCommand {
         network = try NetworkOptions(reader)
     }
 
-    func run(in runner: Runner) async throws -> Data {
-        let result = try await runner.makeClient(network, needs: [.kakao]).searchImages(query)
-        return text(DocumentWriter.write(ImagesOutput(result), format: network.format, style: runner.style(network)))
+    func run(in state: CommandState) async throws -> Data {
+        let result = try await state.makeClient(network, needs: [.kakao]).searchImages(query)
+        return text(DocumentWriter.write(ImagesOutput(result), format: network.format, style: state.style(network)))
     }
 }

@@ -37,11 +37,11 @@ struct ListOptions: Sendable {
 
     /// Fetches one page, or every page with `--all` (progress on stderr at a terminal).
     func fetch<Item: Sendable>(
-        in runner: Runner, client: BoxOfficeClient,
+        in state: CommandState, client: BoxOfficeClient,
         page fetch: @escaping @Sendable (_ page: Int?, _ size: Int?) async throws -> (items: [Item], total: Int)
     ) async throws -> (items: [Item], total: Int) {
         guard all else { return try await fetch(page, limit) }
-        let showsProgress = runner.context.stderrIsTerminal
+        let showsProgress = state.context.stderrIsTerminal
         let result = try await ListPager(client: client).all(
             onPageFetched: { done, pages in
                 if showsProgress { Terminal.write("\r\(done)/\(pages) pages", to: STDERR_FILENO) }

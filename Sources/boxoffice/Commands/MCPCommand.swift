@@ -43,17 +43,17 @@ struct MCPCommand: RunnableCommand {
             return MCPCommand(serverOptions: words)
         })
 
-    func run(in runner: Runner) async throws -> Data {
-        let context = runner.context
-        let keys = (try? KeyStore(context: context, paths: runner.paths).keys(warns: false)) ?? [:]
+    func run(in state: CommandState) async throws -> Data {
+        let context = state.context
+        let keys = (try? KeyStore(context: context, paths: state.paths).keys(warns: false)) ?? [:]
         var callContext = context
         callContext.stdoutIsTerminal = false
         callContext.stderrIsTerminal = false
         callContext.terminalWidth = nil
         let toolRunner = MCPToolRunner(
-            context: callContext, paths: runner.paths, quota: runner.quota, serverOptions: serverOptions,
+            context: callContext, paths: state.paths, quota: state.quota, serverOptions: serverOptions,
             redactor: SecretRedactor(secrets: APIService.allCases.map { keys[$0]?.value }))
-        let server = MCPServer(runner: toolRunner) { line in
+        let server = MCPServer(state: toolRunner) { line in
             switch Terminal.write(line, to: STDOUT_FILENO) {
             case .written: true
             case .readerGone, .failed: false

@@ -28,14 +28,14 @@ struct PeopleCommand: RunnableCommand {
             return PeopleCommand(name: name, filmography: filmography, list: try ListOptions(reader), network: try NetworkOptions(reader))
         })
 
-    func run(in runner: Runner) async throws -> Data {
-        let client = try runner.makeClient(network, needs: [.kobis])
+    func run(in state: CommandState) async throws -> Data {
+        let client = try state.makeClient(network, needs: [.kobis])
         let (name, filmography) = (self.name, self.filmography)
-        let (people, total) = try await list.fetch(in: runner, client: client) { page, size in
+        let (people, total) = try await list.fetch(in: state, client: client) { page, size in
             let result = try await client.searchPeople(PeopleQuery(name: name, filmography: filmography, page: page, itemsPerPage: size))
             return (result.people, result.totalCount)
         }
         let output = PeopleOutput(PeopleSearchResult(totalCount: total, people: people), page: list.shownPage)
-        return text(DocumentWriter.write(output, format: network.format, style: runner.style(network)))
+        return text(DocumentWriter.write(output, format: network.format, style: state.style(network)))
     }
 }

@@ -19,8 +19,8 @@ struct PersonCommand: RunnableCommand {
             PersonCommand(code: try reader.code(of: "person", findWith: "people <name>"), network: try NetworkOptions(reader))
         })
 
-    func run(in runner: Runner) async throws -> Data {
-        let person = try await runner.makeClient(network, needs: [.kobis]).person(code: code)
-        return text(DocumentWriter.write(PersonOutput(person), format: network.format, style: runner.style(network)))
+    func run(in state: CommandState) async throws -> Data {
+        let person = try await state.makeClient(network, needs: [.kobis]).person(code: code)
+        return text(DocumentWriter.write(PersonOutput(person), format: network.format, style: state.style(network)))
     }
 }

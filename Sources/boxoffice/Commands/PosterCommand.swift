@@ -57,8 +57,8 @@ struct PosterCommand: RunnableCommand {
             PosterCommand(code: try reader.movieCode(), download: reader.value(.download), network: try NetworkOptions(reader))
         })
 
-    func run(in runner: Runner) async throws -> Data {
-        let context = runner.context
+    func run(in state: CommandState) async throws -> Data {
+        let context = state.context
         if download == Self.standardOutput, context.stdoutIsTerminal {
             throw UsageError(
                 "Refusing to write an image to the terminal; redirect stdout, for example: --download - > poster.jpg",
@@ -68,11 +68,11 @@ struct PosterCommand: RunnableCommand {
         if let download, download != Self.standardOutput {
             if intoFolder { try OutputFile.checkFolder(download) } else { try OutputFile.check(download) }
         }
-        let client = try runner.makeClient(network, needs: [.kobis, .kakao])
+        let client = try state.makeClient(network, needs: [.kobis, .kakao])
         let (details, best) = try await PosterFinder(client: client).poster(forMovie: code)
         var saved: String?
         if let download {
-            let downloader = ImageDownloader(loader: runner.transport(.image, timeout: network.timeout), timeout: network.timeout)
+            let downloader = ImageDownloader(loader: state.transport(.image, timeout: network.timeout), timeout: network.timeout)
             let image = try await downloader.image(at: best.imageURL)
             if download == Self.standardOutput { return image }
             // Into a folder, the file is named after the movie and the image's real type.
@@ -84,6 +84,6 @@ struct PosterCommand: RunnableCommand {
         }
         return text(
             DocumentWriter.write(
-                PosterOutput(movie: details, poster: best, path: saved), format: network.format, style: runner.style(network)))
+                PosterOutput(movie: details, poster: best, path: saved), format: network.format, style: state.style(network)))
     }
 }

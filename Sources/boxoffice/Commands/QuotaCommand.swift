@@ -15,12 +15,12 @@ struct QuotaCommand: RunnableCommand {
         examples: ["boxoffice quota"], options: [SharedOptions.format()] + SharedOptions.colors,
         make: { reader throws(UsageError) in QuotaCommand(format: try reader.format(), color: try reader.color()) })
 
-    func run(in runner: Runner) async throws -> Data {
-        let today = runner.context.today
-        let ledger = QuotaLedger(file: runner.paths.quotaFile)
+    func run(in state: CommandState) async throws -> Data {
+        let today = state.context.today
+        let ledger = QuotaLedger(file: state.paths.quotaFile)
         if ledger.reading(on: today) == .unreadable {
-            runner.context.warn("the quota ledger \(runner.paths.quotaFile.path) is unreadable; today's count is shown as zero.")
+            state.context.warn("the quota ledger \(state.paths.quotaFile.path) is unreadable; today's count is shown as zero.")
         }
-        return text(DocumentWriter.write(QuotaOutput(day: today, counts: ledger.counts(on: today)), format: format, style: runner.style(color)))
+        return text(DocumentWriter.write(QuotaOutput(day: today, counts: ledger.counts(on: today)), format: format, style: state.style(color)))
     }
 }

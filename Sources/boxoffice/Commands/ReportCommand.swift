@@ -83,19 +83,19 @@ struct ReportCommand: RunnableCommand {
         return address
     }
 
-    func run(in runner: Runner) async throws -> Data {
+    func run(in state: CommandState) async throws -> Data {
         if let output, output != Self.standardOutput { try OutputFile.check(output) }
-        let client = try runner.makeClient(network, needs: withPosters ? [.kobis, .kakao] : [.kobis])
+        let client = try state.makeClient(network, needs: withPosters ? [.kobis, .kakao] : [.kobis])
         var report = try await client.report(on: date, days: days, withPosters: withPosters)
         if embedsPosters {
             // No download may bring more than the whole page may embed.
             var policy = TransferPolicy.image
             policy.maximumBytes = min(policy.maximumBytes, DailyReport.embeddedPosterBudget)
-            let downloader = ImageDownloader(loader: runner.transport(policy, timeout: network.timeout), timeout: network.timeout)
+            let downloader = ImageDownloader(loader: state.transport(policy, timeout: network.timeout), timeout: network.timeout)
             let embedded = await report.embeddingPosters(with: downloader)
             let failed = embedded.report.movies.filter { $0.posterURL.map { !$0.hasPrefix("data:") } ?? false }.count - embedded.leftAsLinks
             if failed > 0 {
-                runner.context.warn(
+                state.context.warn(
                     "\(failed == 1 ? "1 poster" : "\(failed) posters") could not be downloaded as an image and \(network.format == .email ? "link to the web" : "stay links")."
                 )
             }
@@ -103,18 +103,18 @@ struct ReportCommand: RunnableCommand {
             if embedded.leftAsLinks > 0 {
                 let mebibytes = DailyReport.embeddedPosterBudget / (1024 * 1024)
                 let posters = embedded.leftAsLinks == 1 ? "1 poster stays a link" : "\(embedded.leftAsLinks) posters stay links"
-                runner.context.warn("\(posters): the images embedded in a page may take \(mebibytes) MiB in all.")
+                state.context.warn("\(posters): the images embedded in a page may take \(mebibytes) MiB in all.")
             }
         }
         let envelope = MailEnvelope(
-            recipients: recipients, sender: sender, subject: subject, date: runner.context.now,
+            recipients: recipients, sender: sender, subject: subject, date: state.context.now,
             token: UUID().uuidString.replacing("-", with: "").lowercased())
         let text = DocumentWriter.write(
-            ReportOutput(report, withPosters: withPosters), format: network.format, style: runner.style(network), envelope: envelope)
+            ReportOutput(report, withPosters: withPosters), format: network.format, style: state.style(network), envelope: envelope)
         guard let output, output != Self.standardOutput else { return self.text(text) }
         Signals.arm()
         try OutputFile.write(Data(utf8: text), toPath: output)
-        runner.context.log("Wrote the report of \(date.iso) to \(output).")
+        state.context.log("Wrote the report of \(date.iso) to \(output).")
         return Data()
     }
 }

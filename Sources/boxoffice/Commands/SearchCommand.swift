@@ -68,8 +68,8 @@ struct SearchCommand: RunnableCommand {
         network = try NetworkOptions(reader)
     }
 
-    func run(in runner: Runner) async throws -> Data {
-        let client = try runner.makeClient(network, needs: [.kobis])
+    func run(in state: CommandState) async throws -> Data {
+        let client = try state.makeClient(network, needs: [.kobis])
         var query = self.query
         for nation in nations {
             query.nationCodes.append(try await CodeNames.code(for: nation, in: .nations, option: "nation", of: Self.spec, client: client))
@@ -78,13 +78,13 @@ struct SearchCommand: RunnableCommand {
             query.typeCodes.append(try await CodeNames.code(for: type, in: .movieTypes, option: "type", of: Self.spec, client: client))
         }
         let resolved = query
-        let (movies, total) = try await list.fetch(in: runner, client: client) { page, size in
+        let (movies, total) = try await list.fetch(in: state, client: client) { page, size in
             var pageQuery = resolved
             (pageQuery.page, pageQuery.itemsPerPage) = (page, size)
             let result = try await client.searchMovies(pageQuery)
             return (result.movies, result.totalCount)
         }
         let output = SearchOutput(MovieSearchResult(totalCount: total, movies: movies), page: list.shownPage)
-        return text(DocumentWriter.write(output, format: network.format, style: runner.style(network)))
+        return text(DocumentWriter.write(output, format: network.format, style: state.style(network)))
     }
 }

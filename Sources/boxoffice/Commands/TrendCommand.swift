@@ -38,13 +38,13 @@ struct TrendCommand: RunnableCommand {
                 jobs: try reader.integer(.jobs, in: ChartQuery.jobRange) ?? ChartQuery.defaultJobs, network: try NetworkOptions(reader))
         })
 
-    func run(in runner: Runner) async throws -> Data {
-        let client = try runner.makeClient(network, needs: [.kobis])
-        let progress = runner.progressLine(total: 0, unit: "days")
+    func run(in state: CommandState) async throws -> Data {
+        let client = try state.makeClient(network, needs: [.kobis])
+        let progress = state.progressLine(total: 0, unit: "days")
         let trend = try await client.trend(movieCode: code, from: from, to: to, jobs: jobs) { total in
             if total > 1 { await progress?.advance(of: total) }
         }
         await progress?.finish()
-        return text(DocumentWriter.write(TrendOutput(trend), format: network.format, style: runner.style(network)))
+        return text(DocumentWriter.write(TrendOutput(trend), format: network.format, style: state.style(network)))
     }
 }

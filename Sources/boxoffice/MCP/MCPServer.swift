@@ -34,13 +34,13 @@ actor MCPServer {
 
     private var era = Era.undecided
     private var inFlight: [String: Task<Void, Never>] = [:]
-    private let runner: MCPToolRunner
+    private let state: MCPToolRunner
     /// Writes one line of protocol to stdout; false once the reader has gone.
     private let send: @Sendable (String) -> Bool
     private var readerGone = false
 
-    init(runner: MCPToolRunner, send: @escaping @Sendable (String) -> Bool) {
-        self.runner = runner
+    init(state: MCPToolRunner, send: @escaping @Sendable (String) -> Bool) {
+        self.state = state
         self.send = send
     }
 
@@ -220,14 +220,14 @@ actor MCPServer {
         if let arguments, !arguments.isObject, !arguments.isNull { throw RPCError.invalidParams("'arguments' must be an object") }
         guard let key = Self.key(id) else { return }
         guard inFlight[key] == nil else { throw RPCError.invalidRequest("request \(key.dropFirst(2)) is still running") }
-        let runner = self.runner
+        let state = self.state
         // A client that gave a progress token hears how far a range has come.
         let progress: (@Sendable (Int, Int) async -> Void)? = params?["_meta"]?["progressToken"].flatMap { token in
             guard Self.key(token) != nil else { return nil }
             return { [weak self] done, total in await self?.notifyProgress(token: token, done: done, total: total) }
         }
         inFlight[key] = Task {
-            var result = await runner.call(tool, arguments: arguments, progress: progress)
+            var result = await state.call(tool, arguments: arguments, progress: progress)
             if stateless, case .object(let members) = result { result = .object([("resultType", .string("complete"))] + members) }
             self.finish(key, id: id, result: result)
         }

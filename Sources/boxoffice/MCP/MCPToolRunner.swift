@@ -6,7 +6,7 @@ import Foundation
 #endif
 
 /// Answers a tool call by running its command as `boxoffice <command> … --format json` would,
-/// with the CLI's runner (cache, quota ledger, config file, keys, `BOXOFFICE_*`): the structured
+/// with the CLI's state (cache, quota ledger, config file, keys, `BOXOFFICE_*`): the structured
 /// result is the CLI's JSON, a failure the CLI's one-line message.
 struct MCPToolRunner: Sendable {
     let context: ProcessContext
@@ -33,9 +33,9 @@ struct MCPToolRunner: Sendable {
         do {
             let invocation = try CommandLineParser.parse(words)
             let command = try CommandCatalog.command(for: invocation, today: context.today)
-            var runner = Runner(context: context, quota: quota, paths: paths)
-            runner.progressNotifier = progress
-            let output = try await runner.run(command)
+            var state = CommandState(context: context, quota: quota, paths: paths)
+            state.progressNotifier = progress
+            let output = try await state.run(command)
             return try Self.success(output)
         } catch let error as UsageError {
             return Self.failure(redactor.redact(error.message))

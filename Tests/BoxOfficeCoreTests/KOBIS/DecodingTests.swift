@@ -101,7 +101,7 @@ struct DecodingTests {
         let weekly = try client.interpret(
             TestFiles.fixture("kobis/weekly-20230813-weekGb=0.json"), response: nil,
             for: .weeklyBoxOffice(containing: KSTDate(year: 2023, month: 8, day: 13)!, period: .week))
-        let chart = try BoxOfficeChart(weekly, kind: .week, requested: "week")
+        let chart = try BoxOfficeChart(weekly, kind: .weekly(.week), requested: "week")
         #expect(chart.yearWeek == "202332")
         #expect(chart.startDate == KSTDate(year: 2023, month: 8, day: 7))
         let list = try client.interpret(

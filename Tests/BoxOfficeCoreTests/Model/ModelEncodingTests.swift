@@ -62,7 +62,7 @@ struct ModelEncodingTests {
 
     @Test func aWeekendChartWithAFilterEncodesAsTheCLIPrintsIt() throws {
         let filter = ChartFilter(nation: .korean, movieType: nil, region: Region.named("부산"))
-        let chart = try Self.chart("kobis/weekly-20230813-weekGb=1.json", kind: .weekend, filter: filter)
+        let chart = try Self.chart("kobis/weekly-20230813-weekGb=1.json", kind: .weekly(.weekend), filter: filter)
         let model = try Self.encoded(chart)
         Self.expectSame(model, try Self.printed(ChartsOutput([chart])))
         #expect(model["yearWeek"] as? String == "202332")
@@ -213,7 +213,7 @@ struct ModelEncodingTests {
         #expect(try Self.text(KSTDate(year: 2023, month: 8, day: 9)) == #""2023-08-09""#)
         #expect(try Self.text([RankChange.up(3), .down(2), .same, .new]) == #"[3,-2,0,"new"]"#)
         #expect(try Self.text(RankChange.down(Int.min)) == String(-Int.max), "no trap on a change too large to negate")
-        #expect(try Self.text([ChartKind.daily, .weekend]) == #"["daily","weekend"]"#)
+        #expect(try Self.text([ChartKind.daily, .weekly(.weekend)]) == #"["daily","weekend"]"#)
         #expect(try Self.text(WeekPeriod.weekdays) == #""weekdays""#)
         #expect(try Self.text(ChartFilter.MovieType.independent) == #""independent""#)
         #expect(try Self.encoded(ChartFilter()).count == 3, "an empty filter names its three fields as null")
@@ -253,7 +253,7 @@ struct ModelEncodingTests {
         let preview = DailyReport(
             date: date, days: [date],
             movies: [DailyReport.Movie(rank: 1, code: "20226411", title: "콘크리트 유토피아", audience: 112_934, trend: [112_934])],
-            newEntries: [], climber: DailyReport.Move(code: "20226411", title: "콘크리트 유토피아", rank: 1, previousRank: 2, rankChange: 1),
+            newEntries: [], climber: DailyReport.Move(code: "20226411", title: "콘크리트 유토피아", rank: 1, previousRank: 2, rankIntensity: 1),
             milestones: [DailyReport.Milestone(code: "20226411", title: "콘크리트 유토피아", milestone: 2_000_000)],
             sameWeekdayLastWeek: DailyReport.WeekComparison(date: date.adding(days: -7), audience: 2, audienceThatDay: 1, change: 1, changeRate: 100))
         #expect(preview.movies[0].id == "20226411" && preview.climber?.id == "20226411" && preview.milestones[0].id == "20226411")

@@ -38,7 +38,8 @@ struct ChartsOutputTests {
     static func weekend() throws -> BoxOfficeChart {
         var entry = ChartEntry(rank: 1, rankIntensity: 1, code: "20226411", title: "콘크리트 유토피아")
         entry.audience = 1_013_882
-        return try BoxOfficeChart(kind: .weekend, startDate: day(2023, 8, 11), endDate: day(2023, 8, 13), yearWeek: "202332", entries: [entry])
+        return try BoxOfficeChart(
+            kind: .weekly(.weekend), startDate: day(2023, 8, 11), endDate: day(2023, 8, 13), yearWeek: "202332", entries: [entry])
     }
 
     static func object(_ text: String) throws -> [String: Any] {

@@ -81,12 +81,12 @@ struct DelimitedTextTests {
     // MARK: CSV
 
     @Test func csvQuotesCommasAndDoublesQuotes() {
-        let csv = DelimitedTextWriter.csv(header: ["title", "rank"], rows: [[.text(#"Concrete "Test" Title, Vol. 2"#), .number("1")]])
+        let csv = DelimitedWriter.csv(header: ["title", "rank"], rows: [[.text(#"Concrete "Test" Title, Vol. 2"#), .number("1")]])
         #expect(csv == "title,rank\n\"Concrete \"\"Test\"\" Title, Vol. 2\",1\n")
     }
 
     @Test func csvTurnsTabsAndLineBreaksIntoSpacesAndLeavesPlainCellsBare() {
-        let csv = DelimitedTextWriter.csvRows([
+        let csv = DelimitedWriter.csvRows([
             [
                 .text("two\nlines"), .empty, .text("밀수"), .text("a\r\nb"),
                 .text("tab\there\u{2028}line\u{2029}para\u{85}graph"),
@@ -98,47 +98,47 @@ struct DelimitedTextTests {
     @Test func aQuoteCarryingACombiningMarkIsStillDoubled() throws {
         // `"` + U+0301 is one Character; a Character-wise replace would leave the quote single.
         let text = "a\"\u{301}b, c"
-        let csv = DelimitedTextWriter.csvRows([[.text(text), .number("1")]])
+        let csv = DelimitedWriter.csvRows([[.text(text), .number("1")]])
         #expect(Array(csv.unicodeScalars) == Array("\"a\"\"\u{301}b, c\",1\n".unicodeScalars))
         #expect(try #require(Self.parseCSV(csv)).first == [text, "1"])
     }
 
     @Test func csvHeaderIsWrittenAsIs() {
-        #expect(DelimitedTextWriter.csv(header: ["a", "b"], rows: []) == "a,b\n")
+        #expect(DelimitedWriter.csv(header: ["a", "b"], rows: []) == "a,b\n")
     }
 
     @Test(arguments: ["=HYPERLINK(\"https://evil.invalid\",\"click\")", "+1 Formula", "-2 cmd", "@SUM(A1)", "\tx", "\rx"])
     func formulasInTextGetAnApostrophe(_ text: String) throws {
-        let csv = DelimitedTextWriter.csvRows([[.text(text)]])
+        let csv = DelimitedWriter.csvRows([[.text(text)]])
         let cell = try #require(Self.parseCSV(csv)?.first?.first, "\(csv.debugDescription) is not RFC 4180")
         #expect(cell == "'" + Self.spacingOut(text))
-        let tsv = DelimitedTextWriter.tsvRows([[.text(text)]])
+        let tsv = DelimitedWriter.tsvRows([[.text(text)]])
         #expect(tsv.hasPrefix("'"), "\(tsv.debugDescription)")
     }
 
     @Test func hyperlinkFormulaIsDefusedAndQuoted() {
-        let csv = DelimitedTextWriter.csvRows([[.text(#"=HYPERLINK("https://evil.invalid","click")"#)]])
+        let csv = DelimitedWriter.csvRows([[.text(#"=HYPERLINK("https://evil.invalid","click")"#)]])
         #expect(csv == #""'=HYPERLINK(""https://evil.invalid"",""click"")""# + "\n")
     }
 
     @Test func aFormulaHiddenBehindAControlIsStillDefused() {
-        #expect(DelimitedTextWriter.csvRows([[.text("\u{1B}[0m=1+1")]]) == "'=1+1\n")
-        #expect(DelimitedTextWriter.csvRows([[.text("\u{7F}=1+1")]]) == "'=1+1\n")
-        #expect(DelimitedTextWriter.csvRows([[.text("\u{202E}@cmd")]]) == "'@cmd\n")
+        #expect(DelimitedWriter.csvRows([[.text("\u{1B}[0m=1+1")]]) == "'=1+1\n")
+        #expect(DelimitedWriter.csvRows([[.text("\u{7F}=1+1")]]) == "'=1+1\n")
+        #expect(DelimitedWriter.csvRows([[.text("\u{202E}@cmd")]]) == "'@cmd\n")
     }
 
     @Test func textThatMerelyContainsAFormulaSignIsLeftAlone() {
-        #expect(DelimitedTextWriter.csvRows([[.text("달짝지근해: 7510"), .text("a=b"), .text("F1 - The Movie")]]) == "달짝지근해: 7510,a=b,F1 - The Movie\n")
+        #expect(DelimitedWriter.csvRows([[.text("달짝지근해: 7510"), .text("a=b"), .text("F1 - The Movie")]]) == "달짝지근해: 7510,a=b,F1 - The Movie\n")
     }
 
     @Test func numbersStayPlain() {
-        #expect(DelimitedTextWriter.csvRows([[.number("-2"), .number("32.4"), .number("+3"), .number("2023-08-18")]]) == "-2,32.4,+3,2023-08-18\n")
-        #expect(DelimitedTextWriter.tsvRows([[.number("-2"), .number("-3.3")]]) == "-2\t-3.3\n")
+        #expect(DelimitedWriter.csvRows([[.number("-2"), .number("32.4"), .number("+3"), .number("2023-08-18")]]) == "-2,32.4,+3,2023-08-18\n")
+        #expect(DelimitedWriter.tsvRows([[.number("-2"), .number("-3.3")]]) == "-2\t-3.3\n")
     }
 
     @Test func controlsLeaveDelimitedText() {
-        #expect(DelimitedTextWriter.csvRows([[.text("\u{1B}[2J\u{9B}31m밀수\u{202E}\u{7F}")]]) == "밀수\n")
-        #expect(DelimitedTextWriter.tsvRows([[.text("\u{1B}]0;t\u{07}x")]]) == "x\n")
+        #expect(DelimitedWriter.csvRows([[.text("\u{1B}[2J\u{9B}31m밀수\u{202E}\u{7F}")]]) == "밀수\n")
+        #expect(DelimitedWriter.tsvRows([[.text("\u{1B}]0;t\u{07}x")]]) == "x\n")
     }
 
     /// Random cells full of separators, quotes and line breaks read back exactly.
@@ -149,7 +149,7 @@ struct DelimitedTextTests {
             let row: [String] = (0..<Int.random(in: 1...5, using: &generator)).map { _ in
                 (0..<Int.random(in: 0...8, using: &generator)).map { _ in alphabet.randomElement(using: &generator) ?? "a" }.joined()
             }
-            let csv = DelimitedTextWriter.csv(header: row.indices.map { "c\($0)" }, rows: [row.map(DelimitedCell.text)])
+            let csv = DelimitedWriter.csv(header: row.indices.map { "c\($0)" }, rows: [row.map(DelimitedField.text)])
             let records = try #require(Self.parseCSV(csv), "round \(round): \(csv.debugDescription) is not RFC 4180")
             #expect(records.count == 2, "round \(round): \(csv.debugDescription)")
             let expected = row.map { cell in "=+-@\t\r".unicodeScalars.contains(where: { cell.unicodeScalars.first == $0 }) ? "'" + cell : cell }
@@ -160,7 +160,7 @@ struct DelimitedTextTests {
     // MARK: TSV
 
     @Test func tsvEscapesTabsLineBreaksAndBackslashes() {
-        let tsv = DelimitedTextWriter.tsv(header: ["t", "n"], rows: [[.text("a\tb\nc\\d\re"), .number("1")]])
+        let tsv = DelimitedWriter.tsv(header: ["t", "n"], rows: [[.text("a\tb\nc\\d\re"), .number("1")]])
         #expect(tsv == "t\tn\na\\tb\\nc\\\\d\\re\t1\n")
     }
 
@@ -171,7 +171,7 @@ struct DelimitedTextTests {
             let row: [String] = (0..<Int.random(in: 1...5, using: &generator)).map { _ in
                 (0..<Int.random(in: 0...8, using: &generator)).map { _ in alphabet.randomElement(using: &generator) ?? "a" }.joined()
             }
-            let tsv = DelimitedTextWriter.tsvRows([row.map(DelimitedCell.text)])
+            let tsv = DelimitedWriter.tsvRows([row.map(DelimitedField.text)])
             let lines = tsv.split(separator: "\n", omittingEmptySubsequences: false)
             #expect(lines.count == 2 && lines[1].isEmpty, "round \(round): \(tsv.debugDescription)")
             let fields = lines[0].split(separator: "\t", omittingEmptySubsequences: false).map(Self.unescapeTSV)
@@ -183,30 +183,30 @@ struct DelimitedTextTests {
     // MARK: Markdown
 
     @Test func markdownEscapesPipesAndBackslashesAndAlignsNumbersRight() {
-        let markdown = MarkdownTableWriter.render(
-            columns: [TableColumn("Title"), TableColumn("Audience", alignment: .right)],
+        let markdown = MarkdownWriter.table(
+            columns: [Column("Title"), Column("Audience", alignment: .right)],
             rows: [["a|b", "1"], [#"back\slash"#, "2"]])
         #expect(markdown == "| Title | Audience |\n| --- | ---: |\n| a\\|b | 1 |\n| back\\\\slash | 2 |\n")
     }
 
     @Test func markdownEscapesAPipeCarryingACombiningMark() {
-        let markdown = MarkdownTableWriter.render(columns: [TableColumn("Title"), TableColumn("N")], rows: [["a|\u{301}b\\\u{301}", "1"]])
+        let markdown = MarkdownWriter.table(columns: [Column("Title"), Column("N")], rows: [["a|\u{301}b\\\u{301}", "1"]])
         #expect(Array(markdown.unicodeScalars) == Array("| Title | N |\n| --- | --- |\n| a\\|\u{301}b\\\\\u{301} | 1 |\n".unicodeScalars))
     }
 
     @Test func markdownKeepsEachRowOnOneLine() {
-        let markdown = MarkdownTableWriter.render(columns: [TableColumn("Title")], rows: [["two\nlines\r\nand\ttab"]])
+        let markdown = MarkdownWriter.table(columns: [Column("Title")], rows: [["two\nlines\r\nand\ttab"]])
         #expect(markdown == "| Title |\n| --- |\n| two lines  and tab |\n")
     }
 
     @Test func markdownCellsAreSanitized() {
-        let markdown = MarkdownTableWriter.render(columns: [TableColumn("Title")], rows: [["\u{1B}[31m\u{9B}1mx\u{202E}"]])
+        let markdown = MarkdownWriter.table(columns: [Column("Title")], rows: [["\u{1B}[31m\u{9B}1mx\u{202E}"]])
         #expect(markdown == "| Title |\n| --- |\n| x |\n")
     }
 
     @Test func markdownRowsHaveAsManyCellsAsTheHeader() {
         let rows = [["a|b|c", "1"], ["\\|", "2"], ["|", "3"], ["|\u{301}\\\u{301}|", "4"]]
-        let markdown = MarkdownTableWriter.render(columns: [TableColumn("Title"), TableColumn("N", alignment: .right)], rows: rows)
+        let markdown = MarkdownWriter.table(columns: [Column("Title"), Column("N", alignment: .right)], rows: rows)
         for line in markdown.split(separator: "\n") {
             // Count pipes that a GitHub renderer treats as separators: those not escaped by an odd run of backslashes.
             var separators = 0

@@ -13,13 +13,13 @@ struct ReportFormatsTests {
         let days = (0..<7).map { date.adding(days: $0 - 6) }
         let movies = (1...10).map { rank in
             DailyReport.Movie(
-                rank: rank, rankChange: rank % 3 - 1, previousRank: rank + 1, isNew: rank == 10, code: "c\(rank)", title: "\(title) \(rank)",
+                rank: rank, rankIntensity: rank % 3 - 1, previousRank: rank + 1, isNew: rank == 10, code: "c\(rank)", title: "\(title) \(rank)",
                 daysSinceOpening: rank == 10 ? 58 : rank, audience: Int64(100_000 / rank), audienceTotal: Int64(1_000_000 / rank), salesShare: 10,
                 screens: 500, trend: [1000, 990, nil, 980, 970, 1000, 999], posterURL: posters.indices.contains(rank - 1) ? posters[rank - 1] : nil)
         }
         return DailyReport(
             date: date, days: days, movies: movies, reentries: ["c10"],
-            climber: DailyReport.Move(code: "c2", title: movies[1].title, rank: 2, previousRank: 3, rankChange: 1),
+            climber: DailyReport.Move(code: "c2", title: movies[1].title, rank: 2, previousRank: 3, rankIntensity: 1),
             milestones: [DailyReport.Milestone(code: "c1", title: movies[0].title, milestone: 1_000_000)])
     }
 

@@ -35,8 +35,8 @@ enum TableLayout {
 
 struct TableRendererTests {
     static let columns = [
-        TableColumn("#", alignment: .right), TableColumn("Title", isTruncatable: true),
-        TableColumn("Opened"), TableColumn("Audience", alignment: .right),
+        Column("#", alignment: .right), Column("Title", isTruncatable: true),
+        Column("Opened"), Column("Audience", alignment: .right),
     ]
     static let cells = [
         ["#", "Title", "Opened", "Audience"],
@@ -46,7 +46,7 @@ struct TableRendererTests {
         ["10", "밀수", "2023-07-26", "874"],
         ["11", "e\u{301}te\u{301}", "-", "12"],
     ]
-    static var rows: [[TableCell]] { cells.dropFirst().map { $0.map { TableCell($0) } } }
+    static var rows: [[StyledText]] { cells.dropFirst().map { $0.map { StyledText($0) } } }
 
     @Test func everyColumnStartsAtTheSameDisplayColumnOnEveryRow() throws {
         let text = TableRenderer(columns: Self.columns).render(Self.rows)
@@ -72,8 +72,8 @@ struct TableRendererTests {
     }
 
     @Test func linesHaveNoTrailingSpaces() {
-        let columns = [TableColumn("#", alignment: .right), TableColumn("Title"), TableColumn("Note")]
-        let rows = [[TableCell("1"), TableCell("밀수"), TableCell("")], [TableCell("2"), TableCell("A long title"), TableCell("x ")]]
+        let columns = [Column("#", alignment: .right), Column("Title"), Column("Note")]
+        let rows = [[StyledText("1"), StyledText("밀수"), StyledText("")], [StyledText("2"), StyledText("A long title"), StyledText("x ")]]
         let text = TableRenderer(columns: columns).render(rows)
         #expect(text.hasSuffix("\n"))
         for line in TableLayout.lines(text) {
@@ -83,8 +83,8 @@ struct TableRendererTests {
     }
 
     @Test func missingCellsAreBlankAndExtraCellsDropped() {
-        let columns = [TableColumn("A"), TableColumn("B")]
-        let text = TableRenderer(columns: columns).render([[TableCell("x")], [TableCell("y"), TableCell("z"), TableCell("extra")]])
+        let columns = [Column("A"), Column("B")]
+        let text = TableRenderer(columns: columns).render([[StyledText("x")], [StyledText("y"), StyledText("z"), StyledText("extra")]])
         #expect(text == "A  B\nx\ny  z\n")
     }
 
@@ -116,7 +116,7 @@ struct TableRendererTests {
     }
 
     @Test func truncatedTitlesNeverSplitASyllable() {
-        let rows = [[TableCell("1"), TableCell("미션 임파서블: 데드 레코닝 PART ONE"), TableCell("2023-07-12"), TableCell("1,000")]]
+        let rows = [[StyledText("1"), StyledText("미션 임파서블: 데드 레코닝 PART ONE"), StyledText("2023-07-12"), StyledText("1,000")]]
         let full = "미션 임파서블: 데드 레코닝 PART ONE"
         for width in 30...60 {
             let lines = TableLayout.lines(TableRenderer(columns: Self.columns, maxWidth: width).render(rows))
@@ -135,7 +135,7 @@ struct TableRendererTests {
     }
 
     @Test func colourIsOnlyAddedWhenAsked() {
-        let rows = [[TableCell("1"), TableCell("밀수"), TableCell("▲3", style: .red), TableCell("▼2", style: .blue)]]
+        let rows = [[StyledText("1"), StyledText("밀수"), StyledText("▲3", style: .red), StyledText("▼2", style: .blue)]]
         let plain = TableRenderer(columns: Self.columns).render(rows)
         #expect(!plain.contains("\u{1B}"))
         let coloured = TableRenderer(columns: Self.columns, usesColor: true).render(rows)
@@ -146,8 +146,8 @@ struct TableRendererTests {
 
     @Test func colourIsNeverCountedInTheWidth() {
         let rows = [
-            [TableCell("1"), TableCell("NEW", style: .bold), TableCell("▲3", style: .red), TableCell("5", style: .blue)],
-            [TableCell("10"), TableCell("콘크리트 유토피아", style: .red), TableCell("-"), TableCell("112,934")],
+            [StyledText("1"), StyledText("NEW", style: .bold), StyledText("▲3", style: .red), StyledText("5", style: .blue)],
+            [StyledText("10"), StyledText("콘크리트 유토피아", style: .red), StyledText("-"), StyledText("112,934")],
         ]
         let plain = TableRenderer(columns: Self.columns, maxWidth: 30).render(rows)
         let coloured = TableRenderer(columns: Self.columns, maxWidth: 30, usesColor: true).render(rows)
@@ -160,9 +160,9 @@ struct TableRendererTests {
 
     @Test func cellsAreSanitizedBeforeTheyAreMeasured() throws {
         let rows = [
-            [TableCell("1"), TableCell("\u{1B}]0;x\u{07}\u{202E}t"), TableCell("-"), TableCell("1")],
-            [TableCell("2"), TableCell("a\tb\nc"), TableCell("-"), TableCell("2")],
-            [TableCell("3"), TableCell("\u{1106}\u{1175}\u{11AF}\u{1109}\u{116E}"), TableCell("-"), TableCell("3")],
+            [StyledText("1"), StyledText("\u{1B}]0;x\u{07}\u{202E}t"), StyledText("-"), StyledText("1")],
+            [StyledText("2"), StyledText("a\tb\nc"), StyledText("-"), StyledText("2")],
+            [StyledText("3"), StyledText("\u{1106}\u{1175}\u{11AF}\u{1109}\u{116E}"), StyledText("-"), StyledText("3")],
         ]
         let text = TableRenderer(columns: Self.columns).render(rows)
         #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || $0.value == 0x202E })
@@ -244,8 +244,8 @@ struct NarrowTerminalTests {
     }
 
     @Test func titlesCutToTheSameTextAreCutInTheMiddleInstead() {
-        let renderer = TableRenderer(columns: [TableColumn("Title", isTruncatable: true)], maxWidth: 20)
-        let text = renderer.render([[TableCell("미션 임파서블: 데드 레코닝 PART ONE")], [TableCell("미션 임파서블: 데드 레코닝 PART TWO")]])
+        let renderer = TableRenderer(columns: [Column("Title", isTruncatable: true)], maxWidth: 20)
+        let text = renderer.render([[StyledText("미션 임파서블: 데드 레코닝 PART ONE")], [StyledText("미션 임파서블: 데드 레코닝 PART TWO")]])
         let lines = text.split(separator: "\n").dropFirst().map(String.init)
         #expect(lines.count == 2 && lines[0] != lines[1], "\(lines)")
         #expect(lines.allSatisfy { DisplayWidth.of($0) <= 20 })

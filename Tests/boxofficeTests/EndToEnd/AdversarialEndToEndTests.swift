@@ -15,8 +15,8 @@ struct AdversarialEndToEndTests {
     {
         let server = try LoopbackServer(sequence: responses)
         defer { server.stop() }
-        let runner = kakao ? BinaryRunner(kakaoURL: server.baseURL) : BinaryRunner(kobisURL: server.baseURL)
-        return (try runner.run(arguments + extra), server)
+        let state = kakao ? BinaryRunner(kakaoURL: server.baseURL) : BinaryRunner(kobisURL: server.baseURL)
+        return (try state.run(arguments + extra), server)
     }
 
     // MARK: Transient failures and retries
@@ -139,26 +139,26 @@ struct AdversarialEndToEndTests {
     func aSettledDayWithoutMoviesIsAnEmptyChartInEveryFormat(_ fixture: String) throws {
         let server = try LoopbackServer { StubResponse.relabelled(fixture, for: $0) }
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
-        let table = try runner.run(Self.daily + ["--region", "세종", "--type", "independent"])
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        let table = try state.run(Self.daily + ["--region", "세종", "--type", "independent"])
         #expect(table.status == 0, "\(table.stderr)")
         #expect(table.stdout == "Daily box office, 2023-08-18 (independent, 세종)\nNo movies in this chart.\n", "\(table.stdout)")
-        let json = try runner.run(Self.daily + ["--format", "json"])
+        let json = try state.run(Self.daily + ["--format", "json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect((object["movies"] as? [Any])?.isEmpty == true)
-        let csv = try runner.run(Self.daily + ["--format", "csv"])
+        let csv = try state.run(Self.daily + ["--format", "csv"])
         #expect(csv.stdout.split(separator: "\n").count == 1, "the header alone: \(csv.stdout)")
-        let range = try runner.run(["daily", "--from", "20230817", "--to", "20230818", "--format", "jsonl"])
+        let range = try state.run(["daily", "--from", "20230817", "--to", "20230818", "--format", "jsonl"])
         #expect(range.status == 0 && range.stdout.isEmpty, "\(range.stderr)")
     }
 
     @Test func filtersShowInTheHeadingAndTheJSON() throws {
         let server = try LoopbackServer(handler: StubResponse.syntheticDay)
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
-        let table = try runner.run(Self.daily + ["--nation", "korean", "--region", "부산"])
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        let table = try state.run(Self.daily + ["--nation", "korean", "--region", "부산"])
         #expect(table.stdout.hasPrefix("Daily box office, 2023-08-18 (Korean films, 부산)\n"), "\(table.stdout)")
-        let json = try runner.run(Self.daily + ["--nation", "korean", "--region", "부산", "--format", "json"])
+        let json = try state.run(Self.daily + ["--nation", "korean", "--region", "부산", "--format", "json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let filter = try #require(object["filter"] as? [String: Any])
         #expect(filter["nation"] as? String == "korean")
@@ -226,19 +226,19 @@ struct AdversarialEndToEndTests {
     @Test func aCorruptCacheEntryIsIgnoredAndRefetched() throws {
         let server = try LoopbackServer { _ in .fixture("kobis/daily-20230818.json") }
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
-        let first = try runner.run(Self.daily)
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        let first = try state.run(Self.daily)
         #expect(first.status == 0, "\(first.stderr)")
-        let responses = runner.home.appendingPathComponent("cache/responses")
+        let responses = state.home.appendingPathComponent("cache/responses")
         let entries = try FileManager.default.subpathsOfDirectory(atPath: responses.path).filter { $0.hasSuffix(".json") }
         let entry = try #require(entries.first)
         try Data("boxoffice-cache 1 expires=never\n{\"boxOfficeResult\":{\"showRa".utf8).write(to: responses.appendingPathComponent(entry))
-        let second = try runner.run(Self.daily + ["--verbose"])
+        let second = try state.run(Self.daily + ["--verbose"])
         #expect(second.status == 0, "\(second.stderr)")
         #expect(second.stdout == first.stdout)
         #expect(second.stderr.contains("ignoring cache entry"), "\(second.stderr)")
         #expect(server.requestCount == 2)
-        let third = try runner.run(Self.daily)
+        let third = try state.run(Self.daily)
         #expect(third.stdout == first.stdout)
         #expect(server.requestCount == 2, "the refetched answer was cached again")
     }
@@ -250,20 +250,20 @@ struct AdversarialEndToEndTests {
             return response
         }
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
+        let state = BinaryRunner(kobisURL: server.baseURL)
         let arguments = ["daily", "--from", "20230817", "--to", "20230818", "--format", "csv"]
-        let started = try (0..<4).map { _ in try runner.start(arguments) }
+        let started = try (0..<4).map { _ in try state.start(arguments) }
         let runs = started.map { $0.wait(limit: 60) }
         for run in runs {
             #expect(run.status == 0, "\(run.stderr)")
             #expect(run.stdout == runs[0].stdout)
         }
-        let again = try runner.run(arguments)
+        let again = try state.run(arguments)
         #expect(again.stdout == runs[0].stdout)
         let requestsBefore = server.requestCount
-        _ = try runner.run(arguments)
+        _ = try state.run(arguments)
         #expect(server.requestCount == requestsBefore, "the cache entries are whole and served")
-        #expect(!runner.filesContainKey(below: runner.home.appendingPathComponent("cache")))
+        #expect(!state.filesContainKey(below: state.home.appendingPathComponent("cache")))
     }
 
     @Test func killedRangeRunLeavesACacheTheRerunCompletes() throws {
@@ -276,15 +276,15 @@ struct AdversarialEndToEndTests {
             return response
         }
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
+        let state = BinaryRunner(kobisURL: server.baseURL)
         let arguments = ["daily", "--from", "20230801", "--to", "20230810", "--format", "jsonl", "--jobs", "2"]
-        let running = try runner.start(arguments)
+        let running = try state.start(arguments)
         _ = server.waitForRequests(6, seconds: 20)
         kill(running.processIdentifier, SIGKILL)
         let killed = running.wait(limit: 10)
         #expect(killed.stdout.isEmpty, "nothing partial on stdout")
         let firstCount = server.requestCount
-        let rerun = try runner.run(arguments, limit: 30)
+        let rerun = try state.run(arguments, limit: 30)
         #expect(rerun.status == 0, "\(rerun.stderr)")
         let lines = rerun.stdout.split(separator: "\n")
         #expect(lines.count == 10 * 10, "ten days of ten movies, a movie a line")
@@ -310,8 +310,8 @@ struct AdversarialEndToEndTests {
     }
 
     @Test func aFullDiskIsAnErrorNotASilentSuccess() throws {
-        let runner = BinaryRunner(keys: false)
-        let process = runner.process(["daily", "--date", "20230818", "--replay", "Fixtures"])
+        let state = BinaryRunner(keys: false)
+        let process = state.process(["daily", "--date", "20230818", "--replay", "Fixtures"])
         process.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
         let errors = Pipe()
         process.standardError = errors
@@ -320,17 +320,17 @@ struct AdversarialEndToEndTests {
         process.waitUntilExit()
         #expect(process.terminationStatus == 70)
         #expect(stderr.hasPrefix("Error: Cannot write the output"), "\(stderr)")
-        withExtendedLifetime(runner) {}
+        withExtendedLifetime(state) {}
     }
 
     @Test func aClosedPipeEndsQuietly() throws {
         let server = try LoopbackServer(handler: StubResponse.syntheticDay)
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
+        let state = BinaryRunner(kobisURL: server.baseURL)
         // A month of JSON is far more than a pipe holds, so the write really meets the closed pipe.
         let command =
             "'\(BinaryRunner.binary.path)' daily --from 20230701 --to 20230731 --format json | head -1; echo \"status=${PIPESTATUS[0]}\" >&2"
-        let process = runner.process(["-c", command], executable: URL(fileURLWithPath: "/bin/bash"))
+        let process = state.process(["-c", command], executable: URL(fileURLWithPath: "/bin/bash"))
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out

@@ -45,7 +45,7 @@ struct CommandSurfaceEndToEndTests {
         return result
     }
 
-    static func runner(_ server: LoopbackServer) -> BinaryRunner {
+    static func state(_ server: LoopbackServer) -> BinaryRunner {
         BinaryRunner(kobisURL: server.baseURL, kakaoURL: server.baseURL)
     }
 
@@ -58,7 +58,7 @@ struct CommandSurfaceEndToEndTests {
     @Test func weeklyDefaultsToTheWholeWeek() throws {
         let server = try Self.fixtureServer()
         defer { server.stop() }
-        let run = try Self.runner(server).run(["weekly", "--date", "20230809"])
+        let run = try Self.state(server).run(["weekly", "--date", "20230809"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.hasPrefix("Weekly box office, 2023-08-07 to 2023-08-13 (Mon–Sun)\n"))
         let request = try #require(server.requests.first)
@@ -69,7 +69,7 @@ struct CommandSurfaceEndToEndTests {
     @Test func weekendJSONCarriesThePeriodAndYearWeek() throws {
         let server = try Self.fixtureServer()
         defer { server.stop() }
-        let run = try Self.runner(server).run(["weekly", "--date", "2023-08-13", "--period", "weekend", "--format", "json"])
+        let run = try Self.state(server).run(["weekly", "--date", "2023-08-13", "--period", "weekend", "--format", "json"])
         #expect(run.status == 0, "\(run.stderr)")
         let object = try Self.json(run)
         #expect(object["kind"] as? String == "weekend")
@@ -82,8 +82,8 @@ struct CommandSurfaceEndToEndTests {
     @Test func filtersReachTheRequest() throws {
         let server = try Self.fixtureServer()
         defer { server.stop() }
-        let runner = Self.runner(server)
-        let run = try runner.run([
+        let state = Self.state(server)
+        let run = try state.run([
             "daily", "--date", "20230818", "--nation", "korean", "--type", "independent", "--region", "서울", "--limit", "3", "--no-cache",
         ])
         #expect(run.status == 0, "\(run.stderr)")
@@ -94,7 +94,7 @@ struct CommandSurfaceEndToEndTests {
         // The top 3 are cut from the full chart, so every --limit shares one cache entry.
         #expect(query["itemPerPage"] == nil)
         #expect(run.stdout.split(separator: "\n").count == 2 + 3)
-        _ = try runner.run(["daily", "--date", "20230818", "--region", "seoul", "--nation", "foreign", "--type", "commercial", "--no-cache"])
+        _ = try state.run(["daily", "--date", "20230818", "--region", "seoul", "--nation", "foreign", "--type", "commercial", "--no-cache"])
         let english = try #require(server.requests.last?.query)
         #expect(english["wideAreaCd"] == "0105001")
         #expect(english["repNationCd"] == "F")
@@ -106,15 +106,15 @@ struct CommandSurfaceEndToEndTests {
     @Test func searchFindsCodes() throws {
         let server = try Self.fixtureServer()
         defer { server.stop() }
-        let runner = Self.runner(server)
-        let table = try runner.run(["search", "\u{3000}밀수 ", "--director", "류승완", "--year", "2023"])
+        let state = Self.state(server)
+        let table = try state.run(["search", "\u{3000}밀수 ", "--director", "류승완", "--year", "2023"])
         #expect(table.status == 0, "\(table.stderr)")
         #expect(table.stdout.contains("20218541") && table.stdout.contains("Smugglers"))
         let request = try #require(server.requests.last)
         #expect(request.query["movieNm"] == "밀수")
         #expect(request.query["directorNm"] == "류승완")
         #expect(request.query["openStartDt"] == "2023" && request.query["openEndDt"] == "2023")
-        let json = try Self.json(try runner.run(["search", "밀수", "--format", "json"]))
+        let json = try Self.json(try state.run(["search", "밀수", "--format", "json"]))
         #expect(json["totalCount"] as? Int == 2)
         let first = try #require((json["movies"] as? [[String: Any]])?.first)
         #expect(first["genres"] as? [String] == ["범죄", "액션"])
@@ -123,7 +123,7 @@ struct CommandSurfaceEndToEndTests {
     @Test func searchWithoutMatchesIsAnEmptyListAndSuccess() throws {
         let server = try Self.fixtureServer()
         defer { server.stop() }
-        let run = try Self.runner(server).run(["search", "없는영화제목", "--format", "json"])
+        let run = try Self.state(server).run(["search", "없는영화제목", "--format", "json"])
         #expect(run.status == 0, "\(run.stderr)")
         let object = try Self.json(run)
         #expect((object["movies"] as? [Any])?.isEmpty == true)
@@ -133,7 +133,7 @@ struct CommandSurfaceEndToEndTests {
     @Test func imagesUseTheKakaoKeyInTheHeader() throws {
         let server = try Self.fixtureServer()
         defer { server.stop() }
-        let run = try Self.runner(server).run(["images", " 밀수\n", "--format", "json"])
+        let run = try Self.state(server).run(["images", " 밀수\n", "--format", "json"])
         #expect(run.status == 0, "\(run.stderr)")
         let request = try #require(server.requests.first)
         #expect(request.path == "/v2/search/image")
@@ -153,7 +153,7 @@ struct CommandSurfaceEndToEndTests {
     @Test func posterPrintsTheBestPortraitImage() throws {
         let server = try Self.fixtureServer()
         defer { server.stop() }
-        let run = try Self.runner(server).run(["poster", "20218541"])
+        let run = try Self.state(server).run(["poster", "20218541"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == "https://example-images.invalid/smugglers/poster.jpg\n")
         #expect(server.requests.last?.query["query"] == "밀수 영화 포스터")
@@ -165,9 +165,9 @@ struct CommandSurfaceEndToEndTests {
         defer { images.stop() }
         let server = try Self.fixtureServer(imageHost: images.baseURL)
         defer { server.stop() }
-        let runner = Self.runner(server)
-        let target = runner.home.appendingPathComponent("smugglers.png")
-        let run = try runner.run(["poster", "20218541", "--download", target.path])
+        let state = Self.state(server)
+        let target = state.home.appendingPathComponent("smugglers.png")
+        let run = try state.run(["poster", "20218541", "--download", target.path])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == images.baseURL + "/smugglers/poster.jpg\n")
         #expect(try Data(contentsOf: target) == png)
@@ -182,12 +182,12 @@ struct CommandSurfaceEndToEndTests {
         defer { images.stop() }
         let server = try Self.fixtureServer(imageHost: images.baseURL)
         defer { server.stop() }
-        let runner = Self.runner(server)
-        let target = runner.home.appendingPathComponent("poster.jpg")
-        let run = try runner.run(["poster", "20218541", "--download", target.path])
+        let state = Self.state(server)
+        let target = state.home.appendingPathComponent("poster.jpg")
+        let run = try state.run(["poster", "20218541", "--download", target.path])
         BinaryRunner.expectFailure(run, status: 65)
         #expect(!FileManager.default.fileExists(atPath: target.path))
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: runner.home.path).filter { $0.contains("poster") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: state.home.path).filter { $0.contains("poster") }
         #expect(leftovers.isEmpty, "no temporary file left: \(leftovers)")
     }
 
@@ -197,9 +197,9 @@ struct CommandSurfaceEndToEndTests {
         defer { images.stop() }
         let server = try Self.fixtureServer(imageHost: images.baseURL)
         defer { server.stop() }
-        let runner = Self.runner(server)
-        let target = runner.home.appendingPathComponent("no-such-folder/poster.png")
-        let run = try runner.run(["poster", "20218541", "--download", target.path])
+        let state = Self.state(server)
+        let target = state.home.appendingPathComponent("no-such-folder/poster.png")
+        let run = try state.run(["poster", "20218541", "--download", target.path])
         BinaryRunner.expectFailure(run, status: 73, mentioning: ["Cannot write", "no-such-folder"])
     }
 
@@ -208,14 +208,14 @@ struct CommandSurfaceEndToEndTests {
             request.path == "/v2/search/image" ? .fixture("errors/kakao-no-images.json") : .fixture("kobis/movie-20218541.json")
         }
         defer { server.stop() }
-        let run = try Self.runner(server).run(["poster", "20218541"])
+        let run = try Self.state(server).run(["poster", "20218541"])
         BinaryRunner.expectFailure(run, status: 1, mentioning: ["밀수"])
     }
 
     @Test func chartsWithPosters() throws {
         let server = try Self.fixtureServer()
         defer { server.stop() }
-        let run = try Self.runner(server).run(["daily", "--date", "20230818", "--posters", "--format", "json"])
+        let run = try Self.state(server).run(["daily", "--date", "20230818", "--posters", "--format", "json"])
         #expect(run.status == 0, "\(run.stderr)")
         let movies = try #require(try Self.json(run)["movies"] as? [[String: Any]])
         #expect(movies[0]["posterURL"] as? String == "https://example-images.invalid/concrete-utopia/poster.jpg")
@@ -229,9 +229,9 @@ struct CommandSurfaceEndToEndTests {
     func everyFormatForDailyAndMovie(_ format: String) throws {
         let server = try Self.fixtureServer()
         defer { server.stop() }
-        let runner = Self.runner(server)
-        let daily = try runner.run(["daily", "--date", "20230818", "--format", format])
-        let movie = try runner.run(["movie", "20218541", "--format", format])
+        let state = Self.state(server)
+        let daily = try state.run(["daily", "--date", "20230818", "--format", format])
+        let movie = try state.run(["movie", "20218541", "--format", format])
         for run in [daily, movie] {
             #expect(run.status == 0, "\(format): \(run.stderr)")
             #expect(run.stderr.isEmpty)
@@ -270,16 +270,16 @@ struct CommandSurfaceEndToEndTests {
     @Test func colourFollowsTheFlagAndTheEnvironment() throws {
         let server = try Self.fixtureServer()
         defer { server.stop() }
-        let runner = Self.runner(server)
-        let always = try runner.run(["daily", "--date", "20230818", "--color", "always"])
+        let state = Self.state(server)
+        let always = try state.run(["daily", "--date", "20230818", "--color", "always"])
         #expect(always.stdout.contains("\u{1B}[31m▲1"))
-        let plain = try runner.run(["daily", "--date", "20230818"])
+        let plain = try state.run(["daily", "--date", "20230818"])
         #expect(!plain.stdout.contains("\u{1B}"), "not a terminal: no colour")
-        let forced = try runner.run(["daily", "--date", "20230818"], extraEnvironment: ["CLICOLOR_FORCE": "1"])
+        let forced = try state.run(["daily", "--date", "20230818"], extraEnvironment: ["CLICOLOR_FORCE": "1"])
         #expect(forced.stdout.contains("\u{1B}["))
-        let vetoed = try runner.run(["daily", "--date", "20230818"], extraEnvironment: ["CLICOLOR_FORCE": "1", "NO_COLOR": "1"])
+        let vetoed = try state.run(["daily", "--date", "20230818"], extraEnvironment: ["CLICOLOR_FORCE": "1", "NO_COLOR": "1"])
         #expect(!vetoed.stdout.contains("\u{1B}"))
-        let never = try runner.run(["daily", "--date", "20230818", "--color", "never"], extraEnvironment: ["CLICOLOR_FORCE": "1"])
+        let never = try state.run(["daily", "--date", "20230818", "--color", "never"], extraEnvironment: ["CLICOLOR_FORCE": "1"])
         #expect(!never.stdout.contains("\u{1B}"))
         // Stripped of colour, the table is the same.
         #expect(always.stdout.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression) == plain.stdout)
@@ -290,24 +290,24 @@ struct CommandSurfaceEndToEndTests {
     @Test func helpVersionAndCompletionNeedNoServerNorKey() throws {
         let server = try Self.fixtureServer()
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL, keys: false)
-        let help = try runner.run(["--help"])
+        let state = BinaryRunner(kobisURL: server.baseURL, keys: false)
+        let help = try state.run(["--help"])
         #expect(help.status == 0)
         #expect(help.stdout.hasPrefix("OVERVIEW:"))
         for section in ["EXAMPLES:", "USAGE:", "OPTIONS:", "SUBCOMMANDS:"] { #expect(help.stdout.contains(section)) }
-        let daily = try runner.run(["daily", "-h"])
+        let daily = try state.run(["daily", "-h"])
         #expect(daily.stdout.contains("USAGE: boxoffice daily"))
-        let weekly = try runner.run(["help", "weekly"])
+        let weekly = try state.run(["help", "weekly"])
         #expect(weekly.stdout.contains("--period"))
         let examples = try #require(weekly.stdout.range(of: "EXAMPLES:"))
         let usage = try #require(weekly.stdout.range(of: "USAGE:"))
         #expect(examples.lowerBound < usage.lowerBound, "examples lead")
-        let version = try runner.run(["--version"])
+        let version = try state.run(["--version"])
         #expect(version.stdout.hasPrefix("boxoffice "))
-        let codes = try runner.run(["help", "exit-codes"])
+        let codes = try state.run(["help", "exit-codes"])
         for code in ["0", "1", "64", "65", "69", "70", "75", "77", "78", "130"] { #expect(codes.stdout.contains("  \(code) ")) }
         for shell in ["bash", "zsh", "fish"] {
-            let script = try runner.run(["completion", shell])
+            let script = try state.run(["completion", shell])
             #expect(script.status == 0)
             #expect(script.stdout.contains("weekly") && script.stdout.contains("poster"))
         }
@@ -325,7 +325,7 @@ struct CommandSurfaceEndToEndTests {
     func parserMistakesExit64WithAHint(_ arguments: [String], _ hint: String) throws {
         let server = try Self.fixtureServer()
         defer { server.stop() }
-        let run = try Self.runner(server).run(arguments)
+        let run = try Self.state(server).run(arguments)
         BinaryRunner.expectFailure(run, status: 64, mentioning: [hint])
         #expect(run.stderr.contains("--help"))
         #expect(server.requestCount == 0)
@@ -356,11 +356,11 @@ struct NewUserEndToEndTests {
         defer { images.stop() }
         let server = try CommandSurfaceEndToEndTests.fixtureServer(imageHost: images.baseURL)
         defer { server.stop() }
-        let runner = CommandSurfaceEndToEndTests.runner(server)
-        let folder = runner.home.appendingPathComponent("posters")
+        let state = CommandSurfaceEndToEndTests.state(server)
+        let folder = state.home.appendingPathComponent("posters")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for target in [folder.path + "/", folder.path] {
-            let run = try runner.run(["poster", "20218541", "--download", target, "--format", "json"])
+            let run = try state.run(["poster", "20218541", "--download", target, "--format", "json"])
             #expect(run.status == 0, "\(run.stderr)")
             #expect(try Data(contentsOf: folder.appendingPathComponent("20218541.png")) == png)
             #expect(run.stdout.contains("20218541.png"), "the JSON path says where it went: \(run.stdout)")

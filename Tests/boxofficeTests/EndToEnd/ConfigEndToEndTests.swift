@@ -9,45 +9,45 @@ struct ConfigEndToEndTests {
     }
 
     @Test func aKeyThatDoesNotLookLikeTheServicesIsStoredWithAWarning() throws {
-        let runner = BinaryRunner(keys: false)
-        let short = try runner.run(["config", "set", "kakao"], stdin: "abc")
+        let state = BinaryRunner(keys: false)
+        let short = try state.run(["config", "set", "kakao"], stdin: "abc")
         #expect(
             short.status == 0
                 && short.stderr.contains("Warning: This does not look like a Kakao key, which is 32 hexadecimal characters; stored anyway."),
             "\(short.stderr)")
         #expect(!short.stderr.contains("abc"), "the key is not shown")
-        #expect(try String(contentsOf: runner.home.appendingPathComponent("config/config"), encoding: .utf8).contains("kakao_rest_api_key = abc"))
-        let real = try runner.run(["config", "set", "kobis"], stdin: "0123456789abcdefABCDEF0123456789\n")
+        #expect(try String(contentsOf: state.home.appendingPathComponent("config/config"), encoding: .utf8).contains("kakao_rest_api_key = abc"))
+        let real = try state.run(["config", "set", "kobis"], stdin: "0123456789abcdefABCDEF0123456789\n")
         #expect(real.status == 0 && !real.stderr.contains("Warning"), "\(real.stderr)")
     }
 
     @Test func aKeySetFromStandardInputIsStoredPrivatelyAndUsed() throws {
         let server = try LoopbackServer(handler: StubResponse.syntheticDay)
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL, keys: false)
-        let set = try runner.run(["config", "set", "kobis"], stdin: BinaryRunner.kobisKey + "\n")
+        let state = BinaryRunner(kobisURL: server.baseURL, keys: false)
+        let set = try state.run(["config", "set", "kobis"], stdin: BinaryRunner.kobisKey + "\n")
         #expect(set.status == 0, "\(set.stderr)")
         #expect(set.stdout.isEmpty)
         BinaryRunner.expectNoKey(set)
-        let folder = runner.home.appendingPathComponent("config")
+        let folder = state.home.appendingPathComponent("config")
         let file = folder.appendingPathComponent("config")
         #expect(Self.permissions(file) == 0o600)
         #expect(Self.permissions(folder) == 0o700)
         let contents = try String(contentsOf: file, encoding: .utf8)
         #expect(contents.contains("kobis_api_key = \(BinaryRunner.kobisKey)"))
 
-        let daily = try runner.run(["daily", "--date", "20230818", "--verbose"])
+        let daily = try state.run(["daily", "--date", "20230818", "--verbose"])
         #expect(daily.status == 0, "\(daily.stderr)")
         #expect(server.requests.first?.query["key"] == BinaryRunner.kobisKey)
         BinaryRunner.expectNoKey(daily)
 
-        let show = try runner.run(["config", "show"])
+        let show = try state.run(["config", "show"])
         #expect(show.status == 0)
         #expect(show.stdout.contains("KOBI…3a9c"), "masked: \(show.stdout)")
         #expect(show.stdout.contains("config file"))
         BinaryRunner.expectNoKey(show)
 
-        let json = try runner.run(["config", "show", "--format", "json"])
+        let json = try state.run(["config", "show", "--format", "json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let kobis = try #require((object["keys"] as? [[String: Any]])?.first { $0["service"] as? String == "kobis" })
         #expect(kobis["key"] as? String == "KOBI…3a9c")
@@ -60,22 +60,22 @@ struct ConfigEndToEndTests {
     @Test func theEnvironmentWinsOverTheFile() throws {
         let server = try LoopbackServer(handler: StubResponse.syntheticDay)
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
-        _ = try runner.run(["config", "set", "kobis"], stdin: "FILEKEY-should-not-be-used-0000")
-        let daily = try runner.run(["daily", "--date", "20230818"])
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        _ = try state.run(["config", "set", "kobis"], stdin: "FILEKEY-should-not-be-used-0000")
+        let daily = try state.run(["daily", "--date", "20230818"])
         #expect(daily.status == 0, "\(daily.stderr)")
         #expect(server.requests.first?.query["key"] == BinaryRunner.kobisKey)
-        let show = try runner.run(["config", "show"])
+        let show = try state.run(["config", "show"])
         #expect(show.stdout.contains("KOBIS_API_KEY"), "\(show.stdout)")
         #expect(!show.stdout.contains("FILEKEY-should-not-be-used-0000"))
     }
 
     @Test func aKeyIsNeverTakenFromAnArgument() throws {
-        let runner = BinaryRunner(keys: false)
-        let run = try runner.run(["config", "set", "kobis", BinaryRunner.kobisKey])
+        let state = BinaryRunner(keys: false)
+        let run = try state.run(["config", "set", "kobis", BinaryRunner.kobisKey])
         #expect(run.status == 64)
         #expect(run.stdout.isEmpty)
-        #expect(!FileManager.default.fileExists(atPath: runner.home.appendingPathComponent("config/config").path))
+        #expect(!FileManager.default.fileExists(atPath: state.home.appendingPathComponent("config/config").path))
     }
 
     @Test func anEmptyKeyIsRefused() throws {
@@ -87,11 +87,11 @@ struct ConfigEndToEndTests {
     @Test func aFileOthersCanReadEarnsAWarning() throws {
         let server = try LoopbackServer(handler: StubResponse.syntheticDay)
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL, keys: false)
-        _ = try runner.run(["config", "set", "kobis"], stdin: BinaryRunner.kobisKey)
-        let file = runner.home.appendingPathComponent("config/config")
+        let state = BinaryRunner(kobisURL: server.baseURL, keys: false)
+        _ = try state.run(["config", "set", "kobis"], stdin: BinaryRunner.kobisKey)
+        let file = state.home.appendingPathComponent("config/config")
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
-        let run = try runner.run(["daily", "--date", "20230818"])
+        let run = try state.run(["daily", "--date", "20230818"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("Warning:") && run.stderr.contains("chmod 600"), "\(run.stderr)")
         BinaryRunner.expectNoKey(run)
@@ -100,35 +100,35 @@ struct ConfigEndToEndTests {
     @Test func aMalformedFileIsAConfigurationError() throws {
         let server = try LoopbackServer(handler: StubResponse.syntheticDay)
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL, keys: false)
-        let folder = runner.home.appendingPathComponent("config")
+        let state = BinaryRunner(kobisURL: server.baseURL, keys: false)
+        let folder = state.home.appendingPathComponent("config")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("config")
         try Data("kobis_api_key \(BinaryRunner.kobisKey)\n".utf8).write(to: file)
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
-        let run = try runner.run(["daily", "--date", "20230818"])
+        let run = try state.run(["daily", "--date", "20230818"])
         BinaryRunner.expectFailure(run, status: 78, mentioning: ["line 1"])
         #expect(server.requestCount == 0)
     }
 
     @Test func anUnreadableFileIsAConfigurationError() throws {
-        let runner = BinaryRunner(keys: false)
-        let folder = runner.home.appendingPathComponent("config")
+        let state = BinaryRunner(keys: false)
+        let folder = state.home.appendingPathComponent("config")
         // A folder where the file should be cannot be read as one, even by root.
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("config"), withIntermediateDirectories: true)
-        let run = try runner.run(["daily", "--date", "20230818"])
+        let run = try state.run(["daily", "--date", "20230818"])
         BinaryRunner.expectFailure(run, status: 78, mentioning: ["config"])
     }
 
     @Test func theConfigFileFollowsXDGWhenNoOverrideIsSet() throws {
-        var runner = BinaryRunner(keys: false)
-        runner.environment["BOXOFFICE_CONFIG_DIR"] = nil
-        runner.environment["XDG_CONFIG_HOME"] = runner.home.appendingPathComponent("xdg").path
-        let path = try runner.run(["config", "path"])
-        #expect(path.stdout == runner.home.appendingPathComponent("xdg/boxoffice/config").path + "\n")
-        runner.environment["XDG_CONFIG_HOME"] = "relative/ignored"
-        let fallback = try runner.run(["config", "path"])
-        #expect(fallback.stdout == runner.home.appendingPathComponent(".config/boxoffice/config").path + "\n")
+        var state = BinaryRunner(keys: false)
+        state.environment["BOXOFFICE_CONFIG_DIR"] = nil
+        state.environment["XDG_CONFIG_HOME"] = state.home.appendingPathComponent("xdg").path
+        let path = try state.run(["config", "path"])
+        #expect(path.stdout == state.home.appendingPathComponent("xdg/boxoffice/config").path + "\n")
+        state.environment["XDG_CONFIG_HOME"] = "relative/ignored"
+        let fallback = try state.run(["config", "path"])
+        #expect(fallback.stdout == state.home.appendingPathComponent(".config/boxoffice/config").path + "\n")
     }
 
     @Test(arguments: [
@@ -147,8 +147,8 @@ struct ConfigEndToEndTests {
 
     // MARK: The config file's syntax, and config set under pressure
 
-    static func writeConfig(_ text: String, in runner: BinaryRunner, mode: Int = 0o600) throws -> URL {
-        let folder = runner.home.appendingPathComponent("config")
+    static func writeConfig(_ text: String, in state: BinaryRunner, mode: Int = 0o600) throws -> URL {
+        let folder = state.home.appendingPathComponent("config")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let file = folder.appendingPathComponent("config")
         try Data(text.utf8).write(to: file)
@@ -159,13 +159,13 @@ struct ConfigEndToEndTests {
     @Test func aCRLFFileWithAByteOrderMarkKeepsTheKeysApart() throws {
         let server = try CommandSurfaceEndToEndTests.fixtureServer()
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL, kakaoURL: server.baseURL, keys: false)
+        let state = BinaryRunner(kobisURL: server.baseURL, kakaoURL: server.baseURL, keys: false)
         _ = try Self.writeConfig(
-            "\u{FEFF}# keys\r\nkobis_api_key = \(BinaryRunner.kobisKey)\r\nkakao_rest_api_key = \"\(BinaryRunner.kakaoKey)\"\r\n", in: runner)
-        let daily = try runner.run(["daily", "--date", "20230818"])
+            "\u{FEFF}# keys\r\nkobis_api_key = \(BinaryRunner.kobisKey)\r\nkakao_rest_api_key = \"\(BinaryRunner.kakaoKey)\"\r\n", in: state)
+        let daily = try state.run(["daily", "--date", "20230818"])
         #expect(daily.status == 0, "\(daily.stderr)")
         #expect(server.requests.last?.query["key"] == BinaryRunner.kobisKey)
-        let images = try runner.run(["images", "밀수"])
+        let images = try state.run(["images", "밀수"])
         #expect(images.status == 0, "\(images.stderr)")
         #expect(server.requests.last?.headers["authorization"] == "KakaoAK \(BinaryRunner.kakaoKey)")
     }
@@ -177,19 +177,19 @@ struct ConfigEndToEndTests {
     func aValueWithWhitespaceOrControlsIsRefusedByLine(_ text: String, _ line: String) throws {
         let server = try LoopbackServer(handler: StubResponse.syntheticDay)
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL, keys: false)
-        _ = try Self.writeConfig(text, in: runner)
-        let run = try runner.run(["daily", "--date", "20230818"])
+        let state = BinaryRunner(kobisURL: server.baseURL, keys: false)
+        _ = try Self.writeConfig(text, in: state)
+        let run = try state.run(["daily", "--date", "20230818"])
         BinaryRunner.expectFailure(run, status: 78, mentioning: [line])
         #expect(server.requestCount == 0)
     }
 
     @Test func configSetRewritesOneLineAndKeepsEveryOtherByte() throws {
-        let runner = BinaryRunner(keys: false)
+        let state = BinaryRunner(keys: false)
         let before =
             "\u{FEFF}# my keys\r\n\r\n  # indented comment\r\nkakao_rest_api_key = old-kakao-key-0000\r\nkobis_api_key = \(BinaryRunner.kobisKey)\r\n"
-        let file = try Self.writeConfig(before, in: runner)
-        let run = try runner.run(["config", "set", "kakao"], stdin: BinaryRunner.kakaoKey)
+        let file = try Self.writeConfig(before, in: state)
+        let run = try state.run(["config", "set", "kakao"], stdin: BinaryRunner.kakaoKey)
         #expect(run.status == 0, "\(run.stderr)")
         let expected = before.replacingOccurrences(of: "old-kakao-key-0000", with: BinaryRunner.kakaoKey)
         #expect(try Data(contentsOf: file) == Data(expected.utf8))
@@ -197,21 +197,21 @@ struct ConfigEndToEndTests {
     }
 
     @Test func configSetRefusesToRewriteAFileItCannotParse() throws {
-        let runner = BinaryRunner(keys: false)
+        let state = BinaryRunner(keys: false)
         let before = "kobis_api_key = \(BinaryRunner.kobisKey)\nthis line is not a setting\n"
-        let file = try Self.writeConfig(before, in: runner)
-        let run = try runner.run(["config", "set", "kakao"], stdin: BinaryRunner.kakaoKey)
+        let file = try Self.writeConfig(before, in: state)
+        let run = try state.run(["config", "set", "kakao"], stdin: BinaryRunner.kakaoKey)
         BinaryRunner.expectFailure(run, status: 78, mentioning: ["line 2"])
         #expect(try String(contentsOf: file, encoding: .utf8) == before)
     }
 
     @Test func concurrentConfigSetsLoseNoKey() throws {
         for round in 0..<5 {
-            let runner = BinaryRunner(keys: false)
-            let kobis = try runner.start(["config", "set", "kobis"], stdin: BinaryRunner.kobisKey)
-            let kakao = try runner.start(["config", "set", "kakao"], stdin: BinaryRunner.kakaoKey)
+            let state = BinaryRunner(keys: false)
+            let kobis = try state.start(["config", "set", "kobis"], stdin: BinaryRunner.kobisKey)
+            let kakao = try state.start(["config", "set", "kakao"], stdin: BinaryRunner.kakaoKey)
             #expect(kobis.wait().status == 0 && kakao.wait().status == 0)
-            let text = try String(contentsOf: runner.home.appendingPathComponent("config/config"), encoding: .utf8)
+            let text = try String(contentsOf: state.home.appendingPathComponent("config/config"), encoding: .utf8)
             #expect(
                 text.contains("kobis_api_key = \(BinaryRunner.kobisKey)") && text.contains("kakao_rest_api_key = \(BinaryRunner.kakaoKey)"),
                 "round \(round) lost a key: \(text)")
@@ -219,10 +219,10 @@ struct ConfigEndToEndTests {
     }
 
     @Test func anOpenConfigFolderIsMadePrivateAndSaysSo() throws {
-        let runner = BinaryRunner(keys: false)
-        let folder = runner.home.appendingPathComponent("config")
+        let state = BinaryRunner(keys: false)
+        let folder = state.home.appendingPathComponent("config")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
-        let run = try runner.run(["config", "set", "kobis"], stdin: BinaryRunner.kobisKey)
+        let run = try state.run(["config", "set", "kobis"], stdin: BinaryRunner.kobisKey)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(Self.permissions(folder) == 0o700)
         #expect(run.stderr.contains("private") && run.stderr.contains("755"), "\(run.stderr)")
@@ -234,30 +234,30 @@ struct ConfigEndToEndTests {
     @Test func aSymlinkedPrivateConfigEarnsNoWarningAndStaysALink() throws {
         let server = try LoopbackServer(handler: StubResponse.syntheticDay)
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL, keys: false)
-        let real = runner.home.appendingPathComponent("dotfiles-config")
+        let state = BinaryRunner(kobisURL: server.baseURL, keys: false)
+        let real = state.home.appendingPathComponent("dotfiles-config")
         try Data("kobis_api_key = \(BinaryRunner.kobisKey)\n".utf8).write(to: real)
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: real.path)
-        let folder = runner.home.appendingPathComponent("config")
+        let folder = state.home.appendingPathComponent("config")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("config").path, withDestinationPath: real.path)
-        let run = try runner.run(["daily", "--date", "20230818"])
+        let run = try state.run(["daily", "--date", "20230818"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(!run.stderr.contains("Warning"), "\(run.stderr)")
-        let set = try runner.run(["config", "set", "kakao"], stdin: BinaryRunner.kakaoKey)
+        let set = try state.run(["config", "set", "kakao"], stdin: BinaryRunner.kakaoKey)
         #expect(set.status == 0, "\(set.stderr)")
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: folder.appendingPathComponent("config").path)) == real.path)
         #expect(try String(contentsOf: real, encoding: .utf8).contains(BinaryRunner.kakaoKey))
     }
 
     @Test func configSetReadsAtMostFourKilobytesAndRefusesControlCharacters() throws {
-        let runner = BinaryRunner(keys: false)
-        let long = try runner.run(["config", "set", "kobis"], stdin: String(repeating: "k", count: 5_000_000))
+        let state = BinaryRunner(keys: false)
+        let long = try state.run(["config", "set", "kobis"], stdin: String(repeating: "k", count: 5_000_000))
         BinaryRunner.expectFailure(long, status: 64, mentioning: ["4 KiB"])
-        let control = try runner.run(["config", "set", "kobis"], stdin: "abc\u{1B}[31mdef\n")
+        let control = try state.run(["config", "set", "kobis"], stdin: "abc\u{1B}[31mdef\n")
         BinaryRunner.expectFailure(control, status: 64, mentioning: ["control characters"])
-        let spaced = try runner.run(["config", "set", "kobis"], stdin: "abc def\n")
+        let spaced = try state.run(["config", "set", "kobis"], stdin: "abc def\n")
         BinaryRunner.expectFailure(spaced, status: 64, mentioning: ["spaces"])
-        #expect(!FileManager.default.fileExists(atPath: runner.home.appendingPathComponent("config/config").path))
+        #expect(!FileManager.default.fileExists(atPath: state.home.appendingPathComponent("config/config").path))
     }
 }

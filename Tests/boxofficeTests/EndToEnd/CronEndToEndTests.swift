@@ -15,8 +15,8 @@ struct CronEndToEndTests {
         return (iso, iso.replacingOccurrences(of: "-", with: ""))
     }
 
-    static func cacheFiles(_ runner: BinaryRunner) -> [URL] {
-        let folder = runner.home.appendingPathComponent("cache/responses")
+    static func cacheFiles(_ state: BinaryRunner) -> [URL] {
+        let folder = state.home.appendingPathComponent("cache/responses")
         guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return [] }
         return enumerator.compactMap { $0 as? URL }.filter { $0.pathExtension == "json" }
     }
@@ -26,29 +26,29 @@ struct CronEndToEndTests {
     @Test func aSettledDayIsServedFromTheCacheForGood() throws {
         let server = try LoopbackServer(handler: StubResponse.syntheticDay)
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
-        let first = try runner.run(["daily", "--date", "20230818", "--format", "json"])
-        let second = try runner.run(["daily", "--date", "20230818", "--format", "json", "--verbose"])
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        let first = try state.run(["daily", "--date", "20230818", "--format", "json"])
+        let second = try state.run(["daily", "--date", "20230818", "--format", "json", "--verbose"])
         #expect(first.status == 0 && second.status == 0, "\(first.stderr) \(second.stderr)")
         #expect(second.stdout == first.stdout)
         #expect(server.requestCount == 1)
         #expect(second.stderr.contains("cache hit"))
-        let entry = try #require(Self.cacheFiles(runner).first)
+        let entry = try #require(Self.cacheFiles(state).first)
         let text = try String(contentsOf: entry, encoding: .utf8)
         #expect(text.hasPrefix("boxoffice-cache 1 expires=never\n"), "kept for good: \(text.prefix(60))")
-        #expect(!runner.filesContainKey(below: runner.home.appendingPathComponent("cache")))
-        let mode = try FileManager.default.attributesOfItem(atPath: runner.home.appendingPathComponent("cache").path)[.posixPermissions] as? Int
+        #expect(!state.filesContainKey(below: state.home.appendingPathComponent("cache")))
+        let mode = try FileManager.default.attributesOfItem(atPath: state.home.appendingPathComponent("cache").path)[.posixPermissions] as? Int
         #expect(mode == 0o700)
     }
 
     @Test func aRecentDayIsKeptForAnHourThenRefetched() throws {
         let server = try LoopbackServer(handler: StubResponse.syntheticDay)
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
-        _ = try runner.run(["daily", "--date", "yesterday"])
-        _ = try runner.run(["daily", "--date", "yesterday"])
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        _ = try state.run(["daily", "--date", "yesterday"])
+        _ = try state.run(["daily", "--date", "yesterday"])
         #expect(server.requestCount == 1)
-        let entry = try #require(Self.cacheFiles(runner).first)
+        let entry = try #require(Self.cacheFiles(state).first)
         let text = try String(contentsOf: entry, encoding: .utf8)
         let header = String(text.prefix { $0 != "\n" })
         let expires = try #require(Double(header.replacingOccurrences(of: "boxoffice-cache 1 expires=", with: "")), "\(header)")
@@ -56,31 +56,31 @@ struct CronEndToEndTests {
         // Once expired, the next run asks again.
         try (header.replacingOccurrences(of: String(Int(expires)), with: "1000") + text.drop { $0 != "\n" }).write(
             to: entry, atomically: true, encoding: .utf8)
-        _ = try runner.run(["daily", "--date", "yesterday"])
+        _ = try state.run(["daily", "--date", "yesterday"])
         #expect(server.requestCount == 2)
     }
 
     @Test func noCacheAndRefreshDoWhatTheySay() throws {
         let server = try LoopbackServer(handler: StubResponse.syntheticDay)
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
-        _ = try runner.run(["daily", "--date", "20230818", "--no-cache"])
-        #expect(Self.cacheFiles(runner).isEmpty, "--no-cache writes nothing")
-        _ = try runner.run(["daily", "--date", "20230818"])
-        _ = try runner.run(["daily", "--date", "20230818", "--refresh"])
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        _ = try state.run(["daily", "--date", "20230818", "--no-cache"])
+        #expect(Self.cacheFiles(state).isEmpty, "--no-cache writes nothing")
+        _ = try state.run(["daily", "--date", "20230818"])
+        _ = try state.run(["daily", "--date", "20230818", "--refresh"])
         #expect(server.requestCount == 3, "--refresh skips reading")
-        _ = try runner.run(["daily", "--date", "20230818"])
+        _ = try state.run(["daily", "--date", "20230818"])
         #expect(server.requestCount == 3, "--refresh wrote the fresh answer")
     }
 
     @Test func errorsAreNeverCached() throws {
         let server = try LoopbackServer(sequence: [.fixture("errors/kobis-fault-320102.json"), .fixture("kobis/daily-20230818.json")])
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
-        let failed = try runner.run(["daily", "--date", "20230818"])
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        let failed = try state.run(["daily", "--date", "20230818"])
         #expect(failed.status == 69)
-        #expect(Self.cacheFiles(runner).isEmpty)
-        let succeeded = try runner.run(["daily", "--date", "20230818"])
+        #expect(Self.cacheFiles(state).isEmpty)
+        let succeeded = try state.run(["daily", "--date", "20230818"])
         #expect(succeeded.status == 0)
         #expect(server.requestCount == 2)
     }
@@ -88,24 +88,24 @@ struct CronEndToEndTests {
     @Test func cacheCommandsShowAndClear() throws {
         let server = try LoopbackServer(handler: StubResponse.syntheticDay)
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
-        _ = try runner.run(["daily", "--from", "20230801", "--to", "20230803"])
-        let path = try runner.run(["cache", "path"])
-        #expect(path.stdout == runner.home.appendingPathComponent("cache/responses").path + "\n", "the folder the entries are in: \(path.stdout)")
-        let stats = try runner.run(["cache", "stats", "--format", "json"])
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        _ = try state.run(["daily", "--from", "20230801", "--to", "20230803"])
+        let path = try state.run(["cache", "path"])
+        #expect(path.stdout == state.home.appendingPathComponent("cache/responses").path + "\n", "the folder the entries are in: \(path.stdout)")
+        let stats = try state.run(["cache", "stats", "--format", "json"])
         #expect(stats.status == 0, "\(stats.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any])
         #expect(object["entries"] as? Int == 3)
         #expect(object["keptForGood"] as? Int == 3)
-        let table = try runner.run(["cache", "stats"])
+        let table = try state.run(["cache", "stats"])
         #expect(table.stdout.hasPrefix("Cache folder: "), "\(table.stdout)")
         #expect(table.stdout.contains("Kept for good") && table.stdout.contains("Entries"))
         #expect(!table.stdout.components(separatedBy: "\n").dropFirst().contains { $0.count > 30 }, "numbers align to the counts, not the path")
-        let cleared = try runner.run(["cache", "clear"])
+        let cleared = try state.run(["cache", "clear"])
         #expect(cleared.status == 0)
         #expect(cleared.stdout.isEmpty)
         #expect(cleared.stderr.contains("Removed 3"))
-        #expect(Self.cacheFiles(runner).isEmpty)
+        #expect(Self.cacheFiles(state).isEmpty)
     }
 
     // MARK: Quota
@@ -113,12 +113,12 @@ struct CronEndToEndTests {
     @Test func quotaCountsNetworkCallsOnly() throws {
         let server = try LoopbackServer(handler: StubResponse.syntheticDay)
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
-        _ = try runner.run(["daily", "--date", "20230818"])
-        _ = try runner.run(["daily", "--date", "20230818"])
-        _ = try runner.run(["daily", "--date", "20230818", "--replay", "Fixtures"])
-        _ = try runner.run(["daily", "--date", "20230817"])
-        let quota = try runner.run(["quota", "--format", "json"])
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        _ = try state.run(["daily", "--date", "20230818"])
+        _ = try state.run(["daily", "--date", "20230818"])
+        _ = try state.run(["daily", "--date", "20230818", "--replay", "Fixtures"])
+        _ = try state.run(["daily", "--date", "20230817"])
+        let quota = try state.run(["quota", "--format", "json"])
         #expect(quota.status == 0, "\(quota.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(quota.stdout.utf8)) as? [String: Any])
         #expect(object["date"] as? String == Self.seoulDay().iso)
@@ -128,17 +128,17 @@ struct CronEndToEndTests {
         #expect(kobis["limit"] as? Int == 3_000)
         let kakao = try #require(services.first { $0["service"] as? String == "kakao" })
         #expect(kakao["limit"] as? Int == 30_000)
-        let table = try runner.run(["quota"])
+        let table = try state.run(["quota"])
         #expect(table.stdout.contains("3,000"))
     }
 
     @Test func tenConcurrentRunsAreCountedExactly() throws {
         let server = try LoopbackServer(handler: StubResponse.syntheticDay)
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
-        let runs = try (1...10).map { try runner.start(["daily", "--date", String(format: "202308%02d", $0)]) }
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        let runs = try (1...10).map { try state.start(["daily", "--date", String(format: "202308%02d", $0)]) }
         #expect(runs.map { $0.wait().status } == Array(repeating: 0, count: 10))
-        let quota = try runner.run(["quota", "--format", "json"])
+        let quota = try state.run(["quota", "--format", "json"])
         #expect(quota.stdout.contains("\"calls\": 10,"), "\(quota.stdout)")
     }
 
@@ -146,24 +146,24 @@ struct CronEndToEndTests {
         let server = try LoopbackServer(handler: StubResponse.syntheticDay)
         let url = server.baseURL
         server.stop()
-        let runner = BinaryRunner(kobisURL: url)
-        let run = try runner.run(["daily", "--date", "20230818", "--retries", "2"])
+        let state = BinaryRunner(kobisURL: url)
+        let run = try state.run(["daily", "--date", "20230818", "--retries", "2"])
         #expect(run.status == 69)
-        let quota = try runner.run(["quota", "--format", "json"])
+        let quota = try state.run(["quota", "--format", "json"])
         #expect(quota.stdout.contains("\"calls\": 0,"), "\(quota.stdout)")
     }
 
     @Test func aWarningPastNinetyPercentOfTheLimit() throws {
         let server = try LoopbackServer(handler: StubResponse.syntheticDay)
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
-        let ledger = runner.home.appendingPathComponent("cache/quota.json")
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        let ledger = state.home.appendingPathComponent("cache/quota.json")
         try FileManager.default.createDirectory(at: ledger.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(#"{"day":"\#(Self.seoulDay().iso)","calls":{"kobis":2698}}"#.utf8).write(to: ledger)
-        let below = try runner.run(["daily", "--date", "20230801"])
+        let below = try state.run(["daily", "--date", "20230801"])
         #expect(below.status == 0)
         #expect(!below.stderr.contains("Warning"), "2,699 calls is below 90 %")
-        let past = try runner.run(["daily", "--from", "20230802", "--to", "20230804"])
+        let past = try state.run(["daily", "--from", "20230802", "--to", "20230804"])
         #expect(past.status == 0)
         let warnings = past.stderr.split(separator: "\n").filter { $0.contains("Warning") }
         #expect(warnings.count == 1, "one warning per run: \(past.stderr)")
@@ -181,20 +181,20 @@ struct CronEndToEndTests {
             return response
         }
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
+        let state = BinaryRunner(kobisURL: server.baseURL)
         let range = ["daily", "--from", "2023-08-01", "--to", "2023-08-09", "--jobs", "9"]
-        let json = try runner.run(range + ["--format", "json"])
+        let json = try state.run(range + ["--format", "json"])
         #expect(json.status == 0, "\(json.stderr)")
         let charts = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         #expect(charts.compactMap { $0["startDate"] as? String } == (1...9).map { "2023-08-0\($0)" })
-        let jsonl = try runner.run(range + ["--format", "jsonl"])
+        let jsonl = try state.run(range + ["--format", "jsonl"])
         #expect(jsonl.stdout.split(separator: "\n").count == 9 * 10, "one movie a line")
-        let csv = try runner.run(range + ["--format", "csv"])
+        let csv = try state.run(range + ["--format", "csv"])
         let lines = csv.stdout.split(separator: "\n")
         #expect(lines.count == 1 + 9 * 10)
         #expect(lines.filter { $0.hasPrefix("start_date,") }.count == 1, "the header once")
         #expect(lines[1].hasPrefix("2023-08-01,") && lines[90].hasPrefix("2023-08-09,"))
-        let table = try runner.run(range)
+        let table = try state.run(range)
         #expect(table.stdout.components(separatedBy: "Daily box office, ").count == 10)
         #expect(table.stderr.isEmpty, "no progress when stderr is not a terminal: \(table.stderr)")
     }
@@ -206,8 +206,8 @@ struct CronEndToEndTests {
             return response
         }
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
-        let run = try runner.run(["daily", "--from", "20230801", "--to", "20230808", "--jobs", "4", "--format", "jsonl"])
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        let run = try state.run(["daily", "--from", "20230801", "--to", "20230808", "--jobs", "4", "--format", "jsonl"])
         #expect(run.status == 0, "\(run.stderr)")
         // 8 days of 0.3 s each, never more than 4 at once, and 4 when there are enough.
         #expect(server.mostConcurrentRequests == 4, "at most \(server.mostConcurrentRequests) at once")
@@ -219,14 +219,14 @@ struct CronEndToEndTests {
             request.query["targetDt"] == "20230803" ? StubResponse(status: 503) : StubResponse.syntheticDay(request)
         }
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
+        let state = BinaryRunner(kobisURL: server.baseURL)
         let arguments = ["daily", "--from", "20230801", "--to", "20230805", "--format", "csv", "--retries", "0"]
-        let run = try runner.run(arguments)
+        let run = try state.run(arguments)
         #expect(run.status == 69)
         #expect(run.stdout.isEmpty, "nothing partial")
         #expect(run.stderr.contains("2023-08-03"), "\(run.stderr)")
         #expect(!run.stderr.contains("2023-08-02"))
-        #expect(Self.cacheFiles(runner).count == 4, "the days fetched stay cached")
+        #expect(Self.cacheFiles(state).count == 4, "the days fetched stay cached")
         BinaryRunner.expectNoKey(run)
     }
 
@@ -240,14 +240,14 @@ struct CronEndToEndTests {
             return .json(template.replacingOccurrences(of: "20230807~20230813", with: "\(monday)~\(sunday)"))
         }
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
-        let run = try runner.run(["weekly", "--from", "20230731", "--to", "20230815", "--format", "json"])
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        let run = try state.run(["weekly", "--from", "20230731", "--to", "20230815", "--format", "json"])
         #expect(run.status == 0, "\(run.stderr)")
         let charts = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
         #expect(charts.compactMap { $0["startDate"] as? String } == ["2023-07-31", "2023-08-07", "2023-08-14"])
         #expect(server.requests.compactMap { $0.query["targetDt"] }.sorted() == ["20230806", "20230813", "20230820"])
         // The last 14 days hold last week's Monday (ended) and this week's (not ended): one chart, one warning.
-        let recent = try runner.run(["weekly", "--from", "-14d", "--to", "today", "--format", "json"])
+        let recent = try state.run(["weekly", "--from", "-14d", "--to", "today", "--format", "json"])
         #expect(recent.status == 0, "\(recent.stderr)")
         #expect(
             recent.stderr.hasPrefix("Warning: The week of ") && recent.stderr.hasSuffix(" has not ended yet, so it is left out.\n"),
@@ -269,11 +269,11 @@ struct CronEndToEndTests {
     @Test func progressShowsOnATerminalOnly() throws {
         let server = try LoopbackServer(handler: StubResponse.syntheticDay)
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
+        let state = BinaryRunner(kobisURL: server.baseURL)
         // `script` gives the binary a terminal; stdout goes to a file so only stderr is the terminal's.
-        let output = runner.home.appendingPathComponent("range.csv")
+        let output = state.home.appendingPathComponent("range.csv")
         let command = "'\(BinaryRunner.binary.path)' daily --from 20230801 --to 20230812 --format csv > '\(output.path)'"
-        let process = runner.process(["-qec", command, "/dev/null"], executable: URL(fileURLWithPath: "/usr/bin/script"))
+        let process = state.process(["-qec", command, "/dev/null"], executable: URL(fileURLWithPath: "/usr/bin/script"))
         let terminal = Pipe()
         process.standardOutput = terminal
         process.standardInput = Pipe()
@@ -298,15 +298,15 @@ struct CronEndToEndTests {
             }
         }
         defer { server.stop() }
-        var runner = BinaryRunner(kobisURL: server.baseURL)
-        runner.environment["BOXOFFICE_KAKAO_URL"] = server.baseURL
-        let folder = runner.home.appendingPathComponent("recorded")
+        var state = BinaryRunner(kobisURL: server.baseURL)
+        state.environment["BOXOFFICE_KAKAO_URL"] = server.baseURL
+        let folder = state.home.appendingPathComponent("recorded")
         let commands = [
             ["daily", "--from", "20230801", "--to", "20230802", "--format", "json"], ["movie", "20218541", "--format", "json"],
             ["images", "밀수", "--format", "json"],
         ]
         for command in commands {
-            let live = try runner.run(command + ["--record", folder.path])
+            let live = try state.run(command + ["--record", folder.path])
             #expect(live.status == 0, "\(live.stderr)")
             let replayed = try BinaryRunner(kobisURL: "http://127.0.0.1:9", keys: false).run(command + ["--replay", folder.path])
             #expect(replayed.status == 0, "\(replayed.stderr)")
@@ -314,7 +314,7 @@ struct CronEndToEndTests {
         }
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("kobis/daily-20230801.json").path))
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("kobis/movie-20218541.json").path))
-        #expect(!runner.filesContainKey(below: folder))
+        #expect(!state.filesContainKey(below: folder))
         let missing = try BinaryRunner(keys: false).run(["daily", "--date", "20230705", "--replay", folder.path])
         BinaryRunner.expectFailure(missing, status: 78, mentioning: ["daily-20230705"])
     }

@@ -25,8 +25,8 @@ struct DailyAndMovieEndToEndTests {
     @Test func dailyTableAgainstTheServer() throws {
         let server = try Self.fixtureServer()
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL + "/rest")
-        let run = try runner.run(["daily", "--date", "20230818"])
+        let state = BinaryRunner(kobisURL: server.baseURL + "/rest")
+        let run = try state.run(["daily", "--date", "20230818"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.isEmpty)
         let lines = run.stdout.split(separator: "\n").map(String.init)
@@ -74,15 +74,15 @@ struct DailyAndMovieEndToEndTests {
     @Test func movieCardAndJSON() throws {
         let server = try Self.fixtureServer()
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL + "/rest")
-        let card = try runner.run(["movie", "20218541"])
+        let state = BinaryRunner(kobisURL: server.baseURL + "/rest")
+        let card = try state.run(["movie", "20218541"])
         #expect(card.status == 0, "\(card.stderr)")
         #expect(card.stdout.contains("밀수"))
         #expect(card.stdout.contains("Smugglers"))
         #expect(card.stdout.contains("129 min"))
         #expect(card.stdout.contains("김혜수 (KIM Hye-soo) as 조춘자"))
         #expect(card.stdout.contains("(주)넥스트엔터테인먼트월드(NEW)"))
-        let json = try runner.run(["movie", "20218541", "--format", "json"])
+        let json = try state.run(["movie", "20218541", "--format", "json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(object["runtimeMinutes"] as? Int == 129)
         #expect(object["productionYear"] as? Int == 2023)
@@ -119,11 +119,11 @@ struct DailyAndMovieEndToEndTests {
     func emptyChartExits75(_ fixture: String) throws {
         let server = try LoopbackServer { StubResponse.relabelled(fixture, for: $0) }
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
-        let run = try runner.run(["daily", "--date", "today"])
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        let run = try state.run(["daily", "--date", "today"])
         BinaryRunner.expectFailure(run, status: 75, mentioning: ["No box-office data"])
         // An empty chart is never cached: the second run asks again.
-        _ = try runner.run(["daily", "--date", "today"])
+        _ = try state.run(["daily", "--date", "today"])
         #expect(server.requestCount == 2)
     }
 

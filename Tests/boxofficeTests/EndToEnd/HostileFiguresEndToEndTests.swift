@@ -20,8 +20,8 @@ struct HostileFiguresEndToEndTests {
         return response
     }
 
-    static func cacheEntry(_ runner: BinaryRunner, _ name: String) -> URL {
-        runner.home.appendingPathComponent("cache/responses/kobis/\(name).json")
+    static func cacheEntry(_ state: BinaryRunner, _ name: String) -> URL {
+        state.home.appendingPathComponent("cache/responses/kobis/\(name).json")
     }
 
     @Test(arguments: [("audiCnt", "9000000000000000000"), ("audiAcc", "9000000000000000000"), ("audiCnt", "-900000000000000000")])
@@ -30,12 +30,12 @@ struct HostileFiguresEndToEndTests {
             request.query["targetDt"] == "20230818" ? Self.chart(request, field: field, value: value) : .syntheticDay(request)
         }
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
-        let run = try runner.run(Self.report)
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        let run = try state.run(Self.report)
         BinaryRunner.expectFailure(run, status: 65, mentioning: [field, "not a count JSON can carry exactly"])
-        #expect(!FileManager.default.fileExists(atPath: Self.cacheEntry(runner, "daily-20230818").path), "the bad answer was cached")
-        #expect(FileManager.default.fileExists(atPath: Self.cacheEntry(runner, "daily-20230817").path), "good days are cached")
-        let daily = try runner.run(["daily", "--date", "20230818"])
+        #expect(!FileManager.default.fileExists(atPath: Self.cacheEntry(state, "daily-20230818").path), "the bad answer was cached")
+        #expect(FileManager.default.fileExists(atPath: Self.cacheEntry(state, "daily-20230817").path), "good days are cached")
+        let daily = try state.run(["daily", "--date", "20230818"])
         #expect(daily.status == 65, "asked again, not answered from the cache: \(daily.stderr)")
     }
 
@@ -49,8 +49,8 @@ struct HostileFiguresEndToEndTests {
             return response
         }
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
-        let (run, peak) = try runner.runMeasuringMemory(Self.report + ["--format", "json"])
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        let (run, peak) = try state.runMeasuringMemory(Self.report + ["--format", "json"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(peak < 64, "peak \(peak) MiB")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
@@ -71,27 +71,27 @@ struct HostileFiguresEndToEndTests {
             String(fixture[..<open.upperBound]) + Array(repeating: rows, count: 400).joined(separator: ",") + String(fixture[close.lowerBound...])
         let server = try LoopbackServer { request in StubResponse.relabelled(body: bloated, for: request) }
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
-        let (run, peak) = try runner.runMeasuringMemory(["daily", "--from", "20230801", "--to", "20230831", "--format", "csv"])
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        let (run, peak) = try state.runMeasuringMemory(["daily", "--from", "20230801", "--to", "20230831", "--format", "csv"])
         BinaryRunner.expectFailure(run, status: 65, mentioning: ["31 of 31", "at most 10"])
         #expect(server.requestCount == 31)
         #expect(peak < 200, "peak \(peak) MiB")
-        let cached = (try? FileManager.default.contentsOfDirectory(atPath: runner.home.appendingPathComponent("cache/responses/kobis").path)) ?? []
+        let cached = (try? FileManager.default.contentsOfDirectory(atPath: state.home.appendingPathComponent("cache/responses/kobis").path)) ?? []
         #expect(cached.isEmpty, "\(cached)")
     }
 
     @Test func anEmptyChartOfASettledDayIsAnAnswerAndCached() throws {
         let server = try LoopbackServer { request in StubResponse.relabelled("errors/daily-empty-list.json", for: request) }
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
-        let first = try runner.run(["daily", "--date", "20230818", "--region", "seoul"])
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        let first = try state.run(["daily", "--date", "20230818", "--region", "seoul"])
         #expect(first.status == 0, "\(first.stderr)")
-        let second = try runner.run(["daily", "--date", "20230818", "--region", "seoul"])
+        let second = try state.run(["daily", "--date", "20230818", "--region", "seoul"])
         #expect(second.status == 0 && second.stdout == first.stdout, "\(second.stderr)")
         #expect(server.requestCount == 1, "the settled empty chart was asked for again")
         let yesterday = CronEndToEndTests.seoulDay(daysAgo: 1).compact
         for _ in 0..<2 {
-            let recent = try runner.run(["daily", "--date", yesterday])
+            let recent = try state.run(["daily", "--date", yesterday])
             #expect(recent.status == 75 && recent.stdout.isEmpty, "\(recent.stderr)")
         }
         #expect(server.requestCount == 3, "an empty chart of yesterday may not be published yet: never cached")
@@ -101,8 +101,8 @@ struct HostileFiguresEndToEndTests {
 /// Runs of `boxoffice` that share a quota ledger together never send more than the limit.
 @Suite(.serialized)
 struct ConcurrentQuotaEndToEndTests {
-    static func ledgerCount(_ runner: BinaryRunner) -> Int? {
-        let file = runner.home.appendingPathComponent("cache/quota.json")
+    static func ledgerCount(_ state: BinaryRunner) -> Int? {
+        let file = state.home.appendingPathComponent("cache/quota.json")
         guard let data = try? Data(contentsOf: file),
             let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             let calls = object["calls"] as? [String: Any]
@@ -111,24 +111,24 @@ struct ConcurrentQuotaEndToEndTests {
     }
 
     /// Starts every run at once and waits for them all.
-    static func together(_ runner: BinaryRunner, _ argumentLists: [[String]]) throws -> [BinaryRun] {
-        let started = try argumentLists.map { try runner.start($0) }
+    static func together(_ state: BinaryRunner, _ argumentLists: [[String]]) throws -> [BinaryRun] {
+        let started = try argumentLists.map { try state.start($0) }
         return started.map { $0.wait() }
     }
 
     @Test func tenRangesStartedTogetherStayWithinTheLimit() throws {
         let server = try LoopbackServer(handler: StubResponse.syntheticDay)
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
-        try TrustEndToEndTests.setLedger(runner, kobisCalls: 2_900)
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        try TrustEndToEndTests.setLedger(state, kobisCalls: 2_900)
         // 28 days of each month from January to October 2023: 280 calls wanted, 100 left.
         let ranges = (1...10).map { (month: Int) -> [String] in
             let first: Int = 2023_00_01 + month * 100
             return ["daily", "--from", String(first), "--to", String(first + 27), "--format", "csv"]
         }
-        let runs = try Self.together(runner, ranges)
+        let runs = try Self.together(state, ranges)
         #expect(server.requestCount <= 100, "\(server.requestCount) requests")
-        #expect(Self.ledgerCount(runner) == 2_900 + server.requestCount, "the ledger counts exactly what was sent")
+        #expect(Self.ledgerCount(state) == 2_900 + server.requestCount, "the ledger counts exactly what was sent")
         #expect(runs.allSatisfy { $0.status == 0 || $0.status == 75 }, "\(runs.map(\.stderr))")
         #expect(runs.contains { $0.status == 75 }, "280 calls cannot fit in 100")
     }
@@ -136,36 +136,36 @@ struct ConcurrentQuotaEndToEndTests {
     @Test func tenSingleDaysAtTheEdgeSendExactlyWhatIsLeft() throws {
         let server = try LoopbackServer(handler: StubResponse.syntheticDay)
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
-        try TrustEndToEndTests.setLedger(runner, kobisCalls: 2_995)
-        let runs = try Self.together(runner, (10..<20).map { ["daily", "--date", "202308\($0)"] })
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        try TrustEndToEndTests.setLedger(state, kobisCalls: 2_995)
+        let runs = try Self.together(state, (10..<20).map { ["daily", "--date", "202308\($0)"] })
         #expect(server.requestCount == 5)
-        #expect(Self.ledgerCount(runner) == 3_000)
+        #expect(Self.ledgerCount(state) == 3_000)
         #expect(runs.filter { $0.status == 0 }.count == 5 && runs.filter { $0.status == 75 }.count == 5, "\(runs.map(\.status))")
     }
 
     @Test func aRunKilledMidRangeLeavesItsSentCallsCounted() throws {
         let server = try LoopbackServer(handler: StubResponse.unanswered)
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
-        try TrustEndToEndTests.setLedger(runner, kobisCalls: 100)
-        let running = try runner.start(["daily", "--from", "20230801", "--to", "20230831", "--jobs", "4"])
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        try TrustEndToEndTests.setLedger(state, kobisCalls: 100)
+        let running = try state.start(["daily", "--from", "20230801", "--to", "20230831", "--jobs", "4"])
         #expect(server.waitForRequests(4, seconds: 30))
         kill(running.processIdentifier, SIGKILL)
         _ = running.wait()
         #expect(server.requestCount == 4)
-        #expect(Self.ledgerCount(runner) == 104)
+        #expect(Self.ledgerCount(state) == 104)
     }
 
     @Test func aLedgerThatCannotBeWrittenStopsTheRunBeforeItsRequest() throws {
         let server = try LoopbackServer(handler: StubResponse.syntheticDay)
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
-        try FileManager.default.createDirectory(at: runner.home.appendingPathComponent("cache/quota.json"), withIntermediateDirectories: true)
-        let run = try runner.run(["daily", "--date", "20230818"])
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        try FileManager.default.createDirectory(at: state.home.appendingPathComponent("cache/quota.json"), withIntermediateDirectories: true)
+        let run = try state.run(["daily", "--date", "20230818"])
         BinaryRunner.expectFailure(run, status: 73, mentioning: ["quota.json", "no request was sent", "--ignore-quota"])
         #expect(server.requestCount == 0)
-        let forced = try runner.run(["daily", "--date", "20230818", "--ignore-quota"])
+        let forced = try state.run(["daily", "--date", "20230818", "--ignore-quota"])
         #expect(forced.status == 0 && !forced.stdout.isEmpty, "\(forced.stderr)")
         #expect(server.requestCount == 1)
     }

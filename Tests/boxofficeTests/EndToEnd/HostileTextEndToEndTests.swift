@@ -102,9 +102,9 @@ struct HostileTextEndToEndTests {
         let chart = try Self.chart(firstTitle: "Leak " + Self.disguisedKey + " end")
         let kobis = try LoopbackServer { _ in .json(chart) }
         defer { kobis.stop() }
-        let runner = BinaryRunner(kobisURL: kobis.baseURL)
+        let state = BinaryRunner(kobisURL: kobis.baseURL)
         for format in Self.textFormats + ["json"] {
-            let run = try runner.run(Self.daily + ["--format", format, "--refresh"])
+            let run = try state.run(Self.daily + ["--format", format, "--refresh"])
             #expect(run.status == 0, "\(format): \(run.stderr)")
             // Markdown escapes the brackets, which it would otherwise read as a link's text.
             #expect(run.stdout.contains(format == "markdown" ? #"Leak \[redacted\] end"# : "Leak [redacted] end"), "\(format): \(run.stdout)")
@@ -112,7 +112,7 @@ struct HostileTextEndToEndTests {
         }
         // The body itself is scrubbed as it arrives, so the cache holds no disguised key either.
         let stored = try #require(
-            try? String(contentsOf: runner.home.appendingPathComponent("cache/responses/kobis/daily-20230818.json"), encoding: .utf8))
+            try? String(contentsOf: state.home.appendingPathComponent("cache/responses/kobis/daily-20230818.json"), encoding: .utf8))
         #expect(stored.contains("Leak [redacted] end"))
         // The entry is a header line, then the body.
         let body = stored.drop { $0 != "\n" }.dropFirst()
@@ -125,12 +125,12 @@ struct HostileTextEndToEndTests {
         // itself is scrubbed, after the writers have removed what hid the key.
         let kobis = try LoopbackServer { _ in StubResponse(status: 500) }
         defer { kobis.stop() }
-        let runner = BinaryRunner(kobisURL: kobis.baseURL)
-        let entry = runner.home.appendingPathComponent("cache/responses/kobis/daily-20230818.json")
+        let state = BinaryRunner(kobisURL: kobis.baseURL)
+        let entry = state.home.appendingPathComponent("cache/responses/kobis/daily-20230818.json")
         try FileManager.default.createDirectory(at: entry.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(("boxoffice-cache 1 expires=never\n" + Self.chart(firstTitle: "Leak " + Self.disguisedKey + " end")).utf8).write(to: entry)
         for format in Self.textFormats + ["json"] {
-            let run = try runner.run(Self.daily + ["--format", format])
+            let run = try state.run(Self.daily + ["--format", format])
             #expect(run.status == 0, "\(format): \(run.stderr)")
             #expect(run.stdout.contains("[redacted]"), "\(format): \(run.stdout)")
             Self.expectNoKeyShows(in: run.stdout, format)

@@ -17,7 +17,7 @@ struct KeysAndFilesEndToEndTests {
     }
 
     /// A fixture server for charts, movies and image searches whose images all come from `images`.
-    static func posterServers(imageBytes: Int) throws -> (runner: BinaryRunner, images: LoopbackServer, servers: [LoopbackServer]) {
+    static func posterServers(imageBytes: Int) throws -> (state: BinaryRunner, images: LoopbackServer, servers: [LoopbackServer]) {
         let image = png(imageBytes)
         let images = try LoopbackServer { _ in StubResponse(status: 200, headers: ["Content-Type": "image/png"], body: image) }
         let kakao = try CommandSurfaceEndToEndTests.fixtureServer(imageHost: images.baseURL)
@@ -35,8 +35,8 @@ struct KeysAndFilesEndToEndTests {
         }
         defer { proxy.stop() }
         let proxied = ["http_proxy": proxy.baseURL]
-        let runner = BinaryRunner(kobisURL: "http://kobis.example.test/rest", kakaoURL: "http://kakao.example.test")
-        let run = try runner.run(["daily", "--from", "20230817", "--to", "20230818"], extraEnvironment: proxied)
+        let state = BinaryRunner(kobisURL: "http://kobis.example.test/rest", kakaoURL: "http://kakao.example.test")
+        let run = try state.run(["daily", "--from", "20230817", "--to", "20230818"], extraEnvironment: proxied)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(proxy.requests.map(\.target).allSatisfy { $0.hasPrefix("http://kobis.example.test/rest/") }, "\(proxy.requests.map(\.target))")
         #expect(proxy.requestCount == 2)
@@ -47,12 +47,12 @@ struct KeysAndFilesEndToEndTests {
 
         // No key travels, so nothing is said: a run the cache answers, and a replay.
         for arguments in [Self.daily, Self.daily + ["--replay", "Fixtures"]] {
-            let quiet = try runner.run(arguments, extraEnvironment: proxied)
+            let quiet = try state.run(arguments, extraEnvironment: proxied)
             #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(arguments): \(quiet.stderr)")
         }
         #expect(proxy.requestCount == 2)
         // The Kakao key is said of the Kakao root.
-        let kakao = try runner.run(["images", "밀수"], extraEnvironment: proxied)
+        let kakao = try state.run(["images", "밀수"], extraEnvironment: proxied)
         #expect(kakao.status == 0, "\(kakao.stderr)")
         #expect(
             kakao.stderr == "Warning: BOXOFFICE_KAKAO_URL is plain http, so the Kakao key goes to kakao.example.test unencrypted; use https.\n",
@@ -84,8 +84,8 @@ struct KeysAndFilesEndToEndTests {
     @Test func theRunningBinaryMayWriteNoCoreFile() throws {
         let server = try LoopbackServer(handler: StubResponse.unanswered)
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
-        let running = try runner.start(Self.daily + ["--timeout", "20"])
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        let running = try state.start(Self.daily + ["--timeout", "20"])
         let limits = Self.whileWaiting(running, on: server) { pid in
             (try? String(contentsOfFile: "/proc/\(pid)/limits", encoding: .utf8)) ?? ""
         }
@@ -101,22 +101,22 @@ struct KeysAndFilesEndToEndTests {
         // binary runs as nobody.
         let server = try LoopbackServer(handler: StubResponse.unanswered)
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
+        let state = BinaryRunner(kobisURL: server.baseURL)
         let arguments = Self.daily + ["--timeout", "20", "--no-cache"]
         let setpriv = "/usr/bin/setpriv"
         try #require(geteuid() != 0 || FileManager.default.isExecutableFile(atPath: setpriv), "util-linux's setpriv runs the binary as nobody")
         let nobody: uid_t = 65534
         // The quota ledger must be writable for the request to go out.
-        let cache = runner.home.appendingPathComponent("nobody-cache")
+        let cache = state.home.appendingPathComponent("nobody-cache")
         try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
         let running: RunningBinary
         if geteuid() == 0 {
             #expect(chown(cache.path, nobody, nobody) == 0)
-            running = try runner.start(
+            running = try state.start(
                 ["--reuid=\(nobody)", "--regid=\(nobody)", "--clear-groups", BinaryRunner.binary.path] + arguments,
                 extraEnvironment: ["BOXOFFICE_CACHE_DIR": cache.path], executable: setpriv)
         } else {
-            running = try runner.start(arguments)
+            running = try state.start(arguments)
         }
         let (owner, user) = Self.whileWaiting(running, on: server) { pid -> (uid_t?, uid_t?) in
             var status = stat()
@@ -133,9 +133,9 @@ struct KeysAndFilesEndToEndTests {
     // MARK: Embedded posters are bounded
 
     @Test func embeddedPostersStopAtTheirBudgetAndTheRestStayLinks() throws {
-        let (runner, images, servers) = try Self.posterServers(imageBytes: 3 * 1024 * 1024)
+        let (state, images, servers) = try Self.posterServers(imageBytes: 3 * 1024 * 1024)
         defer { servers.forEach { $0.stop() } }
-        let (run, peak) = try runner.runMeasuringMemory(Self.report + ["--embed-posters", "--format", "html"])
+        let (run, peak) = try state.runMeasuringMemory(Self.report + ["--embed-posters", "--format", "html"])
         #expect(run.status == 0, "\(run.stderr)")
         // Nine of the ten have a poster in the fixtures. Two fit in 8 MiB; the third does not, so it
         // and the six after it stay links.
@@ -148,9 +148,9 @@ struct KeysAndFilesEndToEndTests {
     }
 
     @Test func postersNearTheImageLimitAreStoppedAtTheBudgetWhileTheyArrive() throws {
-        let (runner, _, servers) = try Self.posterServers(imageBytes: 19 * 1024 * 1024)
+        let (state, _, servers) = try Self.posterServers(imageBytes: 19 * 1024 * 1024)
         defer { servers.forEach { $0.stop() } }
-        let (run, peak) = try runner.runMeasuringMemory(Self.report + ["--embed-posters", "--format", "html"])
+        let (run, peak) = try state.runMeasuringMemory(Self.report + ["--embed-posters", "--format", "html"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(!run.stdout.contains("data:image"))
         #expect(run.stderr.contains("9 posters stay links"), "\(run.stderr)")
@@ -163,11 +163,11 @@ struct KeysAndFilesEndToEndTests {
     @Test func configSetThroughAChainOfLinksWritesTheRealFileAndKeepsEveryLink() throws {
         let server = try LoopbackServer(handler: StubResponse.syntheticDay)
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL, keys: false)
+        let state = BinaryRunner(kobisURL: server.baseURL, keys: false)
         let manager = FileManager.default
-        let dotfiles = runner.home.appendingPathComponent("dotfiles")
-        let links = runner.home.appendingPathComponent("links")
-        let folder = runner.home.appendingPathComponent("config")
+        let dotfiles = state.home.appendingPathComponent("dotfiles")
+        let links = state.home.appendingPathComponent("links")
+        let folder = state.home.appendingPathComponent("config")
         for made in [dotfiles, links, folder] {
             try manager.createDirectory(at: made, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }
@@ -180,7 +180,7 @@ struct KeysAndFilesEndToEndTests {
         try manager.createSymbolicLink(atPath: middle.path, withDestinationPath: "../dotfiles/b")
         try manager.createSymbolicLink(atPath: config.path, withDestinationPath: "../links/a")
 
-        let set = try runner.run(["config", "set", "kobis"], stdin: BinaryRunner.kobisKey)
+        let set = try state.run(["config", "set", "kobis"], stdin: BinaryRunner.kobisKey)
         #expect(set.status == 0, "\(set.stderr)")
         #expect((try? manager.destinationOfSymbolicLink(atPath: config.path)) == "../links/a")
         #expect((try? manager.destinationOfSymbolicLink(atPath: middle.path)) == "../dotfiles/b", "the middle link is still a link")
@@ -190,7 +190,7 @@ struct KeysAndFilesEndToEndTests {
         #expect(stat(real.path, &status) == 0 && status.st_mode & 0o777 == 0o600)
         #expect(try manager.contentsOfDirectory(atPath: links.path) == ["a"], "no file left beside the middle link")
 
-        let daily = try runner.run(Self.daily)
+        let daily = try state.run(Self.daily)
         #expect(daily.status == 0, "\(daily.stderr)")
         #expect(server.requests.first?.query["key"] == BinaryRunner.kobisKey)
     }
@@ -198,14 +198,14 @@ struct KeysAndFilesEndToEndTests {
     // MARK: Files the user names
 
     @Test func aReadOnlyFileIsNeverReplacedEvenByRoot() throws {
-        let (runner, images, servers) = try Self.posterServers(imageBytes: 200)
+        let (state, images, servers) = try Self.posterServers(imageBytes: 200)
         defer { servers.forEach { $0.stop() } }
-        let target = runner.home.appendingPathComponent("kept.png")
+        let target = state.home.appendingPathComponent("kept.png")
         try Data("keep me".utf8).write(to: target)
         #expect(chmod(target.path, 0o444) == 0)
-        let download = try runner.run(["poster", "20218541", "--download", target.path])
+        let download = try state.run(["poster", "20218541", "--download", target.path])
         BinaryRunner.expectFailure(download, status: 73, mentioning: [target.path, "read-only"])
-        let report = try runner.run(Self.report + ["--output", target.path])
+        let report = try state.run(Self.report + ["--output", target.path])
         BinaryRunner.expectFailure(report, status: 73, mentioning: [target.path, "read-only"])
         #expect(try String(contentsOf: target, encoding: .utf8) == "keep me")
         var status = stat()
@@ -215,17 +215,17 @@ struct KeysAndFilesEndToEndTests {
     }
 
     @Test func aNameWithNoRoomForItsTemporarySiblingFailsBeforeAnyRequest() throws {
-        let (runner, _, servers) = try Self.posterServers(imageBytes: 200)
+        let (state, _, servers) = try Self.posterServers(imageBytes: 200)
         defer { servers.forEach { $0.stop() } }
         // The sibling is ".<name>.<13 characters>.tmp", 19 bytes more, and a name may have 255.
-        let tooLong = runner.home.appendingPathComponent(String(repeating: "p", count: 233) + ".png").path
+        let tooLong = state.home.appendingPathComponent(String(repeating: "p", count: 233) + ".png").path
         for arguments in [["poster", "20218541", "--download", tooLong], Self.report + ["--output", tooLong]] {
-            let run = try runner.run(arguments)
+            let run = try state.run(arguments)
             BinaryRunner.expectFailure(run, status: 73, mentioning: ["237 bytes", "at most 236"])
         }
         #expect(servers.allSatisfy { $0.requestCount == 0 }, "\(servers.map(\.requestCount)) requests")
-        let longest = runner.home.appendingPathComponent(String(repeating: "p", count: 232) + ".png").path
-        let saved = try runner.run(["poster", "20218541", "--download", longest])
+        let longest = state.home.appendingPathComponent(String(repeating: "p", count: 232) + ".png").path
+        let saved = try state.run(["poster", "20218541", "--download", longest])
         #expect(saved.status == 0, "\(saved.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: longest)) == Self.png(200))
     }

@@ -67,16 +67,16 @@ struct MCPEndToEndTests {
         }
     }
 
-    static func runner(_ server: LoopbackServer) -> BinaryRunner {
+    static func state(_ server: LoopbackServer) -> BinaryRunner {
         BinaryRunner(kobisURL: server.baseURL, kakaoURL: server.baseURL)
     }
 
     /// What the SDK client saw in one session of the given mode.
-    static func session(_ mode: String, plan: [String: Any], runner: BinaryRunner) throws -> (report: [String: Any], run: BinaryRun) {
+    static func session(_ mode: String, plan: [String: Any], state: BinaryRunner) throws -> (report: [String: Any], run: BinaryRun) {
         try #require(FileManager.default.isExecutableFile(atPath: TestTools.mcpPython), "\(missing)")
-        let planFile = runner.home.appendingPathComponent("plan-\(UUID().uuidString).json")
+        let planFile = state.home.appendingPathComponent("plan-\(UUID().uuidString).json")
         try JSONSerialization.data(withJSONObject: plan).write(to: planFile)
-        let run = try runner.start([script, BinaryRunner.binary.path, mode, planFile.path], executable: TestTools.mcpPython).wait(limit: 90)
+        let run = try state.start([script, BinaryRunner.binary.path, mode, planFile.path], executable: TestTools.mcpPython).wait(limit: 90)
         try #require(run.status == 0, "the SDK session failed: \(run.stderr)")
         BinaryRunner.expectNoKey(run)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
@@ -96,7 +96,7 @@ struct MCPEndToEndTests {
     @Test(.enabled(if: TestTools.runsMCPTests, Comment(rawValue: missing)), arguments: ["auto", "legacy"])
     func sdkClientGetsTheCLIJSONFromEveryTool(mode: String) throws {
         let server = try Self.apiServer()
-        let runner = Self.runner(server)
+        let state = Self.state(server)
         let concurrent = (1...10).map { day in (tool: "daily_box_office", arguments: ["date": String(format: "202307%02d", day)] as [String: Any]) }
         let (report, _) = try Self.session(
             mode,
@@ -104,7 +104,7 @@ struct MCPEndToEndTests {
                 // Failures first and api_quota last, so the quota it shows is the CLI's after the session.
                 "calls": Self.plan(Self.failures.map { ($0.tool, $0.arguments) }) + Self.plan(Self.calls.map { ($0.tool, $0.arguments) }),
                 "concurrent": Self.plan(concurrent),
-            ], runner: runner)
+            ], state: state)
 
         // The era: 2026-07-28 through server/discover, or the handshake's newest version.
         #expect(report["protocol_version"] as? String == (mode == "auto" ? "2026-07-28" : "2025-11-25"))
@@ -135,15 +135,15 @@ struct MCPEndToEndTests {
         let results = try #require(report["calls"] as? [[String: Any]])
         try #require(results.count == Self.calls.count + Self.failures.count)
 
-        let quota = try runner.run(["quota", "--format", "json"])
+        let quota = try state.run(["quota", "--format", "json"])
 
         // What the server fetched is in the cache the CLI reads: the same question costs no request.
         let requestsBefore = server.requestCount
-        _ = try runner.run(Self.calls[0].command + ["--format", "json"])
+        _ = try state.run(Self.calls[0].command + ["--format", "json"])
         #expect(server.requestCount == requestsBefore, "the CLI asked again what the server had fetched")
 
         for (call, result) in zip(Self.calls, results.dropFirst(Self.failures.count)) {
-            let cli = call.tool == "api_quota" ? quota : try runner.run(call.command + ["--format", "json"])
+            let cli = call.tool == "api_quota" ? quota : try state.run(call.command + ["--format", "json"])
             #expect(cli.status == 0, "\(call.command): \(cli.stderr)")
             #expect(result["is_error"] as? Bool == false, "\(call.tool): \(result)")
             let printed = try JSONSerialization.jsonObject(with: Data(cli.stdout.utf8))
@@ -161,7 +161,7 @@ struct MCPEndToEndTests {
             #expect(result["is_error"] as? Bool == true, "\(failure.tool) \(failure.arguments): \(result)")
             let text = (result["texts"] as? [String])?.first ?? ""
             if let command = failure.command {
-                let cli = try runner.run(command)
+                let cli = try state.run(command)
                 let line = cli.stderr.split(separator: "\n").first.map { String($0.dropFirst("Error: ".count)) }
                 #expect(text == line, "\(failure.tool) \(failure.arguments) says '\(text)', the CLI '\(line ?? "")'")
             } else {
@@ -192,7 +192,7 @@ struct MCPEndToEndTests {
                 "stalled": ["name": "daily_box_office", "arguments": ["date": Self.stalledDay]],
                 "cancel_after": 1.0,
                 "after_cancel": ["name": "movie_details", "arguments": ["code": "20218541"]],
-            ], runner: Self.runner(server))
+            ], state: Self.state(server))
         #expect(report["stalled_was_cancelled"] as? Bool == true)
         let after = try #require(report["after_cancel"] as? [String: Any])
         #expect(after["is_error"] as? Bool == false)

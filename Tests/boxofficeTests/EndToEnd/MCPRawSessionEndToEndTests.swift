@@ -9,8 +9,8 @@ struct MCPRawSessionEndToEndTests {
 
     /// The server's answers to the lines, one JSON object each, and the run.
     static func session(_ lines: [String], server: LoopbackServer) throws -> (answers: [[String: Any]], run: BinaryRun) {
-        let runner = BinaryRunner(kobisURL: server.baseURL, kakaoURL: server.baseURL)
-        let run = try runner.run(["mcp"], stdin: lines.joined(separator: "\n") + "\n", limit: 60)
+        let state = BinaryRunner(kobisURL: server.baseURL, kakaoURL: server.baseURL)
+        let run = try state.run(["mcp"], stdin: lines.joined(separator: "\n") + "\n", limit: 60)
         #expect(run.status == 0, "stderr: \(run.stderr)")
         BinaryRunner.expectNoKey(run)
         var answers: [[String: Any]] = []

@@ -59,30 +59,30 @@ struct ReportEndToEndTests {
     @Test func aCronRunCostsOneCallOnceTheEarlierDaysAreCached() throws {
         let server = try LoopbackServer(handler: StubResponse.recorded)
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
-        #expect(try runner.run(Self.report).status == 0)
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        #expect(try state.run(Self.report).status == 0)
         #expect(server.requestCount == 8, "seven days and a week earlier")
-        #expect(try runner.run(Self.report).status == 0)
+        #expect(try state.run(Self.report).status == 0)
         #expect(server.requestCount == 8, "settled days come from the cache")
     }
 
     @Test func outputGoesToARegularFileAtomicallyAndNeverToAFIFO() throws {
         let server = try LoopbackServer(handler: StubResponse.recorded)
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
-        let target = runner.home.appendingPathComponent("report.html")
-        let run = try runner.run(Self.report + ["--format", "html", "--output", target.path])
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        let target = state.home.appendingPathComponent("report.html")
+        let run = try state.run(Self.report + ["--format", "html", "--output", target.path])
         #expect(run.status == 0 && run.stdout.isEmpty, "\(run.stderr)")
         #expect(try String(contentsOf: target, encoding: .utf8).hasPrefix("<!DOCTYPE html>"))
-        let dash = try runner.run(Self.report + ["--format", "html", "--output", "-"])
+        let dash = try state.run(Self.report + ["--format", "html", "--output", "-"])
         #expect(dash.status == 0 && dash.stdout.hasPrefix("<!DOCTYPE html>"), "- is stdout")
         #expect(!FileManager.default.fileExists(atPath: BinaryRunner.repositoryRoot.appendingPathComponent("-").path), "no file named -")
-        let fifo = runner.home.appendingPathComponent("report.fifo").path
+        let fifo = state.home.appendingPathComponent("report.fifo").path
         #expect(mkfifo(fifo, 0o600) == 0)
-        BinaryRunner.expectFailure(try runner.run(Self.report + ["--output", fifo]), status: 73, mentioning: ["not a regular file"])
-        BinaryRunner.expectFailure(try runner.run(Self.report + ["--embed-posters"]), status: 64, mentioning: ["--format html"])
+        BinaryRunner.expectFailure(try state.run(Self.report + ["--output", fifo]), status: 73, mentioning: ["not a regular file"])
+        BinaryRunner.expectFailure(try state.run(Self.report + ["--embed-posters"]), status: 64, mentioning: ["--format html"])
         BinaryRunner.expectFailure(
-            try runner.run(Self.report + ["--format", "csv"]), status: 64, mentioning: ["text, markdown, html, email, slack, discord, json"])
+            try state.run(Self.report + ["--format", "csv"]), status: 64, mentioning: ["text, markdown, html, email, slack, discord, json"])
     }
 
     @Test func postersComeFromKakaoAndEmbedIntoTheHTML() throws {
@@ -93,11 +93,11 @@ struct ReportEndToEndTests {
         defer { server.stop() }
         let kobis = try LoopbackServer(handler: StubResponse.recorded)
         defer { kobis.stop() }
-        let runner = BinaryRunner(kobisURL: kobis.baseURL, kakaoURL: server.baseURL)
-        let json = try runner.run(Self.report + ["--posters", "--format", "json"])
+        let state = BinaryRunner(kobisURL: kobis.baseURL, kakaoURL: server.baseURL)
+        let json = try state.run(Self.report + ["--posters", "--format", "json"])
         #expect(json.status == 0, "\(json.stderr)")
         #expect(json.stdout.contains(images.baseURL + "/"), "posterURL from Kakao")
-        let html = try runner.run(Self.report + ["--embed-posters", "--format", "html"])
+        let html = try state.run(Self.report + ["--embed-posters", "--format", "html"])
         #expect(html.status == 0, "\(html.stderr)")
         #expect(html.stdout.contains("src=\"data:image/png;base64,"))
     }
@@ -105,20 +105,20 @@ struct ReportEndToEndTests {
     @Test func trendIsAMoviesRunADayARow() throws {
         let server = try LoopbackServer(handler: StubResponse.recorded)
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
+        let state = BinaryRunner(kobisURL: server.baseURL)
         let arguments = ["trend", "20226411", "--from", "20230811", "--to", "20230818"]
-        let json = try runner.run(arguments + ["--format", "json"])
+        let json = try state.run(arguments + ["--format", "json"])
         #expect(json.status == 0, "\(json.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(object["code"] as? String == "20226411" && object["title"] as? String == "콘크리트 유토피아")
         let days = try #require(object["days"] as? [[String: Any]])
         #expect(days.count == 8 && days.first?["date"] as? String == "2023-08-11" && days.first?["rank"] as? Int == 1)
-        let csv = try runner.run(arguments + ["--format", "csv"])
+        let csv = try state.run(arguments + ["--format", "csv"])
         #expect(csv.stdout.split(separator: "\n").count == 1 + 8)
-        let lines = try runner.run(arguments + ["--format", "jsonl"]).stdout.split(separator: "\n")
+        let lines = try state.run(arguments + ["--format", "jsonl"]).stdout.split(separator: "\n")
         let records = try lines.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
         #expect(records.count == 8 && records.allSatisfy { $0["code"] as? String == "20226411" && $0["date"] is String })
-        let outside = try runner.run(["trend", "20232193", "--from", "20230811", "--to", "20230818", "--format", "json"])
+        let outside = try state.run(["trend", "20232193", "--from", "20230811", "--to", "20230818", "--format", "json"])
         let oppenheimer = try #require(
             (try JSONSerialization.jsonObject(with: Data(outside.stdout.utf8)) as? [String: Any])?["days"] as? [[String: Any]])
         #expect(oppenheimer.first?["rank"] is NSNull, "outside the top 10 before it opened")
@@ -129,13 +129,13 @@ struct ReportEndToEndTests {
     @Test func aTrendEndingBeforeTheOpeningIsAUsageErrorAndAsksForNoChart() throws {
         let server = try LoopbackServer(handler: StubResponse.recorded)
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
+        let state = BinaryRunner(kobisURL: server.baseURL)
         for range in [["--to", "20230701"], ["--from", "20230601", "--to", "20230725"]] {
-            let run = try runner.run(["trend", "20218541"] + range)
+            let run = try state.run(["trend", "20218541"] + range)
             BinaryRunner.expectFailure(run, status: 64, mentioning: ["before 밀수 (20218541) opened on 2023-07-26", "--to on or after 2023-07-26"])
         }
         #expect(server.requests.allSatisfy { $0.path == "/movie/searchMovieInfo.json" }, "\(server.requests.map(\.path))")
-        let fromOnly = try runner.run(["trend", "20218541", "--from", "20230811", "--format", "json", "--replay", "Fixtures"])
+        let fromOnly = try state.run(["trend", "20218541", "--from", "20230811", "--format", "json", "--replay", "Fixtures"])
         #expect(fromOnly.status != 64, "a year from --from is no usage error: \(fromOnly.stderr)")
     }
 }

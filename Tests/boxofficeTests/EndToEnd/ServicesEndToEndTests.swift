@@ -14,9 +14,9 @@ struct ServicesEndToEndTests {
     func everyCommandInEveryFormat(_ format: String) throws {
         let server = try LoopbackServer(handler: StubResponse.recorded)
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
+        let state = BinaryRunner(kobisURL: server.baseURL)
         for arguments in Self.commands {
-            let run = try runner.run(arguments + ["--format", format])
+            let run = try state.run(arguments + ["--format", format])
             #expect(run.status == 0, "\(arguments) \(format): \(run.stderr)")
             #expect(run.stderr.isEmpty && run.stdout.hasSuffix("\n"), "\(arguments) \(format): \(run.stderr)")
             BinaryRunner.expectNoKey(run)
@@ -37,9 +37,9 @@ struct ServicesEndToEndTests {
     @Test func theJSONShapesAreTheContract() throws {
         let server = try LoopbackServer(handler: StubResponse.recorded)
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
+        let state = BinaryRunner(kobisURL: server.baseURL)
         func object(_ arguments: [String]) throws -> [String: Any] {
-            let run = try runner.run(arguments + ["--format", "json"])
+            let run = try state.run(arguments + ["--format", "json"])
             return try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(run.stderr)")
         }
         let people = try object(["people", "봉준호"])
@@ -68,11 +68,11 @@ struct ServicesEndToEndTests {
     @Test func aPersonOrCompanyAsCSVNamesThemOnEveryFilmRow() throws {
         let server = try LoopbackServer(handler: StubResponse.recorded)
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
-        let person = try runner.run(["person", "20164001", "--format", "csv"]).stdout.split(separator: "\n")
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        let person = try state.run(["person", "20164001", "--format", "csv"]).stdout.split(separator: "\n")
         #expect(person.first == "person_code,person_name,movie_code,title,part,parts")
         #expect(person.dropFirst().first == "20164001,봉준호,20183782,기생충,감독,감독; 각본")
-        let company = try runner.run(["company", "20060555", "--format", "csv"]).stdout.split(separator: "\n")
+        let company = try state.run(["company", "20060555", "--format", "csv"]).stdout.split(separator: "\n")
         #expect(company.first == "company_code,company_name,movie_code,title,parts")
         #expect(
             company.dropFirst().allSatisfy {
@@ -83,13 +83,13 @@ struct ServicesEndToEndTests {
     @Test func namesBecomeCodesThroughTheirCodeGroups() throws {
         let server = try LoopbackServer(handler: StubResponse.recorded)
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
-        let search = try runner.run(["search", "--nation", "한국", "--type", "장편", "--year", "2023"])
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        let search = try state.run(["search", "--nation", "한국", "--type", "장편", "--year", "2023"])
         #expect(search.status == 0, "\(search.stderr)")
         let list = try #require(server.requests.last { $0.path == "/movie/searchMovieList.json" })
         #expect(list.query["repNationCd"] == "22041011" && list.query["movieTypeCd"] == "220101")
         #expect(list.query["openStartDt"] == "2023" && list.query["openEndDt"] == "2023")
-        let unknown = try runner.run(["companies", "--part", "없는역할"])
+        let unknown = try state.run(["companies", "--part", "없는역할"])
         BinaryRunner.expectFailure(unknown, status: 64, mentioning: ["배급사"])
         #expect(unknown.stderr.contains("Usage: boxoffice companies"), "the command's own usage: \(unknown.stderr)")
     }
@@ -104,14 +104,14 @@ struct ServicesEndToEndTests {
             return .json(#"{"peopleListResult":{"totCnt":250,"peopleList":[\#(people.joined(separator: ","))]}}"#)
         }
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
-        let run = try runner.run(["people", "사람", "--all", "--format", "jsonl"])
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        let run = try state.run(["people", "사람", "--all", "--format", "jsonl"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.split(separator: "\n").count == 250)
         #expect(Set(server.requests.compactMap { $0.query["curPage"] }) == ["1", "2", "3"])
         #expect(server.requests.allSatisfy { $0.query["itemPerPage"] == "100" })
-        try TrustEndToEndTests.setLedger(runner, kobisCalls: 2_999)
-        let refused = try runner.run(["people", "사람", "--all", "--no-cache"])
+        try TrustEndToEndTests.setLedger(state, kobisCalls: 2_999)
+        let refused = try state.run(["people", "사람", "--all", "--no-cache"])
         // The first page spends the last call (and earns the 90 % warning); the other two do not fit.
         #expect(refused.status == 75 && refused.stdout.isEmpty, "\(refused.stderr)")
         #expect(refused.stderr.contains("needs 2") && refused.stderr.hasPrefix("Warning:"), "\(refused.stderr)")
@@ -140,11 +140,11 @@ struct ServicesEndToEndTests {
                 : .fixture("errors/kobis-fault-320102.json")
         }
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
-        let empty = try runner.run(["people", "없는사람", "--format", "json"])
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        let empty = try state.run(["people", "없는사람", "--format", "json"])
         #expect(empty.status == 0, "\(empty.stderr)")
         #expect(empty.stdout.contains("\"people\": []") || empty.stdout.contains("\"people\" : ["), "\(empty.stdout)")
-        let fault = try runner.run(["companies", "어느회사"])
+        let fault = try state.run(["companies", "어느회사"])
         BinaryRunner.expectFailure(fault, status: 69, mentioning: ["320102"])
     }
 }

@@ -32,11 +32,11 @@ struct TrustEndToEndTests {
         defer { other.stop() }
         let kobis = try LoopbackServer { request in .redirect(to: other.baseURL + request.target) }
         defer { kobis.stop() }
-        let runner = BinaryRunner(kobisURL: kobis.baseURL)
-        let run = try runner.run(Self.daily)
+        let state = BinaryRunner(kobisURL: kobis.baseURL)
+        let run = try state.run(Self.daily)
         BinaryRunner.expectFailure(run, status: 69, mentioning: ["127.0.0.1:\(other.port)"])
         #expect(other.requestCount == 0, "the other host was asked: \(other.requests.map(\.target))")
-        #expect(!runner.filesContainKey(below: runner.home))
+        #expect(!state.filesContainKey(below: state.home))
         Self.expectNoKey(in: other)
     }
 
@@ -70,12 +70,12 @@ struct TrustEndToEndTests {
             .replacingOccurrences(of: "오펜하이머", with: BinaryRunner.kobisKey.lowercased())
         let kobis = try LoopbackServer { _ in .json(body) }
         defer { kobis.stop() }
-        let runner = BinaryRunner(kobisURL: kobis.baseURL)
-        let run = try runner.run(Self.daily + ["--format", "json"])
+        let state = BinaryRunner(kobisURL: kobis.baseURL)
+        let run = try state.run(Self.daily + ["--format", "json"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(!run.stdout.lowercased().contains(BinaryRunner.kobisKey.lowercased()))
         #expect(run.stdout.components(separatedBy: "[redacted]").count == 3)
-        let cached = try String(contentsOf: runner.home.appendingPathComponent("cache/responses/kobis/daily-20230818.json"), encoding: .utf8)
+        let cached = try String(contentsOf: state.home.appendingPathComponent("cache/responses/kobis/daily-20230818.json"), encoding: .utf8)
         #expect(!cached.contains(escaped) && cached.contains("[redacted]"))
     }
 
@@ -98,11 +98,11 @@ struct TrustEndToEndTests {
     @Test func aRequestLeavesNothingInTheHomeFolderOutsideItsOwnFolders() throws {
         let kobis = try LoopbackServer { _ in .fixture("kobis/daily-20230818.json") }
         defer { kobis.stop() }
-        let runner = BinaryRunner(kobisURL: kobis.baseURL)
-        let run = try runner.run(Self.daily)
+        let state = BinaryRunner(kobisURL: kobis.baseURL)
+        let run = try state.run(Self.daily)
         #expect(run.status == 0, "\(run.stderr)")
         // URLSession on Linux made ~/.cache/org.swift.foundation.URLCache and ~/.local/share.
-        let left = try FileManager.default.contentsOfDirectory(atPath: runner.home.path)
+        let left = try FileManager.default.contentsOfDirectory(atPath: state.home.path)
             .filter { !$0.hasPrefix("stdout-") && !$0.hasPrefix("stderr-") }
         #expect(left == ["cache"], "\(left)")
     }
@@ -119,9 +119,9 @@ struct TrustEndToEndTests {
         for (count, succeeds) in [(4, true), (5, false)] {
             let server = try CommandSurfaceEndToEndTests.fixtureServer(imageHost: hops.baseURL + "/hop/\(count)?x=")
             defer { server.stop() }
-            let runner = CommandSurfaceEndToEndTests.runner(server)
-            let target = runner.home.appendingPathComponent("poster.png")
-            let run = try runner.run(["poster", "20218541", "--download", target.path])
+            let state = CommandSurfaceEndToEndTests.state(server)
+            let target = state.home.appendingPathComponent("poster.png")
+            let run = try state.run(["poster", "20218541", "--download", target.path])
             if succeeds {
                 #expect(run.status == 0, "\(count + 1) redirects: \(run.stderr)")
                 #expect(try Data(contentsOf: target) == Self.png())
@@ -140,15 +140,15 @@ struct TrustEndToEndTests {
         defer { images.stop() }
         let server = try CommandSurfaceEndToEndTests.fixtureServer(imageHost: images.baseURL)
         defer { server.stop() }
-        let runner = CommandSurfaceEndToEndTests.runner(server)
-        let fifo = runner.home.appendingPathComponent("poster.fifo").path
+        let state = CommandSurfaceEndToEndTests.state(server)
+        let fifo = state.home.appendingPathComponent("poster.fifo").path
         #expect(mkfifo(fifo, 0o600) == 0)
-        let victim = runner.home.appendingPathComponent("victim.txt")
+        let victim = state.home.appendingPathComponent("victim.txt")
         try Data("keep me".utf8).write(to: victim)
-        let link = runner.home.appendingPathComponent("poster-link.png").path
+        let link = state.home.appendingPathComponent("poster-link.png").path
         #expect(symlink(victim.path, link) == 0)
         for target in [fifo, link, "/dev/null"] {
-            let run = try runner.run(["poster", "20218541", "--download", target])
+            let run = try state.run(["poster", "20218541", "--download", target])
             BinaryRunner.expectFailure(run, status: 73, mentioning: ["not a regular file"])
         }
         var status = stat()
@@ -164,11 +164,11 @@ struct TrustEndToEndTests {
         defer { images.stop() }
         let server = try CommandSurfaceEndToEndTests.fixtureServer(imageHost: images.baseURL)
         defer { server.stop() }
-        let runner = CommandSurfaceEndToEndTests.runner(server)
-        let target = runner.home.appendingPathComponent("poster.png")
+        let state = CommandSurfaceEndToEndTests.state(server)
+        let target = state.home.appendingPathComponent("poster.png")
         try Data("old".utf8).write(to: target)
         #expect(chmod(target.path, 0o640) == 0)
-        let run = try runner.run(["poster", "20218541", "--download", target.path])
+        let run = try state.run(["poster", "20218541", "--download", target.path])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try Data(contentsOf: target) == Self.png())
         var status = stat()
@@ -181,8 +181,8 @@ struct TrustEndToEndTests {
         defer { images.stop() }
         let server = try CommandSurfaceEndToEndTests.fixtureServer(imageHost: images.baseURL)
         defer { server.stop() }
-        let runner = CommandSurfaceEndToEndTests.runner(server)
-        let running = try runner.start(["poster", "20218541", "--download", "-"])
+        let state = CommandSurfaceEndToEndTests.state(server)
+        let running = try state.start(["poster", "20218541", "--download", "-"])
         _ = running.wait()
         #expect(running.process.terminationStatus == 0)
         #expect(try Data(contentsOf: running.stdoutURL) == image)
@@ -196,12 +196,12 @@ struct TrustEndToEndTests {
         huge.repeats = 1024
         let server = try LoopbackServer(sequence: [huge])
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
-        let (run, peak) = try runner.runMeasuringMemory(Self.daily + ["--timeout", "60"])
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        let (run, peak) = try state.runMeasuringMemory(Self.daily + ["--timeout", "60"])
         BinaryRunner.expectFailure(run, status: 65, mentioning: ["8 MiB"])
         #expect(peak < 64, "peak memory \(peak) MiB")
         #expect(server.requestCount == 1, "a body too large is not retried")
-        let cache = runner.home.appendingPathComponent("cache/responses")
+        let cache = state.home.appendingPathComponent("cache/responses")
         #expect(((try? FileManager.default.subpathsOfDirectory(atPath: cache.path)) ?? []).filter { $0.hasSuffix(".json") }.isEmpty)
     }
 
@@ -225,9 +225,9 @@ struct TrustEndToEndTests {
         defer { images.stop() }
         let server = try CommandSurfaceEndToEndTests.fixtureServer(imageHost: images.baseURL)
         defer { server.stop() }
-        let runner = CommandSurfaceEndToEndTests.runner(server)
-        let target = runner.home.appendingPathComponent("poster.png")
-        let (run, peak) = try runner.runMeasuringMemory(["poster", "20218541", "--download", target.path, "--timeout", "60"])
+        let state = CommandSurfaceEndToEndTests.state(server)
+        let target = state.home.appendingPathComponent("poster.png")
+        let (run, peak) = try state.runMeasuringMemory(["poster", "20218541", "--download", target.path, "--timeout", "60"])
         BinaryRunner.expectFailure(run, status: 65, mentioning: ["20 MiB"])
         #expect(peak < 64, "peak memory \(peak) MiB")
         #expect(!FileManager.default.fileExists(atPath: target.path))
@@ -240,8 +240,8 @@ struct TrustEndToEndTests {
         defer { images.stop() }
         let server = try CommandSurfaceEndToEndTests.fixtureServer(imageHost: images.baseURL)
         defer { server.stop() }
-        let runner = CommandSurfaceEndToEndTests.runner(server)
-        let run = try runner.run(["poster", "20218541", "--download", runner.home.appendingPathComponent("p.png").path, "--timeout", "1"])
+        let state = CommandSurfaceEndToEndTests.state(server)
+        let run = try state.run(["poster", "20218541", "--download", state.home.appendingPathComponent("p.png").path, "--timeout", "1"])
         BinaryRunner.expectFailure(run, status: 75, mentioning: ["1 s"])
     }
 
@@ -282,22 +282,22 @@ struct TrustEndToEndTests {
             return response
         }
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
-        let recordings = runner.home.appendingPathComponent("recorded")
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        let recordings = state.home.appendingPathComponent("recorded")
         for arguments in [Self.daily, Self.daily + ["--refresh", "--record", recordings.path], Self.daily + ["--format", "json"]] {
-            let run = try runner.run(arguments)
+            let run = try state.run(arguments)
             #expect(run.status == 0, "\(run.stderr)")
             #expect(run.stdout.contains("echo [redacted]"), "\(run.stdout)")
             BinaryRunner.expectNoKey(run)
         }
-        #expect(!runner.filesContainKey(below: runner.home), "a cache entry or recording holds the key")
+        #expect(!state.filesContainKey(below: state.home), "a cache entry or recording holds the key")
         #expect(FileManager.default.fileExists(atPath: recordings.appendingPathComponent("kobis/daily-20230818.json").path))
     }
 
     // MARK: 7. Answers are checked against the question, from the network and from the cache
 
-    static func cachedEntries(_ runner: BinaryRunner) -> [String] {
-        let folder = runner.home.appendingPathComponent("cache/responses").path
+    static func cachedEntries(_ state: BinaryRunner) -> [String] {
+        let folder = state.home.appendingPathComponent("cache/responses").path
         return ((try? FileManager.default.subpathsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".json") }
     }
 
@@ -309,22 +309,22 @@ struct TrustEndToEndTests {
     func anAnswerToAnotherQuestionIsRefusedAndNeverCached(_ arguments: [String], _ fixture: String, _ answered: String) throws {
         let server = try LoopbackServer { _ in .fixture(fixture) }
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
-        let run = try runner.run(arguments)
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        let run = try state.run(arguments)
         BinaryRunner.expectFailure(run, status: 65, mentioning: ["another question", answered])
-        #expect(Self.cachedEntries(runner).isEmpty, "cached: \(Self.cachedEntries(runner))")
+        #expect(Self.cachedEntries(state).isEmpty, "cached: \(Self.cachedEntries(state))")
     }
 
     @Test func aCachedAnswerToAnotherQuestionIsIgnoredAndFetchedAgain() throws {
         let server = try LoopbackServer { _ in .fixture("kobis/daily-20230818.json") }
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
-        let entry = runner.home.appendingPathComponent("cache/responses/kobis/daily-20230818.json")
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        let entry = state.home.appendingPathComponent("cache/responses/kobis/daily-20230818.json")
         try FileManager.default.createDirectory(at: entry.deletingLastPathComponent(), withIntermediateDirectories: true)
         var poisoned = Data("boxoffice-cache 1 expires=never\n".utf8)
         poisoned.append(try Data(contentsOf: BinaryRunner.repositoryRoot.appendingPathComponent("Fixtures/kobis/daily-20230817.json")))
         try poisoned.write(to: entry)
-        let run = try runner.run(Self.daily + ["--format", "json"])
+        let run = try state.run(Self.daily + ["--format", "json"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(
             run.stdout.contains("\"startDate\" : \"2023-08-18\"") || run.stdout.contains("\"startDate\": \"2023-08-18\""), "\(run.stdout.prefix(200))"
@@ -334,8 +334,8 @@ struct TrustEndToEndTests {
 
     // MARK: 9. Ranges are bounded against the quota
 
-    static func setLedger(_ runner: BinaryRunner, kobisCalls: Int) throws {
-        let ledger = runner.home.appendingPathComponent("cache/quota.json")
+    static func setLedger(_ state: BinaryRunner, kobisCalls: Int) throws {
+        let ledger = state.home.appendingPathComponent("cache/quota.json")
         try FileManager.default.createDirectory(at: ledger.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(#"{"day":"\#(CronEndToEndTests.seoulDay().iso)","calls":{"kobis":\#(kobisCalls)}}"#.utf8).write(to: ledger)
     }
@@ -345,12 +345,12 @@ struct TrustEndToEndTests {
     @Test func aRangePastWhatIsLeftOfTodaysLimitIsRefusedBeforeAnyRequest() throws {
         let server = try LoopbackServer(handler: StubResponse.syntheticDay)
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
-        try Self.setLedger(runner, kobisCalls: 2_990)
-        let refused = try runner.run(Self.august)
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        try Self.setLedger(state, kobisCalls: 2_990)
+        let refused = try state.run(Self.august)
         BinaryRunner.expectFailure(refused, status: 75, mentioning: ["31", "only 10", "--ignore-quota"])
         #expect(server.requestCount == 0)
-        let forced = try runner.run(Self.august + ["--ignore-quota"])
+        let forced = try state.run(Self.august + ["--ignore-quota"])
         #expect(forced.status == 0, "\(forced.stderr)")
         #expect(server.requestCount == 31)
     }
@@ -358,10 +358,10 @@ struct TrustEndToEndTests {
     @Test func cachedDaysCostNothingInThePlan() throws {
         let server = try LoopbackServer(handler: StubResponse.syntheticDay)
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
-        #expect(try runner.run(["daily", "--from", "20230801", "--to", "20230825"]).status == 0)
-        try Self.setLedger(runner, kobisCalls: 2_990)
-        let run = try runner.run(Self.august)
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        #expect(try state.run(["daily", "--from", "20230801", "--to", "20230825"]).status == 0)
+        try Self.setLedger(state, kobisCalls: 2_990)
+        let run = try state.run(Self.august)
         #expect(run.status == 0, "6 uncached days fit in 10 calls: \(run.stderr)")
         #expect(server.requestCount == 25 + 6)
     }
@@ -378,12 +378,12 @@ struct TrustEndToEndTests {
     @Test func aCachedDayAnswersEvenWithTheLimitReached() throws {
         let server = try LoopbackServer(handler: StubResponse.syntheticDay)
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
-        #expect(try runner.run(Self.daily).status == 0)
-        try Self.setLedger(runner, kobisCalls: 3_000)
-        let cached = try runner.run(Self.daily)
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        #expect(try state.run(Self.daily).status == 0)
+        try Self.setLedger(state, kobisCalls: 3_000)
+        let cached = try state.run(Self.daily)
         #expect(cached.status == 0 && !cached.stdout.isEmpty, "\(cached.stderr)")
-        let uncached = try runner.run(["daily", "--date", "20230817"])
+        let uncached = try state.run(["daily", "--date", "20230817"])
         #expect(uncached.status == 75 && uncached.stdout.isEmpty, "\(uncached.stderr)")
         #expect(uncached.stderr.contains("All 3,000 of today's KOBIS calls are used"), "\(uncached.stderr)")
         #expect(server.requestCount == 1)
@@ -392,9 +392,9 @@ struct TrustEndToEndTests {
     @Test func noRequestGoesOutOnceTheLedgerReachesTheLimit() throws {
         let server = try LoopbackServer(sequence: [StubResponse(status: 503)])
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
-        try Self.setLedger(runner, kobisCalls: 2_999)
-        let run = try runner.run(Self.daily + ["--retries", "2"])
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        try Self.setLedger(state, kobisCalls: 2_999)
+        let run = try state.run(Self.daily + ["--retries", "2"])
         // The call that reaches 3,000 earns the 90 % warning first.
         #expect(run.status == 75 && run.stdout.isEmpty, "\(run.stderr)")
         #expect(
@@ -417,16 +417,16 @@ struct TrustEndToEndTests {
     func anUnreadableLedgerWarnsAndNeverTraps(_ text: String) throws {
         let server = try LoopbackServer(handler: StubResponse.syntheticDay)
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
-        let ledger = runner.home.appendingPathComponent("cache/quota.json")
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        let ledger = state.home.appendingPathComponent("cache/quota.json")
         try FileManager.default.createDirectory(at: ledger.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(text.replacingOccurrences(of: "TODAY", with: CronEndToEndTests.seoulDay().iso).utf8).write(to: ledger)
-        let quota = try runner.run(["quota"])
+        let quota = try state.run(["quota"])
         #expect(quota.status == 0 && quota.stderr.contains("unreadable"), "\(quota.stderr)")
-        let run = try runner.run(Self.daily)
+        let run = try state.run(Self.daily)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("Warning: the quota ledger") && run.stderr.contains("unreadable"), "\(run.stderr)")
-        let after = try runner.run(["quota", "--format", "json"])
+        let after = try state.run(["quota", "--format", "json"])
         #expect(after.stdout.contains("\"calls\" : 1") || after.stdout.contains("\"calls\": 1"), "\(after.stdout)")
     }
 
@@ -447,8 +447,8 @@ struct TrustEndToEndTests {
         slow.delay = 10
         let server = try LoopbackServer(sequence: [slow])
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
-        let running = try runner.start(Self.daily)
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        let running = try state.start(Self.daily)
         _ = server.waitForRequests(1, seconds: 5)
         kill(running.processIdentifier, number)
         let run = running.wait(limit: 10)
@@ -461,9 +461,9 @@ struct TrustEndToEndTests {
         // The server never answers, so a signal that went astray would leave the run waiting.
         let server = try LoopbackServer(handler: StubResponse.unanswered)
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
+        let state = BinaryRunner(kobisURL: server.baseURL)
         for step in 0..<30 {
-            let running = try runner.start(Self.daily + ["--no-cache", "--timeout", "20", "--retries", "0"])
+            let running = try state.start(Self.daily + ["--no-cache", "--timeout", "20", "--retries", "0"])
             usleep(UInt32(1_000 + step * 300))
             kill(running.processIdentifier, SIGINT)
             let run = running.wait(limit: 30)
@@ -478,9 +478,9 @@ struct TrustEndToEndTests {
     @Test func aSignalWhileTheOutputIsWrittenSaysItIsIncomplete() throws {
         let server = try LoopbackServer(handler: StubResponse.syntheticDay)
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
+        let state = BinaryRunner(kobisURL: server.baseURL)
         // A month as JSON is more than a pipe holds; nobody reads it, so the write waits.
-        let process = runner.process(["daily", "--from", "20230701", "--to", "20230731", "--format", "json", "--no-cache"])
+        let process = state.process(["daily", "--from", "20230701", "--to", "20230731", "--format", "json", "--no-cache"])
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output
@@ -493,7 +493,7 @@ struct TrustEndToEndTests {
         process.waitUntilExit()
         #expect(process.terminationStatus == 143)
         #expect(stderr == "Error: Stopped by SIGTERM; the output is incomplete.\n", "\(stderr)")
-        withExtendedLifetime(runner) {}
+        withExtendedLifetime(state) {}
     }
 
     // MARK: The cache and recordings touch only their own files
@@ -501,14 +501,14 @@ struct TrustEndToEndTests {
     @Test func cacheClearRemovesOnlyItsOwnEntries() throws {
         let server = try LoopbackServer(handler: StubResponse.syntheticDay)
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
-        #expect(try runner.run(["daily", "--from", "20230801", "--to", "20230802"]).status == 0)
-        let responses = runner.home.appendingPathComponent("cache/responses")
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        #expect(try state.run(["daily", "--from", "20230801", "--to", "20230802"]).status == 0)
+        let responses = state.home.appendingPathComponent("cache/responses")
         let notes = responses.appendingPathComponent("notes.txt")
         let foreign = responses.appendingPathComponent("kobis/mine.json")
         try Data("my notes".utf8).write(to: notes)
         try Data("{\"mine\":true}".utf8).write(to: foreign)
-        let run = try runner.run(["cache", "clear"])
+        let run = try state.run(["cache", "clear"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("Removed 2 cached answers"), "\(run.stderr)")
         #expect(try String(contentsOf: notes, encoding: .utf8) == "my notes")
@@ -519,10 +519,10 @@ struct TrustEndToEndTests {
     @Test func recordingWhereNoFolderCanBeMadeNamesThePathAndTheReason() throws {
         let server = try LoopbackServer(handler: StubResponse.syntheticDay)
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
-        let file = runner.home.appendingPathComponent("a-file")
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        let file = state.home.appendingPathComponent("a-file")
         try Data().write(to: file)
-        let run = try runner.run(Self.daily + ["--record", file.path])
+        let run = try state.run(Self.daily + ["--record", file.path])
         BinaryRunner.expectFailure(run, status: 73, mentioning: [file.path + "/kobis", "cannot be created"])
         #expect(!run.stderr.contains("CocoaError") && !run.stderr.contains("Internal error"))
     }
@@ -531,11 +531,11 @@ struct TrustEndToEndTests {
         let title = String(repeating: "아주 긴 제목 ", count: 40)
         let server = try LoopbackServer { _ in .fixture("kobis/movielist-movieNm=밀수.json") }
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
-        let recordings = runner.home.appendingPathComponent("recorded")
-        let recorded = try runner.run(["search", title, "--record", recordings.path, "--format", "json"])
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        let recordings = state.home.appendingPathComponent("recorded")
+        let recorded = try state.run(["search", title, "--record", recordings.path, "--format", "json"])
         #expect(recorded.status == 0, "\(recorded.stderr)")
-        let replayed = try runner.run(["search", title, "--replay", recordings.path, "--format", "json"])
+        let replayed = try state.run(["search", title, "--replay", recordings.path, "--format", "json"])
         #expect(replayed.status == 0, "\(replayed.stderr)")
         #expect(replayed.stdout == recorded.stdout)
     }
@@ -543,12 +543,12 @@ struct TrustEndToEndTests {
     // MARK: User text in errors, and the documented codes
 
     @Test func userTextEchoedInUsageErrorsCannotSteerTheTerminal() throws {
-        let runner = BinaryRunner()
+        let state = BinaryRunner()
         for arguments in [
             ["daily", "--region", "\u{1B}[31m서울\u{1B}]0;pwned\u{7}"], ["daily", "--\u{1B}[2Jcolor", "x"],
             ["daily", "--replay", "/tmp/\u{1B}[31mnowhere"],
         ] {
-            let run = try runner.run(arguments)
+            let run = try state.run(arguments)
             #expect(run.status == 64 || run.status == 78, "\(run.stderr)")
             #expect(!run.stderr.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, "\(run.stderr.debugDescription)")
         }
@@ -568,11 +568,11 @@ struct TrustEndToEndTests {
     @Test func anEnvironmentKeyWithACarriageReturnIsTrimmedAndOneWithSpacesRefused() throws {
         let server = try LoopbackServer(handler: StubResponse.syntheticDay)
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
-        let trimmed = try runner.run(Self.daily, extraEnvironment: ["KOBIS_API_KEY": BinaryRunner.kobisKey + "\r"])
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        let trimmed = try state.run(Self.daily, extraEnvironment: ["KOBIS_API_KEY": BinaryRunner.kobisKey + "\r"])
         #expect(trimmed.status == 0, "\(trimmed.stderr)")
         #expect(server.requests.last?.query["key"] == BinaryRunner.kobisKey)
-        let spaced = try runner.run(Self.daily, extraEnvironment: ["KOBIS_API_KEY": "abc def"])
+        let spaced = try state.run(Self.daily, extraEnvironment: ["KOBIS_API_KEY": "abc def"])
         BinaryRunner.expectFailure(spaced, status: 78, mentioning: ["KOBIS_API_KEY"])
         #expect(server.requestCount == 1)
     }
@@ -580,8 +580,8 @@ struct TrustEndToEndTests {
     @Test func aDownloadIntoAMissingFolderFailsBeforeAnyRequest() throws {
         let server = try CommandSurfaceEndToEndTests.fixtureServer()
         defer { server.stop() }
-        let runner = CommandSurfaceEndToEndTests.runner(server)
-        let run = try runner.run(["poster", "20218541", "--download", runner.home.appendingPathComponent("missing/p.jpg").path])
+        let state = CommandSurfaceEndToEndTests.state(server)
+        let run = try state.run(["poster", "20218541", "--download", state.home.appendingPathComponent("missing/p.jpg").path])
         BinaryRunner.expectFailure(run, status: 73, mentioning: ["missing/p.jpg"])
         #expect(server.requestCount == 0)
     }
@@ -591,9 +591,9 @@ struct TrustEndToEndTests {
         slow.delay = 1
         let server = try LoopbackServer(sequence: [slow])
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
+        let state = BinaryRunner(kobisURL: server.baseURL)
         // As nohup does: SIGHUP ignored before the program starts.
-        let running = try runner.start(["-c", "trap '' HUP; exec \"$0\" daily --date 20230818", BinaryRunner.binary.path], executable: "/bin/sh")
+        let running = try state.start(["-c", "trap '' HUP; exec \"$0\" daily --date 20230818", BinaryRunner.binary.path], executable: "/bin/sh")
         _ = server.waitForRequests(1, seconds: 5)
         kill(running.processIdentifier, SIGHUP)
         let run = running.wait(limit: 10)

@@ -132,10 +132,10 @@ struct MailReportTests {
     @Test func aHostileTitleStaysTextInEveryFormat() throws {
         let server = try Self.hostileServer()
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
+        let state = BinaryRunner(kobisURL: server.baseURL)
         for format in ["text", "markdown", "html", "email", "slack", "discord", "json"] {
             let extra = format == "email" ? ["--mail-to", "team@example.com"] : []
-            let run = try runner.run(["report", "--date", "20230818", "--format", format] + extra)
+            let run = try state.run(["report", "--date", "20230818", "--format", format] + extra)
             #expect(run.status == 0, "\(format): \(run.stderr)")
             let out = run.stdout
             switch format {

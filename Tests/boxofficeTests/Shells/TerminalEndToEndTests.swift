@@ -9,10 +9,10 @@ struct TerminalEndToEndTests {
 
     /// Runs the binary on a pseudo-terminal, typing `input` after `delay` seconds.
     static func runAtTerminal(
-        _ arguments: [String], runner: BinaryRunner, input: String, delay: Double, environment: [String: String] = [:]
+        _ arguments: [String], state: BinaryRunner, input: String, delay: Double, environment: [String: String] = [:]
     ) throws -> String {
         let command = ([BinaryRunner.binary.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
-        let process = runner.process(
+        let process = state.process(
             ["-q", "-e", "-c", command, "/dev/null"], extraEnvironment: ["TERM": "xterm"].merging(environment) { $1 },
             executable: URL(fileURLWithPath: script))
         let stdin = Pipe()
@@ -31,11 +31,11 @@ struct TerminalEndToEndTests {
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: script), "util-linux script is not installed"))
     func configSetReadsTheKeyHiddenOnOneLine() throws {
-        let runner = BinaryRunner(keys: false)
-        let output = try Self.runAtTerminal(["config", "set", "kobis"], runner: runner, input: BinaryRunner.kobisKey + "\n", delay: 0.5)
+        let state = BinaryRunner(keys: false)
+        let output = try Self.runAtTerminal(["config", "set", "kobis"], state: state, input: BinaryRunner.kobisKey + "\n", delay: 0.5)
         #expect(output.contains("it is not shown"), "\(output)")
         #expect(!output.contains(BinaryRunner.kobisKey), "the key was echoed: \(output)")
-        let stored = try String(contentsOf: runner.home.appendingPathComponent("config/config"), encoding: .utf8)
+        let stored = try String(contentsOf: state.home.appendingPathComponent("config/config"), encoding: .utf8)
         #expect(stored == "kobis_api_key = \(BinaryRunner.kobisKey)\n")
     }
 
@@ -47,9 +47,9 @@ struct TerminalEndToEndTests {
             return response
         }
         defer { server.stop() }
-        let runner = BinaryRunner(kobisURL: server.baseURL)
+        let state = BinaryRunner(kobisURL: server.baseURL)
         let output = try Self.runAtTerminal(
-            ["daily", "--from", "20230801", "--to", "20230810", "--jobs", "2"], runner: runner, input: "\u{3}", delay: 1)
+            ["daily", "--from", "20230801", "--to", "20230810", "--jobs", "2"], state: state, input: "\u{3}", delay: 1)
         #expect(output.contains("1/10 days"), "the progress line showed: \(output.debugDescription)")
         #expect(output.contains("\r\u{1B}[KError: Stopped by SIGINT"), "the progress line was cleared: \(output.debugDescription)")
     }
@@ -58,10 +58,10 @@ struct TerminalEndToEndTests {
     func urlsStayWholeInANarrowTerminal() throws {
         let server = try CommandSurfaceEndToEndTests.fixtureServer()
         defer { server.stop() }
-        let runner = CommandSurfaceEndToEndTests.runner(server)
+        let state = CommandSurfaceEndToEndTests.state(server)
         for arguments in [["images", "밀수"], ["daily", "--date", "20230818", "--posters"]] {
             let output = try Self.runAtTerminal(
-                arguments + ["--color", "never"], runner: runner, input: "", delay: 0, environment: ["COLUMNS": "40"])
+                arguments + ["--color", "never"], state: state, input: "", delay: 0, environment: ["COLUMNS": "40"])
             #expect(output.contains("https://example-images.invalid/"), "\(output)")
             #expect(!output.contains("https://…") && !output.contains(".invalid/…"), "a URL was cut: \(output)")
             #expect(!output.contains("Site") && !output.contains("Opened"), "lower-priority columns gave way first: \(output)")

@@ -20,7 +20,7 @@ struct BinaryRunner: Sendable {
 
     let home: URL
     var environment: [String: String]
-    /// Removes `home` once no copy of this runner, nor a process it started, is left.
+    /// Removes `home` once no copy of this state, nor a process it started, is left.
     private let folder: TemporaryFolder
 
     static let repositoryRoot = URL(fileURLWithPath: #filePath)
@@ -30,7 +30,7 @@ struct BinaryRunner: Sendable {
     /// older `.build/debug`) could be stale and test what no longer is.
     static let binary = Bundle.main.bundleURL.appendingPathComponent("boxoffice")
 
-    /// A runner with its own HOME, cache and config folders, pointed at the given server.
+    /// A state with its own HOME, cache and config folders, pointed at the given server.
     init(kobisURL: String? = nil, kakaoURL: String? = nil, keys: Bool = true) {
         folder = TemporaryFolder("boxoffice-e2e")
         home = folder.url
@@ -56,9 +56,9 @@ struct BinaryRunner: Sendable {
         return running.wait(limit: limit)
     }
 
-    /// A process of the binary, or of another program (a shell, `script`), in this runner's
+    /// A process of the binary, or of another program (a shell, `script`), in this state's
     /// environment and the repository's folder, for tests that wire its streams themselves. The
-    /// runner must outlive it: its folder goes with the runner.
+    /// state must outlive it: its folder goes with the state.
     func process(_ arguments: [String], extraEnvironment: [String: String] = [:], executable: URL = Self.binary) -> Process {
         let process = Process()
         process.executableURL = executable
@@ -169,7 +169,7 @@ struct RunningBinary {
     let stdoutURL: URL
     let stderrURL: URL
     let started: Date
-    /// The runner's folder, which holds the output files, kept while the process may write there.
+    /// The state's folder, which holds the output files, kept while the process may write there.
     let folder: TemporaryFolder
 
     var processIdentifier: Int32 { process.processIdentifier }

@@ -10,8 +10,10 @@ import Glibc
 import Darwin
 #endif
 
-/// Runs a command and returns what belongs on stdout; errors are thrown, never printed here.
-struct Runner: Sendable {
+/// What every command runs with: the process's context, its paths and quota ledger, and the
+/// clients and transports made from them (the composition root). It runs a command and returns
+/// what belongs on stdout; errors are thrown, never printed here.
+struct CommandState: Sendable {
     let context: ProcessContext
     /// Where every call is counted before it is sent.
     let quota: QuotaLedger
