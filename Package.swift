@@ -24,6 +24,12 @@ let onTheCallersExecutor: [SwiftSetting] = [
 /// condition as `Sources/boxoffice/Network.swift`).
 let elsewhereThanLinux: [Platform] = [.macOS, .iOS, .tvOS, .watchOS, .visionOS, .macCatalyst, .windows, .android, .openbsd, .wasi]
 
+/// `BOXOFFICE_TRANSPORT=urlsession swift build` makes the Linux binary talk through URLSession too,
+/// as it does on Apple's systems, so that both transports are tested here end to end
+/// (`TransportSignalsEndToEndTests`). It is not the default: FoundationNetworking loads the whole of
+/// Foundation at start-up, which the Linux binary otherwise never does.
+let urlSessionEverywhere = Context.environment["BOXOFFICE_TRANSPORT"] == "urlsession"
+
 let package = Package(
     name: "boxoffice",
     // `Mutex` (Synchronization) guards the library's shared state, and it is there from these
@@ -43,13 +49,16 @@ let package = Package(
         .target(name: "LazyCurl", linkerSettings: [.linkedLibrary("dl")]),
         // Two system calls at start-up that keep a crash from writing the keys to a core file.
         .target(name: "CoreDumps"),
+        // The handler of the signals that end a run: it writes the signal to a pipe and nothing
+        // else, as a handler must; the executable does the rest.
+        .target(name: "SignalPipe"),
         .executableTarget(
             name: "boxoffice",
             dependencies: [
-                "BoxOfficeCore", "LazyCurl", "CoreDumps",
-                .target(name: "BoxOfficeURLSession", condition: .when(platforms: elsewhereThanLinux)),
+                "BoxOfficeCore", "LazyCurl", "CoreDumps", "SignalPipe",
+                .target(name: "BoxOfficeURLSession", condition: urlSessionEverywhere ? nil : .when(platforms: elsewhereThanLinux)),
             ],
-            swiftSettings: onTheCallersExecutor + directMetadata),
+            swiftSettings: onTheCallersExecutor + directMetadata + (urlSessionEverywhere ? [.define("URLSESSION_EVERYWHERE")] : [])),
         .testTarget(name: "BoxOfficeCoreTests", dependencies: ["BoxOfficeCore"], swiftSettings: onTheCallersExecutor),
         .testTarget(name: "boxofficeTests", dependencies: ["boxoffice", "BoxOfficeCore", "BoxOfficeURLSession"], swiftSettings: onTheCallersExecutor),
     ],

@@ -5,7 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 // The same condition as the dependency in Package.swift.
-#if !os(Linux)
+#if !os(Linux) || URLSESSION_EVERYWHERE
 import BoxOfficeURLSession
 #endif
 
@@ -22,9 +22,10 @@ struct LibcurlUnavailable: ReportableError {
 
 extension CommandState {
     /// The transport every request of the run goes through: libcurl's easy interface on Linux
-    /// (`CurlTransport`), URLSession elsewhere.
+    /// (`CurlTransport`), URLSession elsewhere (and on Linux in a build made with
+    /// `BOXOFFICE_TRANSPORT=urlsession`, for the tests).
     func transport(_ policy: TransferPolicy, timeout: Double) -> any HTTPDataLoading {
-        #if os(Linux)
+        #if os(Linux) && !URLSESSION_EVERYWHERE
         CurlTransport(
             policy: policy, timeout: timeout, libraryPath: context.variable("BOXOFFICE_LIBCURL"),
             trust: CurlTransport.TrustedCertificates(variable: context.variable))

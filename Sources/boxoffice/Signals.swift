@@ -1,5 +1,6 @@
 import BoxOfficeCore
 import Dispatch
+import SignalPipe
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -15,19 +16,6 @@ import Darwin
 /// `requestSent` event, whatever the transport), a file written, a secret read, a progress line.
 /// A run with none of these (`--version`, help, a chart the cache answers) starts no thread for it.
 enum Signals {
-    /// Whether a signal's handler is `handler` (SIG_IGN or SIG_DFL); C function pointers are
-    /// compared by address.
-    private static func handler(of signal: Int32, is handler: sighandler_t?) -> Bool {
-        var current = sigaction()
-        sigaction(signal, nil, &current)
-        #if canImport(Glibc)
-        let installed = current.__sigaction_handler.sa_handler
-        #else
-        let installed = current.__sigaction_u.__sa_handler
-        #endif
-        return unsafeBitCast(installed, to: Int.self) == unsafeBitCast(handler, to: Int.self)
-    }
-
     /// The signals that end a run, each with its exit code (128 + the signal's number).
     static let endingSignals: [(signal: Int32, name: String, status: ExitCode)] = [
         (SIGINT, "SIGINT (Ctrl-C)", .interrupted), (SIGTERM, "SIGTERM", .terminated), (SIGHUP, "SIGHUP", .hangUp),
@@ -41,50 +29,49 @@ enum Signals {
     /// request, a file write, a hidden read, a progress line), so that a run with none of those
     /// (`--version`, help, a cached chart) starts no signal thread.
     ///
-    /// Such a signal then adds the run's calls to the ledger, removes the temporary files of atomic
-    /// writes in progress (and refuses new ones), puts back the terminal, clears a progress line,
-    /// says so in one line on stderr and exits with its code.
+    /// Such a signal then removes the temporary files of atomic writes in progress (and refuses
+    /// new ones), puts back the terminal, clears a progress line, says so in one line on stderr and
+    /// exits with its code. The ledger already holds every call sent: each is counted before it goes.
     static func arm() {
         _ = handlers
     }
 
-    /// The signal sources, held for the life of the process. (Not leaked with `as AnyObject`:
-    /// that bridging asks the runtime about conformances, each question a scan of the binary.)
-    private static let liveSources = Mutex<[any DispatchSourceSignal]>([])
-
+    /// Installs the handlers, and a thread that does what they ask: a handler only writes the
+    /// signal's number to a pipe (`SignalPipe`), and the work (files, terminal, the line on
+    /// stderr) is done here, outside the handler, where any call is allowed. The handlers are in
+    /// place before this returns, so nothing waits for them. Without a pipe, signals keep their
+    /// default action, which ends the run at once as before.
     private static let handlers: Void = {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        // A handler must never block, even if the reader were gone.
+        _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
+        let readEnd = ends[0]
         let stderrIsTerminal = Terminal.isTerminal(STDERR_FILENO)
-        for ending in endingSignals {
-            // A signal the caller ignores (nohup's SIGHUP, a background job's SIGINT) stays ignored.
-            if handler(of: ending.signal, is: SIG_IGN) { continue }
-            #if !canImport(Glibc)
-            // kqueue sees the signal only if its default action does not end the process first.
-            signal(ending.signal, SIG_IGN)
-            #endif
-            liveSources.withLock { sources in
-                let source = DispatchSource.makeSignalSource(signal: ending.signal, queue: .global())
-                source.setEventHandler {
-                    TemporaryFiles.shared.removeAll()
-                    Terminal.restoreTerminal()
-                    let clearLine = stderrIsTerminal ? "\r\u{1B}[K" : ""
-                    let outcome = outputStarted.load(ordering: .acquiring) ? "the output is incomplete" : "nothing was printed"
-                    Terminal.write(clearLine + "Error: Stopped by \(ending.name); \(outcome).\n", to: STDERR_FILENO)
-                    _exit(ending.status.rawValue)
+        DispatchQueue(label: "boxoffice.signals").async {
+            var number: UInt8 = 0
+            while true {
+                let count = read(readEnd, &number, 1)
+                if count < 0, errno == EINTR { continue }
+                guard count == 1 else { return }
+                if let ending = endingSignals.first(where: { $0.signal == Int32(number) }) {
+                    end(by: ending, stderrIsTerminal: stderrIsTerminal)
                 }
-                source.resume()
-                sources.append(source)
             }
         }
-        #if canImport(Glibc)
-        // libdispatch installs its handlers from its own thread, a moment after `resume`. Until
-        // then a signal keeps its default action, which ends the run before anything needs
-        // cleaning up; the work that does waits (at most a second) until all are in place. An
-        // ignored signal stays ignored, never the default, so it does not hold the wait.
-        var waited = 0
-        while endingSignals.contains(where: { handler(of: $0.signal, is: SIG_DFL) }), waited < 20_000 {
-            usleep(50)
-            waited += 1
-        }
-        #endif
+        let signals = endingSignals.map(\.signal)
+        _ = signal_pipe_install(signals, Int32(signals.count), ends[1])
     }()
+
+    /// Adds nothing more to stdout: removes the temporary files, puts back the terminal, says why
+    /// in one line and exits with the signal's code.
+    private static func end(by ending: (signal: Int32, name: String, status: ExitCode), stderrIsTerminal: Bool) -> Never {
+        TemporaryFiles.shared.removeAll()
+        Terminal.restoreTerminal()
+        let clearLine = stderrIsTerminal ? "\r\u{1B}[K" : ""
+        let outcome = outputStarted.load(ordering: .acquiring) ? "the output is incomplete" : "nothing was printed"
+        Terminal.write(clearLine + "Error: Stopped by \(ending.name); \(outcome).\n", to: STDERR_FILENO)
+        _exit(ending.status.rawValue)
+    }
 }

@@ -486,14 +486,28 @@ struct TrustEndToEndTests {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
-        _ = server.waitForRequests(31, seconds: 10)
-        Thread.sleep(forTimeInterval: 0.5)
+        try #require(Self.waitUntilFull(output, seconds: 30), "the output never filled the pipe")
         kill(process.processIdentifier, SIGTERM)
         let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 143)
         #expect(stderr == "Error: Stopped by SIGTERM; the output is incomplete.\n", "\(stderr)")
         withExtendedLifetime(state) {}
+    }
+
+    /// Waits until the pipe holds all it can: the binary has started its output and is blocked
+    /// writing the rest.
+    static func waitUntilFull(_ pipe: Pipe, seconds: Double) -> Bool {
+        let descriptor = pipe.fileHandleForReading.fileDescriptor
+        let capacity = fcntl(descriptor, 1032)  // F_GETPIPE_SZ
+        let deadline = Date().addingTimeInterval(seconds)
+        var available: Int32 = 0
+        while Date() < deadline {
+            guard ioctl(descriptor, UInt(FIONREAD), &available) == 0 else { return false }
+            if capacity > 0, available >= capacity { return true }
+            usleep(2_000)
+        }
+        return false
     }
 
     // MARK: The cache and recordings touch only their own files

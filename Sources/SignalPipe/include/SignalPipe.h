@@ -1,0 +1,11 @@
+#ifndef SIGNAL_PIPE_H
+#define SIGNAL_PIPE_H
+
+/// Makes each of `signals` (but those the process ignores, which stay ignored) write its number,
+/// one byte, to `write_end` when it arrives, from a handler that does nothing else: a signal
+/// handler may call only async-signal-safe functions, so the work a signal asks for is done by
+/// whoever reads the pipe. The handlers are in place when this returns.
+/// Returns 0, or -1 when a handler could not be installed (the others still are).
+int signal_pipe_install(const int *signals, int count, int write_end);
+
+#endif
