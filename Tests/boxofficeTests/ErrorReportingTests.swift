@@ -5,36 +5,40 @@ import Testing
 
 /// Every error that can end a run carries one line and its documented exit code.
 struct ErrorReportingTests {
-    /// One of each case. The switch in `expectedCode` is exhaustive, so a new case fails to
-    /// compile here until it is given a sample and an expected code.
-    static let samples: [BoxOfficeError] = [
-        .missingAPIKey(.kobis), .keyRejected(.kakao, code: "AccessDeniedError", message: "wrong appKey([redacted]) format"),
-        .quotaExceeded(.kobis, message: "일일 호출 허용량을 초과하였습니다."), .dailyLimitReached(.kobis, limit: 3_000),
-        .quotaInsufficient(.kobis, needed: 31, left: 10), .rateLimited(.kakao, message: nil),
-        .serviceFault(.kobis, code: "320102", message: "필수 파라미터 누락"), .httpStatus(.kobis, status: 404, message: nil),
-        .serverError(.kobis, status: 503, attempts: 3),
-        .malformedResponse(.kobis, expected: "a box-office JSON body", detail: "it is HTML"), .noChartData("2026-11-22"),
-        .notFound(.movie(code: "1")), .timedOut(.kobis, seconds: 15), .unreachable(.kobis, host: "127.0.0.1", reason: "connection refused"),
-        .notAnImage("img.example"), .downloadFailed(host: "img.example", reason: "it answered HTTP 404"),
-        .downloadTimedOut(host: "img.example", seconds: 15), .responseTooLarge(.kobis, limit: 8 << 20),
-        .imageTooLarge(host: "img.example", limit: 20 << 20), .answerMismatch(.kobis, asked: "movie 1", answered: "movie 2"),
-        .redirectRefused(.kobis, .otherOrigin(Origin(URL(fileURLWithPath: "/")))),
-        .quotaLedgerUnavailable(path: "/home/x/.cache/boxoffice/quota.json", reason: "Permission denied"),
-        .unknownCodeName("배급", group: .companyParts, known: ["제작사", "배급사"]),
-        .rangeBeforeOpening(
-            movieCode: "20218541", title: "밀수", lastDay: KSTDate(year: 2023, month: 7, day: 1)!, opening: KSTDate(year: 2023, month: 7, day: 26)!),
+    /// One of each case with the exit code the README's table gives its situation. A new case
+    /// fails to compile in `isSampled` until it is given a sample here.
+    static let samples: [(error: BoxOfficeError, code: ExitCode)] = [
+        (.missingAPIKey(.kobis), .configuration),
+        (.keyRejected(.kakao, code: "AccessDeniedError", message: "wrong appKey([redacted]) format"), .keyRejected),
+        (.quotaExceeded(.kobis, message: "일일 호출 허용량을 초과하였습니다."), .tryLater), (.dailyLimitReached(.kobis, limit: 3_000), .tryLater),
+        (.quotaInsufficient(.kobis, needed: 31, left: 10), .tryLater), (.rateLimited(.kakao, message: nil), .tryLater),
+        (.serviceFault(.kobis, code: "320102", message: "필수 파라미터 누락"), .unavailable), (.httpStatus(.kobis, status: 404, message: nil), .unavailable),
+        (.serverError(.kobis, status: 503, attempts: 3), .unavailable),
+        (.malformedResponse(.kobis, expected: "a box-office JSON body", detail: "it is HTML"), .malformedResponse),
+        (.noChartData("2026-11-22"), .tryLater), (.notFound(.movie(code: "1")), .notFound), (.timedOut(.kobis, seconds: 15), .tryLater),
+        (.unreachable(.kobis, host: "127.0.0.1", reason: "connection refused"), .unavailable), (.notAnImage("img.example"), .malformedResponse),
+        (.downloadFailed(host: "img.example", reason: "it answered HTTP 404"), .unavailable),
+        (.downloadTimedOut(host: "img.example", seconds: 15), .tryLater), (.responseTooLarge(.kobis, limit: 8 << 20), .malformedResponse),
+        (.imageTooLarge(host: "img.example", limit: 20 << 20), .malformedResponse),
+        (.answerMismatch(.kobis, asked: "movie 1", answered: "movie 2"), .malformedResponse),
+        (.redirectRefused(.kobis, .otherOrigin(Origin(URL(fileURLWithPath: "/")))), .unavailable),
+        (.quotaLedgerUnavailable(path: "/home/x/.cache/boxoffice/quota.json", reason: "Permission denied"), .cannotCreateOutput),
+        (.unknownCodeName("배급", group: .companyParts, known: ["제작사", "배급사"]), .usage),
+        (
+            .rangeBeforeOpening(
+                movieCode: "20218541", title: "밀수", lastDay: KSTDate(year: 2023, month: 7, day: 1)!, opening: KSTDate(year: 2023, month: 7, day: 26)!),
+            .usage
+        ),
     ]
 
-    static func expectedCode(_ error: BoxOfficeError) -> ExitCode {
+    /// Names every case, so that a new one does not compile until it is given a sample above.
+    static func isSampled(_ error: BoxOfficeError) -> Bool {
         switch error {
-        case .missingAPIKey: .configuration
-        case .keyRejected: .keyRejected
-        case .quotaExceeded, .dailyLimitReached, .quotaInsufficient, .rateLimited, .noChartData, .timedOut, .downloadTimedOut: .tryLater
-        case .serviceFault, .httpStatus, .serverError, .unreachable, .downloadFailed, .redirectRefused: .unavailable
-        case .malformedResponse, .notAnImage, .responseTooLarge, .imageTooLarge, .answerMismatch: .malformedResponse
-        case .notFound: .notFound
-        case .quotaLedgerUnavailable: .cannotCreateOutput
-        case .unknownCodeName, .rangeBeforeOpening: .usage
+        case .missingAPIKey, .keyRejected, .quotaExceeded, .dailyLimitReached, .quotaInsufficient, .rateLimited, .noChartData, .timedOut,
+            .downloadTimedOut, .serviceFault, .httpStatus, .serverError, .unreachable, .downloadFailed, .redirectRefused, .malformedResponse,
+            .notAnImage, .responseTooLarge, .imageTooLarge, .answerMismatch, .notFound, .quotaLedgerUnavailable, .unknownCodeName,
+            .rangeBeforeOpening:
+            true
         }
     }
 
@@ -59,15 +63,15 @@ struct ErrorReportingTests {
     }
 
     @Test func everyServiceErrorHasItsCodeAndOneLine() {
-        for error in Self.samples {
-            #expect(ErrorText.exitCode(for: error) == Self.expectedCode(error), "\(error)")
+        for (error, code) in Self.samples {
+            #expect(ErrorText.exitCode(for: error) == code, "\(error)")
             Self.expectOneLine(error)
         }
     }
 
     @Test func theLibrarySpeaksToAppsAndTheToolAddsItsHints() {
         let commandLineWords = ["--", "boxoffice ", "'boxoffice", "_API_KEY", "config set", "KAKAO_REST"]
-        for error in Self.samples {
+        for (error, _) in Self.samples {
             #expect(!commandLineWords.contains { error.description.contains($0) }, "an app's user has no such thing: \(error.description)")
             #expect((error as any Error).localizedDescription == error.description, "\(error)")
         }

@@ -2,8 +2,8 @@ extension Endpoint where Response == CodeListResponse {
     /// The codes of one common-code group (`comCode`).
     public static func codeList(group: String) -> Self {
         Endpoint(
-            service: .kobis, path: "/code/searchCodeList.json", parameters: [QueryParameter("comCode", group)],
-            name: "codes", mainParameter: "comCode", bodyName: "code-list", freshness: .codeList)
+            route: .codeList, parameters: [QueryParameter("comCode", group)],
+            bodyName: "code-list", freshness: .codeList)
     }
 }
 

@@ -6,8 +6,8 @@ extension Endpoint where Response == CompanyListResponse {
         if let ceo = query.ceo { parameters.append(QueryParameter("ceoNm", ceo)) }
         if let part = query.partCode { parameters.append(QueryParameter("companyPartCd", part)) }
         return Endpoint(
-            service: .kobis, path: "/company/searchCompanyList.json", parameters: parameters,
-            name: "companylist", bodyName: "company-list", freshness: .search)
+            route: .companyList, parameters: parameters,
+            bodyName: "company-list", freshness: .search)
     }
 }
 
@@ -15,8 +15,8 @@ extension Endpoint where Response == CompanyInfoResponse {
     /// One company's details.
     public static func companyInfo(code: String) -> Self {
         Endpoint(
-            service: .kobis, path: "/company/searchCompanyInfo.json", parameters: [QueryParameter("companyCd", code)],
-            name: "company", mainParameter: "companyCd", bodyName: "company-info", freshness: .details,
+            route: .companyInfo, parameters: [QueryParameter("companyCd", code)],
+            bodyName: "company-info", freshness: .details,
             validate: { response in
                 guard let answered = WireValue.text(response.companyInfoResult.companyInfo?.companyCd), answered != code else { return }
                 throw BoxOfficeError.answerMismatch(.kobis, asked: "company \(code)", answered: "company \(answered)")

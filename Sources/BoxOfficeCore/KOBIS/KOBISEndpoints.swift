@@ -2,9 +2,9 @@ extension Endpoint where Response == BoxOfficeResponse {
     /// The daily chart of one day.
     public static func dailyBoxOffice(on date: KSTDate, filter: ChartFilter = ChartFilter()) -> Self {
         Endpoint(
-            service: .kobis, path: "/boxoffice/searchDailyBoxOfficeList.json",
+            route: .daily,
             parameters: [QueryParameter("targetDt", date.compact)] + filter.parameters,
-            name: "daily", mainParameter: "targetDt", bodyName: "box-office", freshness: .chart(lastDay: date),
+            bodyName: "box-office", freshness: .chart(lastDay: date),
             validate: { try $0.boxOfficeResult.expectRange(from: date, to: date) })
     }
 
@@ -15,9 +15,9 @@ extension Endpoint where Response == BoxOfficeResponse {
     public static func weeklyBoxOffice(containing date: KSTDate, period: WeekPeriod, filter: ChartFilter = ChartFilter()) -> Self {
         let lastDay = period.lastDay(ofWeekContaining: date)
         return Endpoint(
-            service: .kobis, path: "/boxoffice/searchWeeklyBoxOfficeList.json",
+            route: .weekly,
             parameters: [QueryParameter("targetDt", lastDay.compact), QueryParameter("weekGb", period.code)] + filter.parameters,
-            name: "weekly", mainParameter: "targetDt", bodyName: "box-office", freshness: .chart(lastDay: lastDay),
+            bodyName: "box-office", freshness: .chart(lastDay: lastDay),
             validate: { try $0.boxOfficeResult.expectRange(from: period.firstDay(ofWeekContaining: date), to: lastDay) })
     }
 }
@@ -26,9 +26,9 @@ extension Endpoint where Response == MovieInfoResponse {
     /// One movie's details.
     public static func movieInfo(code: String) -> Self {
         Endpoint(
-            service: .kobis, path: "/movie/searchMovieInfo.json",
+            route: .movieInfo,
             parameters: [QueryParameter("movieCd", code)],
-            name: "movie", mainParameter: "movieCd", bodyName: "movie-info", freshness: .details,
+            bodyName: "movie-info", freshness: .details,
             validate: { response in
                 // An empty record is an unknown code, told apart later; another code is another movie.
                 guard let answered = WireValue.text(response.movieInfoResult.movieInfo?.movieCd), answered != code else { return }
@@ -51,8 +51,8 @@ extension Endpoint where Response == MovieListResponse {
         if !query.nationCodes.isEmpty { parameters.append(QueryParameter("repNationCd", query.nationCodes.joined(separator: ","))) }
         if !query.typeCodes.isEmpty { parameters.append(QueryParameter("movieTypeCd", query.typeCodes.joined(separator: ","))) }
         return Endpoint(
-            service: .kobis, path: "/movie/searchMovieList.json", parameters: parameters,
-            name: "movielist", bodyName: "movie-list", freshness: .search)
+            route: .movieList, parameters: parameters,
+            bodyName: "movie-list", freshness: .search)
     }
 }
 

@@ -5,8 +5,8 @@ extension Endpoint where Response == PeopleListResponse {
         if let name = query.name { parameters.append(QueryParameter("peopleNm", name)) }
         if let film = query.filmography { parameters.append(QueryParameter("filmoNames", film)) }
         return Endpoint(
-            service: .kobis, path: "/people/searchPeopleList.json", parameters: parameters,
-            name: "peoplelist", bodyName: "people-list", freshness: .search)
+            route: .peopleList, parameters: parameters,
+            bodyName: "people-list", freshness: .search)
     }
 }
 
@@ -14,8 +14,8 @@ extension Endpoint where Response == PeopleInfoResponse {
     /// One person's details.
     public static func peopleInfo(code: String) -> Self {
         Endpoint(
-            service: .kobis, path: "/people/searchPeopleInfo.json", parameters: [QueryParameter("peopleCd", code)],
-            name: "people", mainParameter: "peopleCd", bodyName: "people-info", freshness: .details,
+            route: .peopleInfo, parameters: [QueryParameter("peopleCd", code)],
+            bodyName: "people-info", freshness: .details,
             validate: { response in
                 guard let answered = WireValue.text(response.peopleInfoResult.peopleInfo?.peopleCd), answered != code else { return }
                 throw BoxOfficeError.answerMismatch(.kobis, asked: "person \(code)", answered: "person \(answered)")

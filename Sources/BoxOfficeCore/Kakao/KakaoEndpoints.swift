@@ -6,8 +6,8 @@ extension Endpoint where Response == ImageSearchResponse {
         if let page = query.page { parameters.append(QueryParameter("page", String(page))) }
         if let size = query.size { parameters.append(QueryParameter("size", String(size))) }
         return Endpoint(
-            service: .kakao, path: "/v2/search/image", parameters: parameters,
-            name: "image-search", bodyName: "image-search", freshness: .search)
+            route: .imageSearch, parameters: parameters,
+            bodyName: "image-search", freshness: .search)
     }
 }
 

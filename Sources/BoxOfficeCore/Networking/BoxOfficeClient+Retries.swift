@@ -52,19 +52,11 @@ extension BoxOfficeClient {
             } operation: {
                 try await RedirectFollower.load(request, policy: .api, with: send)
             }
-        } catch let failure as NetworkFailure {
-            giveBack(reservation)
-            throw Self.classify(failure, service: service, host: request.url.host ?? "?", timeout: seconds)
-        } catch let error as TransportError {
-            // The service answered, if with too much or with a redirect: the call counts.
-            switch error {
-            case .bodyTooLarge(let limit): throw BoxOfficeError.responseTooLarge(service, limit: limit)
-            case .redirectRefused(let refusal): throw BoxOfficeError.redirectRefused(service, refusal)
-            }
         } catch {
-            // Only a call the service answered (any HTTP status) counts against its limit.
-            giveBack(reservation)
-            throw error
+            // Only a call the service answered (any HTTP status, too much, a redirect) counts
+            // against its limit.
+            if TransferFailure(error)?.wasAnswered != true { giveBack(reservation) }
+            throw Self.classify(error, service: service, host: request.url.host ?? "?", timeout: seconds)
         }
     }
 
@@ -98,19 +90,23 @@ extension BoxOfficeClient {
         if let reservation, let quota { quota.release(reservation) }
     }
 
-    /// Maps a failure on the wire to ours; transient ones are wrapped so the loop retries them.
-    static func classify(_ failure: NetworkFailure, service: APIService, host: String, timeout: Double) -> any Error {
-        let reason = failure.reason
+    /// A transfer's failure in the client's terms; transient ones are wrapped so the loop retries
+    /// them. Any other error is returned as it is.
+    static func classify(_ error: any Error, service: APIService, host: String, timeout: Double) -> any Error {
+        guard let failure = TransferFailure(error) else { return error }
         switch failure {
         case .timedOut:
-            return TransientFailure(error: .timedOut(service, seconds: timeout), reason: reason, retryAfter: nil)
-        // What a moment may mend; a failure the transport cannot name is given the same chance.
-        case .connectionRefused, .connectionLost, .noAnswer, .other:
+            return TransientFailure(error: .timedOut(service, seconds: timeout), reason: "timed out", retryAfter: nil)
+        case .transient(let reason):
             return TransientFailure(error: .unreachable(service, host: host, reason: reason), reason: reason, retryAfter: nil)
-        case .invalidHTTP, .undecodableBody:
+        case .malformed(let reason):
             return BoxOfficeError.malformedResponse(service, expected: "a valid HTTP answer", detail: reason)
-        case .hostNotFound, .notConnected, .secureConnectionFailed, .untrustedCertificate, .trustedCertificatesUnreadable, .invalidRequest:
+        case .lasting(let reason):
             return BoxOfficeError.unreachable(service, host: host, reason: reason)
+        case .tooLarge(let limit):
+            return BoxOfficeError.responseTooLarge(service, limit: limit)
+        case .redirectRefused(let refusal):
+            return BoxOfficeError.redirectRefused(service, refusal)
         }
     }
 

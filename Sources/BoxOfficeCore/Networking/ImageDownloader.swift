@@ -39,12 +39,12 @@ public struct ImageDownloader: Sendable {
             } operation: {
                 try await RedirectFollower.load(request, policy: .image) { try await loader.data(for: $0) }
             }
-        } catch let failure as NetworkFailure {
-            if failure == .timedOut { throw BoxOfficeError.downloadTimedOut(host: host, seconds: timeout) }
-            throw BoxOfficeError.downloadFailed(host: host, reason: failure.reason)
-        } catch let error as TransportError {
-            switch error {
-            case .bodyTooLarge(let transportLimit): throw BoxOfficeError.imageTooLarge(host: host, limit: min(transportLimit, limit))
+        } catch {
+            guard let failure = TransferFailure(error) else { throw error }
+            switch failure {
+            case .timedOut: throw BoxOfficeError.downloadTimedOut(host: host, seconds: timeout)
+            case .transient(let reason), .malformed(let reason), .lasting(let reason): throw BoxOfficeError.downloadFailed(host: host, reason: reason)
+            case .tooLarge(let transportLimit): throw BoxOfficeError.imageTooLarge(host: host, limit: min(transportLimit, limit))
             case .redirectRefused(let refusal): throw BoxOfficeError.downloadFailed(host: host, reason: "it redirected \(refusal)")
             }
         }

@@ -92,9 +92,10 @@ struct RetryTests {
             let classified = BoxOfficeClient.classify(failure, service: .kobis, host: "kobis.test", timeout: 5)
             #expect(classified as? BoxOfficeError == error, "\(failure)")
         }
-        let late = BoxOfficeClient.classify(.timedOut, service: .kobis, host: "kobis.test", timeout: 5) as? TransientFailure
+        let late = BoxOfficeClient.classify(NetworkFailure.timedOut, service: .kobis, host: "kobis.test", timeout: 5) as? TransientFailure
         #expect(late?.error == .timedOut(.kobis, seconds: 5))
-        let unnamed = BoxOfficeClient.classify(.other("libcurl error 42"), service: .kobis, host: "kobis.test", timeout: 5) as? TransientFailure
+        let unnamed =
+            BoxOfficeClient.classify(NetworkFailure.other("libcurl error 42"), service: .kobis, host: "kobis.test", timeout: 5) as? TransientFailure
         #expect(unnamed?.error == .unreachable(.kobis, host: "kobis.test", reason: "libcurl error 42"))
     }
 

@@ -1,3 +1,4 @@
+import BoxOfficeCore
 import Foundation
 import Synchronization
 #if canImport(Glibc)
@@ -296,22 +297,16 @@ final class LoopbackServer: Sendable {
 extension StubResponse {
     /// The file in `Fixtures/` that `--replay Fixtures` would read for a request: the recording
     /// naming (`kobis/people-<peopleCd>`, `kobis/peoplelist-peopleNm=…`), computed from the request.
+    /// Parameters in `ignoring` are left out of the name, for a test that checks they are sent
+    /// but has no fixture of its own for them.
     static func recorded(_ request: RecordedRequest) -> StubResponse {
-        let routes: [String: (name: String, main: String?)] = [
-            "/boxoffice/searchDailyBoxOfficeList.json": ("kobis/daily", "targetDt"),
-            "/boxoffice/searchWeeklyBoxOfficeList.json": ("kobis/weekly", "targetDt"),
-            "/movie/searchMovieInfo.json": ("kobis/movie", "movieCd"), "/movie/searchMovieList.json": ("kobis/movielist", nil),
-            "/people/searchPeopleList.json": ("kobis/peoplelist", nil), "/people/searchPeopleInfo.json": ("kobis/people", "peopleCd"),
-            "/company/searchCompanyList.json": ("kobis/companylist", nil), "/company/searchCompanyInfo.json": ("kobis/company", "companyCd"),
-            "/code/searchCodeList.json": ("kobis/codes", "comCode"), "/v2/search/image": ("kakao/image-search", nil),
-        ]
-        guard let route = routes[request.path] else { return StubResponse(status: 404) }
-        var name = route.name
-        if let main = route.main, let value = request.query[main] { name += "-" + CommandSurfaceEndToEndTests.recordingEncoded(value) }
-        for (key, value) in request.query.sorted(by: { $0.key < $1.key }) where key != "key" && key != route.main {
-            name += "-" + CommandSurfaceEndToEndTests.recordingEncoded(key) + "=" + CommandSurfaceEndToEndTests.recordingEncoded(value)
-        }
-        return .fixture(name + ".json")
+        recorded(request, ignoring: [])
+    }
+
+    static func recorded(_ request: RecordedRequest, ignoring: Set<String>) -> StubResponse {
+        guard let route = EndpointRoute.of(path: request.path) else { return StubResponse(status: 404) }
+        let parameters = request.query.filter { $0.key != "key" && !ignoring.contains($0.key) }.map { QueryParameter($0.key, $0.value) }
+        return .fixture(RecordingName.fileName(for: route.recordingName(parameters)))
     }
 }
 
