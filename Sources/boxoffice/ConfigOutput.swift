@@ -36,7 +36,9 @@ struct ConfigOutput: Presentable {
     }
 
     var document: Document {
-        let columns = [Column("Service", key: "service"), Column("Key", key: "key"), Column("Source", key: "source")]
+        let columns = [
+            Column("Service", key: "service"), Column("Key", key: "key", dropOrder: 1), Column("Source", key: "source", isTruncatable: true),
+        ]
         return Document([
             Document.Section([
                 .heading("Config file: \(configFile)", inMarkdown: false),

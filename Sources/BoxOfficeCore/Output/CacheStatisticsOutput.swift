@@ -29,7 +29,7 @@ package struct CacheStatisticsOutput: Presentable {
     /// TSV, the folder last as `path` so that the columns JSON has are all there.
     package var document: Document {
         let people = Table(
-            columns: [Column("Statistic", key: nil), Column("Value", key: nil, alignment: .right)],
+            columns: [Column("Statistic", key: nil, isTruncatable: true), Column("Value", key: nil, alignment: .right)],
             rows: counts.map { [.text($0.label), .count($0.value)] })
         let machines = Table(
             columns: counts.map { Column.machine($0.csv) } + [Column.machine("path")],

@@ -23,8 +23,10 @@ package struct CompaniesOutput: Presentable {
     package var document: Document {
         let columns = [
             Column("Code", key: "code"), Column("Name", key: "name", isTruncatable: true),
-            Column("English name", key: "name_english", isTruncatable: true, dropOrder: 1), Column("CEO", key: "ceo", isTruncatable: true),
-            Column("Parts", key: "parts", isTruncatable: true), Column("Filmography", key: "filmography", isTruncatable: true),
+            Column("English name", key: "name_english", isTruncatable: true, dropOrder: 1),
+            Column("CEO", key: "ceo", isTruncatable: true, dropOrder: 2),
+            Column("Parts", key: "parts", isTruncatable: true, dropOrder: 4),
+            Column("Filmography", key: "filmography", isTruncatable: true, dropOrder: 3),
         ]
         let rows: [[Cell]] = result.companies.map {
             [.text($0.code), .text($0.name), .text($0.nameEnglish), .text($0.ceo), .list($0.parts), .list($0.filmography)]
@@ -62,7 +64,7 @@ package struct CompanyOutput: Presentable {
         let columns = [
             Column.machine("company_code"), Column.machine("company_name"), Column("Movie code", key: "movie_code"),
             Column("Title", key: "title", isTruncatable: true),
-            Column("Parts", key: "parts"),
+            Column("Parts", key: "parts", dropOrder: 1),
         ]
         let rows: [[Cell]] = company.filmography.map {
             [.text(company.code), .text(company.name), .text($0.movieCode), .text($0.title), .list($0.parts)]

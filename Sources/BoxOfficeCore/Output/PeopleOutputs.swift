@@ -21,10 +21,12 @@ package struct PeopleOutput: Presentable {
 
     /// A table of the people and a count of them.
     package var document: Document {
+        // The role tells namesakes apart (봉준호 the director, 봉준호 of the camera crew): it goes last.
         let columns = [
             Column("Code", key: "code"), Column("Name", key: "name", isTruncatable: true),
-            Column("English name", key: "name_english", isTruncatable: true, dropOrder: 1), Column("Role", key: "role", isTruncatable: true),
-            Column("Filmography", key: "filmography", isTruncatable: true),
+            Column("English name", key: "name_english", isTruncatable: true, dropOrder: 1),
+            Column("Role", key: "role", isTruncatable: true, dropOrder: 3),
+            Column("Filmography", key: "filmography", isTruncatable: true, dropOrder: 2),
         ]
         let rows: [[Cell]] = result.people.map { [.text($0.code), .text($0.name), .text($0.nameEnglish), .text($0.role), .list($0.filmography)] }
         return Document([
@@ -61,7 +63,7 @@ package struct PersonOutput: Presentable {
         let columns = [
             Column.machine("person_code"), Column.machine("person_name"), Column("Movie code", key: "movie_code"),
             Column("Title", key: "title", isTruncatable: true),
-            Column.machine("part"), Column("Parts", key: "parts"),
+            Column.machine("part"), Column("Parts", key: "parts", dropOrder: 1),
         ]
         let rows: [[Cell]] = person.filmography.map {
             [.text(person.code), .text(person.name), .text($0.movieCode), .text($0.title), .text($0.part), .list($0.parts)]

@@ -33,9 +33,11 @@ package struct QuotaOutput: Presentable {
 
     /// A table a service a row, under a caption at a terminal.
     package var document: Document {
+        // The share used says how close the day is to the limit: it stays when Limit and Calls go.
         let columns = [
-            Column.machine("date"), Column("Service", key: nil), Column.machine("service"), Column("Calls", key: "calls", alignment: .right),
-            Column("Limit", key: "limit", alignment: .right), Column.machine("remaining"), Column("Used", key: nil, alignment: .right),
+            Column.machine("date"), Column("Service", key: nil), Column.machine("service"),
+            Column("Calls", key: "calls", alignment: .right, dropOrder: 2),
+            Column("Limit", key: "limit", alignment: .right, dropOrder: 1), Column.machine("remaining"), Column("Used", key: nil, alignment: .right),
         ]
         let rows: [[Cell]] = APIService.allCases.map { service in
             let share = (Double(used(service)) * 1000 / Double(service.dailyQuota)).rounded() / 10

@@ -41,12 +41,14 @@ package struct ReportOutput: Presentable {
 
     /// The table, then a line for each piece of news.
     package var document: Document {
+        // At a narrow terminal the title and the day's audience stay; the trend, the report's
+        // own figure, is the last to go.
         var columns = [
             Column("#", key: "rank", alignment: .right), Column("Move", key: "move", alignment: .right, dropOrder: 5),
             Column("Title", key: "title", isTruncatable: true), Column("Day", key: "days_since_opening", alignment: .right, dropOrder: 3),
             Column("Audience", key: "audience", alignment: .right), Column("Total", key: "audience_total", alignment: .right, dropOrder: 4),
             Column("Share", key: "sales_share", alignment: .right, dropOrder: 2), Column("Screens", key: "screens", alignment: .right, dropOrder: 1),
-            Column("Trend", key: "trend"),
+            Column("Trend", key: "trend", dropOrder: 6),
         ]
         if withPosters { columns.append(Column("Poster", key: "poster_url", keepsWhole: true)) }
         let rows: [[Cell]] = report.movies.map { movie in

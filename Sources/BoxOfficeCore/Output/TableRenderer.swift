@@ -43,7 +43,9 @@ package struct TableRenderer: Sendable {
     package var usesColor: Bool
 
     private static let gap = "  "
-    private static let narrowest = 6
+    /// One Hangul syllable and "…": how far a title is cut when nothing else is left to give way,
+    /// so that rows still fit the terminal rather than wrap.
+    private static let narrowest = 3
     /// A title cut to this many columns (eight Hangul) still reads; below it, columns go first.
     private static let readable = 16
 
@@ -110,7 +112,7 @@ package struct TableRenderer: Sendable {
     /// The columns shown and every column's width. Truncatable columns (titles) shrink, one cell
     /// at a time, to a width that still reads; then columns are left out in their drop order;
     /// then the truncatable ones shrink on to the narrowest. A column that must stay whole (a URL)
-    /// never shrinks. What still does not fit is left to the terminal to wrap.
+    /// never shrinks; only a row that still does not fit then is left to the terminal to wrap.
     private func fitted(natural: [Int]) -> (shown: [Int], widths: [Int]) {
         var shown = Array(columns.indices)
         var widths = natural

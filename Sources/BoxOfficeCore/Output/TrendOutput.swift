@@ -32,7 +32,7 @@ package struct TrendOutput: Presentable {
     /// A heading and a row a day.
     package var document: Document {
         let columns = [
-            Column.machine("code"), Column("Date", key: "date"), Column("#", key: "rank", alignment: .right),
+            Column.machine("code"), Column("Date", key: "date"), Column("#", key: "rank", alignment: .right, dropOrder: 5),
             Column("Audience", key: "audience", alignment: .right), Column("Total", key: "audience_total", alignment: .right, dropOrder: 4),
             Column("Share", key: "sales_share", alignment: .right, dropOrder: 3), Column("Screens", key: "screens", alignment: .right, dropOrder: 2),
             Column("Shows", key: "shows", alignment: .right, dropOrder: 1),

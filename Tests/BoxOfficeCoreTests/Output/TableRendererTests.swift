@@ -106,8 +106,9 @@ struct TableRendererTests {
     func everyTerminalWidthIsRespectedWhileTitlesCanShrink(_ width: Int) {
         let text = TableRenderer(columns: Self.columns, maxWidth: width).render(Self.rows)
         let lines = TableLayout.lines(text)
-        // "#", "Opened" and "Audience" need 2 + 10 + 8 cells and three gaps; titles shrink to six cells, no fewer.
-        let narrowestPossible = 2 + 6 + 10 + 8 + 3 * 2
+        // "#", "Opened" and "Audience" need 2 + 10 + 8 cells and three gaps; titles shrink to a
+        // syllable and "…" (three cells), no fewer.
+        let narrowestPossible = 2 + 3 + 10 + 8 + 3 * 2
         let widest = lines.map { DisplayWidth.of($0) }.max() ?? 0
         #expect(widest <= max(width, narrowestPossible), "\(width):\n\(text)")
         #expect(widest == min(max(width, narrowestPossible), 43), "no cell is given up that the terminal has room for")
@@ -235,6 +236,24 @@ struct NarrowTerminalTests {
             let table = run.split(separator: "\n").dropFirst().prefix(2)
             #expect(table.allSatisfy { DisplayWidth.of(String($0)) <= width } && run.contains("112,934"), "\(width):\n\(run)")
         }
+    }
+
+    /// A weekly chart's tenth place beside a seven-digit audience leaves five cells for titles at
+    /// 20 columns (the old floor was six): titles are cut that short, down to a syllable, rather
+    /// than the rows wrapping.
+    @Test func titlesAreCutBelowSixCellsBeforeARowIsWiderThanTheTerminal() throws {
+        let week = try ModelEncodingTests.chart("kobis/weekly-20230813-weekGb=0.json", kind: .weekly(.week))
+        var chart = week
+        chart.entries = (1...10).map { rank in
+            var entry = week.entries[0]
+            entry.rank = rank
+            return entry
+        }
+        let width = 20
+        let text = DocumentWriter.write(ChartsOutput([chart]), format: .table, style: RenderStyle(terminalWidth: width))
+        let lines = text.split(separator: "\n").dropFirst().map(String.init)
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= width }, "\(text)")
+        #expect(lines.last == "10  콘크…  1,013,882", "\(text)")
     }
 
     @Test func aTrendOfOneDaySaysDayNotDays() throws {

@@ -1,3 +1,4 @@
+import BoxOfficeCore
 import Foundation
 import Testing
 
@@ -52,6 +53,31 @@ struct TerminalEndToEndTests {
             ["daily", "--from", "20230801", "--to", "20230810", "--jobs", "2"], state: state, input: "\u{3}", delay: 1)
         #expect(output.contains("1/10 days"), "the progress line showed: \(output.debugDescription)")
         #expect(output.contains("\r\u{1B}[KError: Stopped by SIGINT"), "the progress line was cleared: \(output.debugDescription)")
+    }
+
+    /// The report's table rows, header first, as the terminal showed them at `columns`.
+    static func reportTable(columns: Int, state: BinaryRunner) throws -> [String] {
+        let output = try runAtTerminal(
+            ["report", "--date", "20230818", "--replay", "Fixtures", "--color", "never"], state: state, input: "", delay: 0,
+            environment: ["COLUMNS": String(columns)])
+        // The terminal ends lines in CR LF; a progress line on stderr is cleared before the report.
+        let lines = output.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false).map {
+            String($0.components(separatedBy: "\u{1B}[K").last ?? "")
+        }
+        guard let heading = lines.firstIndex(where: { $0.hasPrefix("Box office report") }) else { return [] }
+        return Array(lines[(heading + 1)...].prefix { !$0.isEmpty })
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: script), "util-linux script is not installed"))
+    func theReportFitsTerminalsFromTwentyColumnsUp() throws {
+        let state = BinaryRunner(keys: false)
+        for columns in [20, 27, 40, 60, 80] {
+            let table = try Self.reportTable(columns: columns, state: state)
+            #expect(table.count == 11, "a header and ten rows at \(columns): \(table)")
+            #expect(table.allSatisfy { DisplayWidth.of($0) <= columns }, "\(columns):\n\(table.joined(separator: "\n"))")
+            #expect(table.first?.contains("Title") == true && table.first?.contains("Audience") == true, "\(columns): \(table)")
+            #expect(table.first?.contains("Trend") == (columns >= 40), "the trend goes last: \(columns): \(table)")
+        }
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: script), "util-linux script is not installed"))
