@@ -16,10 +16,15 @@ enum BoxOffice {
         let output: Data
         let paths = Paths(context)
         let quota = QuotaLedger(file: paths.quotaFile)
+        // A partial result is printed, then said, then ends the run with its code.
+        var partial: PartialResult?
         do {
             let invocation = try CommandLineParser.parse(arguments)
             let command = try CommandCatalog.command(for: invocation, today: context.today)
             output = try await CommandState(context: context, quota: quota, paths: paths).run(command)
+        } catch let result as PartialResult {
+            output = result.output
+            partial = result
         } catch let error as UsageError {
             context.log("Error: \(error.message)")
             context.log("Usage: \(HelpFormatter.usage(forPath: error.commandPath))")
@@ -33,7 +38,9 @@ enum BoxOffice {
         switch Terminal.write(output, to: STDOUT_FILENO) {
         case .written, .readerGone:
             // A reader that went away (`| head`) took what it wanted: nothing went wrong.
-            return .success
+            guard let partial else { return .success }
+            context.log("Error: \(redactor(context, paths).redact(partial.message))")
+            return partial.exitCode
         case .failed(let reason):
             context.log("Error: Cannot write the output: \(reason).")
             return .internalError

@@ -30,10 +30,15 @@ struct CommandState: Sendable {
 
     /// What belongs on stdout.
     func run(_ command: any RunnableCommand) async throws -> Data {
-        let output = try await command.run(in: self)
         // Bodies are redacted as they arrive; this sees the text after every change the writers
         // made (controls and sequences removed, fields joined), as the reader will.
-        return command.writesText ? BoxOffice.redactor(context, paths).redact(output) : output
+        let redact = { (output: Data) in command.writesText ? BoxOffice.redactor(self.context, self.paths).redact(output) : output }
+        do {
+            return redact(try await command.run(in: self))
+        } catch var partial as PartialResult {
+            partial.output = redact(partial.output)
+            throw partial
+        }
     }
 
     /// A client wired to the network (or a replay folder), the cache and the quota ledger.

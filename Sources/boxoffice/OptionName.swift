@@ -21,6 +21,7 @@ struct OptionName: Hashable, Sendable {
     static let help = OptionName("help")
     static let ignoreQuota = OptionName("ignore-quota")
     static let jobs = OptionName("jobs")
+    static let keepGoing = OptionName("keep-going")
     static let limit = OptionName("limit")
     static let mailFrom = OptionName("mail-from")
     static let mailTo = OptionName("mail-to")

@@ -4,6 +4,8 @@ package enum ExitCode: Int32, CaseIterable, Sendable {
     case success = 0
     /// Exit 1.
     case notFound = 1
+    /// Exit 23, as rsync's partial transfer.
+    case partial = 23
     /// Exit 64.
     case usage = 64
     /// Exit 65.
@@ -32,6 +34,8 @@ package enum ExitCode: Int32, CaseIterable, Sendable {
         switch self {
         case .success: "Success."
         case .notFound: "Not found: an unknown movie, person or company code, or no image for a poster."
+        case .partial:
+            "Partial result (--keep-going): the charts of a range that could be fetched were printed; those that could not are named on stderr and marked in JSON."
         case .usage:
             "Usage error: a bad command, option, value or date. Nothing was requested (save the movie's details for a trend whose --to is before the opening)."
         case .malformedResponse:
@@ -66,8 +70,9 @@ extension ExitCode {
         case .unavailable: 6
         case .tryLater: 7
         case .notFound: 8
-        case .interrupted, .terminated, .hangUp: 9
-        case .success: 10
+        case .partial: 9
+        case .interrupted, .terminated, .hangUp: 10
+        case .success: 11
         }
     }
 }

@@ -7,19 +7,59 @@ package struct ChartsOutput: Presentable {
     package let asRange: Bool
     /// Whether posters were looked up.
     package let withPosters: Bool
+    /// The charts of a range that could not be fetched (`--keep-going`), each with the line that
+    /// says why: marked in JSON and JSON Lines, noted for people, absent from CSV and TSV.
+    package let missing: [(chart: MissingChart, reason: String)]
 
     /// Creates the output.
-    package init(_ charts: [BoxOfficeChart], asRange: Bool = false, withPosters: Bool = false) {
+    package init(
+        _ charts: [BoxOfficeChart], asRange: Bool = false, withPosters: Bool = false, missing: [(chart: MissingChart, reason: String)] = []
+    ) {
         self.charts = charts
         self.asRange = asRange
         self.withPosters = withPosters
+        self.missing = missing
+    }
+
+    /// The charts in their order, each missing chart before the first that starts after it.
+    private var parts: [Part] {
+        var parts = charts.map(Part.chart)
+        for missing in missing {
+            parts.insert(.missing(missing), at: parts.firstIndex { $0.startDate > missing.chart.startDate } ?? parts.endIndex)
+        }
+        return parts
+    }
+
+    private enum Part {
+        case chart(BoxOfficeChart)
+        case missing((chart: MissingChart, reason: String))
+
+        var startDate: KSTDate {
+            switch self {
+            case .chart(let chart): chart.startDate
+            case .missing(let missing): missing.chart.startDate
+            }
+        }
+    }
+
+    /// `{"kind", "startDate", "endDate", "missing": true, "error"}`: where a range's chart would be.
+    private static func json(_ missing: (chart: MissingChart, reason: String)) -> JSONValue {
+        .object([
+            ("kind", .string(missing.chart.kind.name)), ("startDate", .string(missing.chart.startDate.iso)),
+            ("endDate", .string(missing.chart.endDate.iso)), ("missing", .bool(true)), ("error", .string(missing.reason)),
+        ])
     }
 
     static let posterColumn = "poster_url"
 
     /// A JSON object per chart, an array of them for a range.
     package var json: JSONValue {
-        let documents = charts.map { Self.json($0, withPosters: withPosters) }
+        let documents = parts.map { part in
+            switch part {
+            case .chart(let chart): Self.json(chart, withPosters: withPosters)
+            case .missing(let missing): Self.json(missing)
+            }
+        }
         return asRange ? .array(documents) : documents.first ?? .null
     }
 
@@ -27,21 +67,33 @@ package struct ChartsOutput: Presentable {
     private static let lineContext: Set<String> = ["kind", "startDate", "endDate", "yearWeek"]
 
     /// One movie a line, each with its chart's kind and days, so a range is one stream of records.
+    /// A missing chart is one line of its own, as in JSON.
     package var jsonLines: [JSONValue] {
-        charts.flatMap { chart in
-            let document = Self.json(chart, withPosters: withPosters)
-            let context = document.members.filter { Self.lineContext.contains($0.0) }
-            return document.elements(of: "movies").map { JSONValue.object(context + $0.members) }
+        parts.flatMap { part -> [JSONValue] in
+            switch part {
+            case .missing(let missing):
+                return [Self.json(missing)]
+            case .chart(let chart):
+                let document = Self.json(chart, withPosters: withPosters)
+                let context = document.members.filter { Self.lineContext.contains($0.0) }
+                return document.elements(of: "movies").map { JSONValue.object(context + $0.members) }
+            }
         }
     }
 
-    /// A section per chart: its heading and its table, or a note when it has no movies.
+    /// A section per chart: its heading and its table, or a note when it has no movies or is missing.
     package var document: Document {
         Document(
-            charts.map { chart in
-                var blocks: [Document.Block] = [.heading(Self.title(of: chart), inMarkdown: true), .table(table(chart))]
-                if chart.entries.isEmpty { blocks.append(.note("No movies in this chart.")) }
-                return Document.Section(blocks)
+            parts.map { part in
+                switch part {
+                case .missing(let missing):
+                    let heading = Self.baseTitle(missing.chart.kind, from: missing.chart.startDate, to: missing.chart.endDate)
+                    return Document.Section([.heading(heading, inMarkdown: true), .note("Missing: \(missing.reason)")])
+                case .chart(let chart):
+                    var blocks: [Document.Block] = [.heading(Self.title(of: chart), inMarkdown: true), .table(table(chart))]
+                    if chart.entries.isEmpty { blocks.append(.note("No movies in this chart.")) }
+                    return Document.Section(blocks)
+                }
             })
     }
 
@@ -68,16 +120,16 @@ package struct ChartsOutput: Presentable {
     }
 
     static func title(of chart: BoxOfficeChart) -> String {
-        let base = baseTitle(of: chart)
+        let base = baseTitle(chart.kind, from: chart.startDate, to: chart.endDate)
         return describe(chart.filter).map { "\(base) (\($0))" } ?? base
     }
 
-    private static func baseTitle(of chart: BoxOfficeChart) -> String {
-        switch chart.kind {
-        case .daily: "Daily box office, \(chart.startDate.iso)"
-        case .weekly(.week): "Weekly box office, \(chart.startDate.iso) to \(chart.endDate.iso) (Mon–Sun)"
-        case .weekly(.weekend): "Weekend box office, \(chart.startDate.iso) to \(chart.endDate.iso) (Fri–Sun)"
-        case .weekly(.weekdays): "Weekday box office, \(chart.startDate.iso) to \(chart.endDate.iso) (Mon–Thu)"
+    private static func baseTitle(_ kind: ChartKind, from startDate: KSTDate, to endDate: KSTDate) -> String {
+        switch kind {
+        case .daily: "Daily box office, \(startDate.iso)"
+        case .weekly(.week): "Weekly box office, \(startDate.iso) to \(endDate.iso) (Mon–Sun)"
+        case .weekly(.weekend): "Weekend box office, \(startDate.iso) to \(endDate.iso) (Fri–Sun)"
+        case .weekly(.weekdays): "Weekday box office, \(startDate.iso) to \(endDate.iso) (Mon–Thu)"
         }
     }
 

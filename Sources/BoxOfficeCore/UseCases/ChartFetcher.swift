@@ -11,6 +11,18 @@ public struct ChartFetcher: Sendable {
     /// The charts of the query, in its date order. `onChartFetched` is called as each arrives,
     /// for progress. One failure fails the whole: `RangeFailure` names every failed chart.
     public func charts(_ query: ChartQuery, onChartFetched: @escaping @Sendable () async -> Void = {}) async throws -> [BoxOfficeChart] {
+        try await fetch(query, keepingGoing: false, onChartFetched: onChartFetched).charts
+    }
+
+    /// The charts of the query that could be fetched, in its date order, and those that could
+    /// not, each with its error: a range that goes on past its failures. What stops a range
+    /// before it starts (today's quota) is still thrown, and so is a range of which no chart
+    /// arrived, as `charts` throws it.
+    public func availableCharts(_ query: ChartQuery, onChartFetched: @escaping @Sendable () async -> Void = {}) async throws -> ChartRange {
+        try await fetch(query, keepingGoing: true, onChartFetched: onChartFetched)
+    }
+
+    private func fetch(_ query: ChartQuery, keepingGoing: Bool, onChartFetched: @escaping @Sendable () async -> Void) async throws -> ChartRange {
         try ensureQuota(for: query)
         let client = self.client
         let results = await ConcurrentMap.run(query.dates, limit: query.jobs, giveUp: Self.allFailedAlike) { date in
@@ -18,19 +30,36 @@ public struct ChartFetcher: Sendable {
             await onChartFetched()
             return chart
         }
-        if let abandoned = RangeAbandoned(results) { throw abandoned }
-        var charts = try Self.allOrNothing(results, query: query, fetchedAreCached: client.cacheMode.writes)
+        var range = ChartRange(charts: [], missing: [])
+        for (date, result) in zip(query.dates, results) {
+            switch result {
+            case .success(let chart): range.charts.append(chart)
+            case .failure(let error): range.missing.append(MissingChart(query: query, date: date, error: error))
+            }
+        }
+        if !range.missing.isEmpty, !keepingGoing || range.charts.isEmpty {
+            if let abandoned = RangeAbandoned(results) { throw abandoned }
+            if query.dates.count == 1, let only = range.missing.first { throw only.error }
+            throw RangeFailure(
+                failures: range.missing.map { ($0.label, $0.error) }, total: query.dates.count, fetchedAreCached: client.cacheMode.writes)
+        }
+        if let abandoned = RangeAbandoned(results) {
+            // Those never sent are missing for the reason the others failed.
+            for index in range.missing.indices where range.missing[index].error is NotSent {
+                range.missing[index].error = abandoned.error
+            }
+        }
         if let limit = query.limit {
-            charts = charts.map { chart in
+            range.charts = range.charts.map { chart in
                 var chart = chart
                 chart.entries = Array(chart.entries.prefix(limit))
                 return chart
             }
         }
         if query.withPosters {
-            charts = try await PosterFinder(client: client).addPosters(to: charts, jobs: query.jobs)
+            range.charts = try await PosterFinder(client: client).addPosters(to: range.charts, jobs: query.jobs)
         }
-        return charts
+        return range
     }
 
     /// A range never plans more uncached calls than today's limit has left. The cache is looked
@@ -55,23 +84,6 @@ public struct ChartFetcher: Sendable {
             return false
         }
     }
-
-    /// One failure spoils the whole output; a single chart's error is thrown as it is.
-    private static func allOrNothing(
-        _ results: [Result<BoxOfficeChart, any Error>], query: ChartQuery, fetchedAreCached: Bool
-    ) throws -> [BoxOfficeChart] {
-        var charts: [BoxOfficeChart] = []
-        var failures: [(String, any Error)] = []
-        for (date, result) in zip(query.dates, results) {
-            switch result {
-            case .success(let chart): charts.append(chart)
-            case .failure(let error): failures.append((query.label(for: date), error))
-            }
-        }
-        guard !failures.isEmpty else { return charts }
-        if query.dates.count == 1, let only = failures.first { throw only.1 }
-        throw RangeFailure(failures: failures, total: query.dates.count, fetchedAreCached: fetchedAreCached)
-    }
 }
 
 extension BoxOfficeClient {
@@ -81,5 +93,44 @@ extension BoxOfficeClient {
         case .daily: try await dailyChart(on: date, filter: query.filter)
         case .weekly(let period): try await weeklyChart(containing: date, period: period, filter: query.filter)
         }
+    }
+}
+
+/// What a range that goes on past its failures brought: the charts that arrived and those that
+/// did not.
+public struct ChartRange: Sendable {
+    /// The charts that arrived, in date order.
+    public var charts: [BoxOfficeChart]
+    /// The charts that did not, in date order.
+    public var missing: [MissingChart]
+
+    /// Creates a range's result.
+    public init(charts: [BoxOfficeChart], missing: [MissingChart] = []) {
+        self.charts = charts
+        self.missing = missing
+    }
+}
+
+/// A chart of a range that could not be fetched.
+public struct MissingChart: Sendable {
+    /// Daily or weekly.
+    public let kind: ChartKind
+    /// The first day it covers.
+    public let startDate: KSTDate
+    /// The last day it covers.
+    public let endDate: KSTDate
+    /// Why it is missing.
+    public var error: any Error
+    /// How it is named in an error: `2023-08-18` or `week of 2023-08-14`.
+    public let label: String
+
+    init(query: ChartQuery, date: KSTDate, error: any Error) {
+        kind = query.kind
+        switch query.kind {
+        case .daily: (startDate, endDate) = (date, date)
+        case .weekly(let period): (startDate, endDate) = (period.firstDay(ofWeekContaining: date), period.lastDay(ofWeekContaining: date))
+        }
+        self.error = error
+        label = query.label(for: date)
     }
 }

@@ -14,6 +14,8 @@ struct ChartCommand: RunnableCommand {
     var network: NetworkOptions
     /// Periods of a weekly range that have not ended yet: left out, and said so on stderr.
     var periodsNotEnded: [KSTDate] = []
+    /// Print the charts of a range that arrived even if others did not (exit 23).
+    var keepsGoing: Bool
 
     /// Options both chart commands take after their own.
     static let filterOptions =
@@ -35,6 +37,11 @@ struct ChartCommand: RunnableCommand {
             OptionSpec(
                 name: .jobs, short: "j", valueName: "n", help: "Requests in flight at once for ranges, 1 to \(ChartQuery.jobRange.upperBound).",
                 defaultValue: String(ChartQuery.defaultJobs)),
+            OptionSpec(
+                name: .keepGoing,
+                help:
+                    "In a range, print the charts that arrived even if others failed: those are named on stderr and marked in JSON, and the run exits 23."
+            ),
         ] + SharedOptions.network
 
     /// Validates `daily` or `weekly`.
@@ -106,6 +113,7 @@ struct ChartCommand: RunnableCommand {
         query.limit = try reader.integer(.limit, in: 1...ChartFilter.maximumItemsPerPage)
         query.withPosters = reader.flag(.posters)
         query.jobs = try reader.integer(.jobs, in: ChartQuery.jobRange) ?? ChartQuery.defaultJobs
+        keepsGoing = reader.flag(.keepGoing)
         network = try NetworkOptions(reader)
     }
 
@@ -122,10 +130,39 @@ struct ChartCommand: RunnableCommand {
         let client = try state.makeClient(network, needs: query.withPosters ? [.kobis, .kakao] : [.kobis])
         let unit = query.kind == .daily ? "days" : "weeks"
         let progress = isRange ? state.progressLine(total: query.dates.count, unit: unit) : nil
-        let charts = try await ChartFetcher(client: client).charts(query) { await progress?.advance() }
+        let fetcher = ChartFetcher(client: client)
+        let range =
+            keepsGoing
+            ? try await fetcher.availableCharts(query) { await progress?.advance() }
+            : ChartRange(charts: try await fetcher.charts(query) { await progress?.advance() }, missing: [])
         await progress?.finish()
-        return text(
+        let missing = range.missing.map { ($0, ErrorText.message(for: $0.error)) }
+        let output = text(
             DocumentWriter.write(
-                ChartsOutput(charts, asRange: isRange, withPosters: query.withPosters), format: network.format, style: state.style(network)))
+                ChartsOutput(range.charts, asRange: isRange, withPosters: query.withPosters, missing: missing), format: network.format,
+                style: state.style(network)))
+        guard missing.isEmpty else { throw PartialResult(output: output, missing: missing, total: query.dates.count) }
+        return output
+    }
+}
+
+/// A range printed without some of its charts (`--keep-going`): the output still goes where it
+/// was to go, then this line on stderr, and the run ends with exit 23.
+struct PartialResult: ReportableError {
+    var output: Data
+    let message: String
+
+    var exitCode: ExitCode { .partial }
+
+    /// Names every missing chart, so that a script can ask for just those again.
+    init(output: Data, missing: [(chart: MissingChart, reason: String)], total: Int) {
+        self.output = output
+        let head = "\(missing.count) of \(total) charts failed and were left out"
+        if let only = missing.first?.reason, missing.allSatisfy({ $0.reason == only }) {
+            message = "\(head) (\(missing.map(\.chart.label).joined(separator: ", "))): \(only)"
+        } else {
+            let listed = missing.map { "\($0.chart.label) (\($0.reason.hasSuffix(".") ? String($0.reason.dropLast()) : $0.reason))" }
+            message = "\(head): \(listed.joined(separator: "; "))."
+        }
     }
 }
