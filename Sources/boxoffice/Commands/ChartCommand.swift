@@ -106,7 +106,14 @@ struct ChartCommand: RunnableCommand {
         query.limit = try reader.integer(.limit, in: 1...ChartFilter.maximumItemsPerPage)
         query.withPosters = reader.flag(.posters)
         query.jobs = try reader.integer(.jobs, in: ChartQuery.jobRange) ?? ChartQuery.defaultJobs
-        network = try NetworkOptions(reader)
+        network = try NetworkOptions(reader, offering: Self.fieldNames(query.kind, withPosters: query.withPosters))
+    }
+
+    /// The fields of a chart: its columns do not depend on its movies, so an empty chart names them all.
+    static func fieldNames(_ kind: ChartKind, withPosters: Bool) -> [String] {
+        let day = KSTDate.today(at: Date(timeIntervalSince1970: 0))
+        let chart = BoxOfficeChart(kind: kind, startDate: day, endDate: day, entries: [])
+        return ChartsOutput([chart], withPosters: withPosters).document.fieldNames
     }
 
     /// Fetches and renders; progress on stderr only when it is a terminal.
@@ -126,6 +133,7 @@ struct ChartCommand: RunnableCommand {
         await progress?.finish()
         return text(
             DocumentWriter.write(
-                ChartsOutput(charts, asRange: isRange, withPosters: query.withPosters), format: network.format, style: state.style(network)))
+                ChartsOutput(charts, asRange: isRange, withPosters: query.withPosters), format: network.format, style: state.style(network),
+                fields: network.fields))
     }
 }

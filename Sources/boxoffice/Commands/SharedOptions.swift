@@ -40,6 +40,13 @@ enum SharedOptions {
         name: .output, short: "o", valueName: "file", help: "Write the output to <file> atomically instead of stdout (- is stdout).",
         completion: .paths)
 
+    /// `--fields`, offering the JSON names of a command's columns.
+    static func fields(_ names: [String]) -> OptionSpec {
+        OptionSpec(
+            name: .fields, valueName: "names",
+            help: "Only these fields, in this order, for table, tsv, csv, markdown and jsonl (comma-separated): \(list(names)).")
+    }
+
     /// How a command that calls no API prints its data: format, colour and file.
     static let printing = [format()] + colors + [output]
 
