@@ -24,6 +24,7 @@ enum CommandCatalog {
         if invocation.wantsHelp { return HelpCommand.Page(path: path) }
         if invocation.flags.contains(OptionName.version.rawValue) { return HelpCommand.Version() }
         guard let make = invocation.command.make else { return HelpCommand.Page(path: path) }
-        return try make(OptionReader(invocation: invocation, today: today))
+        let reader = OptionReader(invocation: invocation, today: today)
+        return try FileOutput.wrapping(try make(reader), reader)
     }
 }

@@ -15,6 +15,7 @@ struct OptionName: Hashable, Sendable {
     static let director = OptionName("director")
     static let download = OptionName("download")
     static let embedPosters = OptionName("embed-posters")
+    static let fields = OptionName("fields")
     static let filmography = OptionName("filmography")
     static let format = OptionName("format")
     static let from = OptionName("from")

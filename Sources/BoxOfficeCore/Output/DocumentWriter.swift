@@ -16,20 +16,24 @@ extension Presentable {
 
 /// The one place a format picks its writer.
 package enum DocumentWriter {
-    /// The output in a format.
+    /// The output in a format; with `fields` (`--fields`), only those fields, in that order.
     package static func write(
-        _ output: some Presentable, format: OutputFormat, style: RenderStyle = RenderStyle(), envelope: MailEnvelope = MailEnvelope()
+        _ output: some Presentable, format: OutputFormat, style: RenderStyle = RenderStyle(), envelope: MailEnvelope = MailEnvelope(),
+        fields: [String]? = nil
     ) -> String {
+        var document: Document { fields.map(output.document.selecting) ?? output.document }
         switch format {
-        case .json: output.json.serialized() + "\n"
-        case .jsonl: output.jsonLines.map { $0.serialized(compact: true) + "\n" }.joined()
-        case .csv, .tsv: DelimitedWriter(format: format).write(output.document)
-        case .markdown: MarkdownWriter().write(output.document)
-        case .table, .text: TerminalWriter(style: style).write(output.document)
-        case .html: HTMLWriter().write(output.document)
-        case .email: MailMessage(envelope: envelope).write(output.document)
-        case .slack: SlackWriter().write(output.document)
-        case .discord: DiscordWriter().write(output.document)
+        case .json: return output.json.serialized() + "\n"
+        case .jsonl:
+            let lines = fields.map { fields in output.jsonLines.map { $0.selecting(fields) } } ?? output.jsonLines
+            return lines.map { $0.serialized(compact: true) + "\n" }.joined()
+        case .csv, .tsv: return DelimitedWriter(format: format).write(document)
+        case .markdown: return MarkdownWriter().write(document)
+        case .table, .text: return TerminalWriter(style: style).write(document)
+        case .html: return HTMLWriter().write(document)
+        case .email: return MailMessage(envelope: envelope).write(document)
+        case .slack: return SlackWriter().write(document)
+        case .discord: return DiscordWriter().write(document)
         }
     }
 }

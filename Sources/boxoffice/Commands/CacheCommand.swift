@@ -27,7 +27,7 @@ enum CacheCommand {
         let color: ColorChoice
 
         static let spec = CommandSpec(
-            name: "stats", abstract: "Count cached answers.", options: [SharedOptions.format()] + SharedOptions.colors,
+            name: "stats", abstract: "Count cached answers.", options: SharedOptions.printing,
             make: { reader throws(UsageError) in Stats(format: try reader.format(), color: try reader.color()) })
 
         func run(in state: CommandState) async throws -> Data {

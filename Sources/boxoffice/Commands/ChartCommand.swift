@@ -114,7 +114,14 @@ struct ChartCommand: RunnableCommand {
         query.withPosters = reader.flag(.posters)
         query.jobs = try reader.integer(.jobs, in: ChartQuery.jobRange) ?? ChartQuery.defaultJobs
         keepsGoing = reader.flag(.keepGoing)
-        network = try NetworkOptions(reader)
+        network = try NetworkOptions(reader, offering: Self.fieldNames(query.kind, withPosters: query.withPosters))
+    }
+
+    /// The fields of a chart: its columns do not depend on its movies, so an empty chart names them all.
+    static func fieldNames(_ kind: ChartKind, withPosters: Bool) -> [String] {
+        let day = KSTDate.today(at: Date(timeIntervalSince1970: 0))
+        let chart = BoxOfficeChart(kind: kind, startDate: day, endDate: day, entries: [])
+        return ChartsOutput([chart], withPosters: withPosters).document.fieldNames
     }
 
     /// Fetches and renders; progress on stderr only when it is a terminal.
@@ -140,7 +147,7 @@ struct ChartCommand: RunnableCommand {
         let output = text(
             DocumentWriter.write(
                 ChartsOutput(range.charts, asRange: isRange, withPosters: query.withPosters, missing: missing), format: network.format,
-                style: state.style(network)))
+                style: state.style(network), fields: network.fields))
         guard missing.isEmpty else { throw PartialResult(output: output, missing: missing, total: query.dates.count) }
         return output
     }

@@ -10,13 +10,16 @@ struct CodesCommand: RunnableCommand {
     let group: String
     let network: NetworkOptions
 
+    /// What `--fields` offers: the JSON names of the columns, which an empty page names all.
+    static let fieldNames = CodesOutput(CodeList(group: "")).document.fieldNames
+
     static let spec = CommandSpec(
         name: "codes", abstract: "List KOBIS common codes: regions, movie types, nations, company parts or any group.",
         discussion:
             "Groups by name: \(SharedOptions.list(CodeGroup.allCases.map { "\($0.rawValue) (\($0.code))" })); any other <group> of digits is sent as a raw comCode.",
         examples: ["boxoffice codes regions", "boxoffice codes nations --format csv", "boxoffice codes 2201"],
         arguments: [ArgumentSpec(name: "group", help: "A group name or a raw KOBIS comCode.", choices: CodeGroup.allCases.map(\.rawValue))],
-        options: SharedOptions.network,
+        options: SharedOptions.network + [SharedOptions.fields(fieldNames)],
         make: { reader throws(UsageError) in
             let group = (reader.positionals.first ?? "").trimmed
             guard !group.isEmpty else {
@@ -28,11 +31,11 @@ struct CodesCommand: RunnableCommand {
                 let hint = CommandLineParser.suggestion(for: group, among: names).map { " Did you mean '\($0)'?" } ?? ""
                 throw reader.error("Unknown code group '\(group)'.\(hint) Use one of: \(names.joined(separator: ", ")), or a comCode of digits.")
             }
-            return CodesCommand(group: CodeGroup.code(for: group), network: try NetworkOptions(reader))
+            return CodesCommand(group: CodeGroup.code(for: group), network: try NetworkOptions(reader, offering: Self.fieldNames))
         })
 
     func run(in state: CommandState) async throws -> Data {
         let list = try await state.makeClient(network, needs: [.kobis]).codes(group: group)
-        return text(DocumentWriter.write(CodesOutput(list), format: network.format, style: state.style(network)))
+        return text(DocumentWriter.write(CodesOutput(list), format: network.format, style: state.style(network), fields: network.fields))
     }
 }

@@ -13,6 +13,9 @@ struct CompaniesCommand: RunnableCommand {
     let list: ListOptions
     let network: NetworkOptions
 
+    /// What `--fields` offers: the JSON names of the columns, which an empty page names all.
+    static let fieldNames = CompaniesOutput(CompanySearchResult(totalCount: 0), page: 1).document.fieldNames
+
     static let spec = CommandSpec(
         name: "companies", abstract: "Find film companies and their codes by name.",
         examples: ["boxoffice companies 쇼박스", "boxoffice companies --part 배급사 --ceo 김", "boxoffice companies 필름 --all --format jsonl"],
@@ -21,7 +24,7 @@ struct CompaniesCommand: RunnableCommand {
             OptionSpec(name: .ceo, valueName: "name", help: "Part of the chief executive's name."),
             OptionSpec(
                 name: .part, valueName: "part", help: "Only companies with this part: a code of the company-parts group, or its name such as 배급사."),
-        ] + ListOptions.specs + SharedOptions.network,
+        ] + ListOptions.specs + SharedOptions.network + [SharedOptions.fields(fieldNames)],
         make: { reader throws(UsageError) in
             let name = reader.searchTerm
             let ceo = reader.nonEmptyValue(.ceo)
@@ -30,7 +33,8 @@ struct CompaniesCommand: RunnableCommand {
                 if reader.flag(.all) { throw reader.error("--all needs a filter: give a name to search for, or --ceo or --part.") }
                 throw reader.error("Give a name to search for, or --ceo or --part.")
             }
-            return CompaniesCommand(name: name, ceo: ceo, part: part, list: try ListOptions(reader), network: try NetworkOptions(reader))
+            return CompaniesCommand(
+                name: name, ceo: ceo, part: part, list: try ListOptions(reader), network: try NetworkOptions(reader, offering: Self.fieldNames))
         })
 
     func run(in state: CommandState) async throws -> Data {
@@ -42,6 +46,6 @@ struct CompaniesCommand: RunnableCommand {
             return (result.companies, result.totalCount)
         }
         let output = CompaniesOutput(CompanySearchResult(totalCount: total, companies: companies), page: list.shownPage)
-        return text(DocumentWriter.write(output, format: network.format, style: state.style(network)))
+        return text(DocumentWriter.write(output, format: network.format, style: state.style(network), fields: network.fields))
     }
 }

@@ -11,6 +11,6 @@ enum DailyCommand {
             "boxoffice daily --from 2023-08-01 --to 2023-08-31 --format csv > august.csv",
         ],
         options: [OptionSpec(name: .date, short: "d", valueName: "date", help: "The day to show.", defaultValue: "yesterday")]
-            + ChartCommand.filterOptions,
+            + ChartCommand.filterOptions + [SharedOptions.fields(ChartCommand.fieldNames(.daily, withPosters: true))],
         make: { reader throws(UsageError) in try ChartCommand(reader, isWeekly: false) })
 }

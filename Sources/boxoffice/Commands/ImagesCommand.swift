@@ -12,6 +12,9 @@ struct ImagesCommand: RunnableCommand {
 
     static let defaultCount = 10
 
+    /// What `--fields` offers: the JSON names of the columns, which an empty page names all.
+    static let fieldNames = ImagesOutput(ImageSearchResult(totalCount: 0, pageableCount: 0)).document.fieldNames
+
     static let spec = CommandSpec(
         name: "images", abstract: "Search Kakao images.",
         examples: ["boxoffice images '밀수 영화 포스터'", "boxoffice images 밀수 --sort recency --limit 5 --format json"],
@@ -24,7 +27,7 @@ struct ImagesCommand: RunnableCommand {
             OptionSpec(
                 name: .limit, valueName: "n", help: "Results per page, 1 to \(ImageSearchQuery.sizes.upperBound).",
                 defaultValue: String(defaultCount)),
-        ] + SharedOptions.network,
+        ] + SharedOptions.network + [SharedOptions.fields(fieldNames)],
         make: { reader throws(UsageError) in try ImagesCommand(reader) })
 
     init(_ reader: OptionReader) throws(UsageError) {
@@ -33,11 +36,11 @@ struct ImagesCommand: RunnableCommand {
             text: text, sort: try reader.choice(.sort, ImageSearchQuery.Sort.init(rawValue:)),
             page: try reader.integer(.page, in: ImageSearchQuery.pages),
             size: try reader.integer(.limit, in: ImageSearchQuery.sizes) ?? Self.defaultCount)
-        network = try NetworkOptions(reader)
+        network = try NetworkOptions(reader, offering: Self.fieldNames)
     }
 
     func run(in state: CommandState) async throws -> Data {
         let result = try await state.makeClient(network, needs: [.kakao]).searchImages(query)
-        return text(DocumentWriter.write(ImagesOutput(result), format: network.format, style: state.style(network)))
+        return text(DocumentWriter.write(ImagesOutput(result), format: network.format, style: state.style(network), fields: network.fields))
     }
 }

@@ -16,7 +16,7 @@ struct MCPCommand: RunnableCommand {
     let serverOptions: [String]
 
     /// What `mcp` takes: the network options of the commands, bar the output's own.
-    static let passedOptions = SharedOptions.network.filter { !["format", "color"].contains($0.name) }
+    static let passedOptions = SharedOptions.network.filter { !["format", "color", "output"].contains($0.name) }
 
     static let spec = CommandSpec(
         name: "mcp", abstract: "Serve the box office to AI agents over the Model Context Protocol (stdio).",

@@ -4,6 +4,8 @@ import BoxOfficeCore
 struct NetworkOptions: Sendable {
     var format = SharedOptions.defaultFormat
     var color: ColorChoice = .auto
+    /// `--fields`: the columns to write, by their JSON names; nil for all.
+    var fields: [String]?
     var timeout = ClientConfiguration.defaultTimeout
     var retries = RetryPolicy.defaultRetries
     var cacheMode: CacheMode = .normal
@@ -15,10 +17,12 @@ struct NetworkOptions: Sendable {
 }
 
 extension NetworkOptions {
-    /// Reads and checks the shared network options.
-    init(_ reader: OptionReader, defaultFormat: OutputFormat = SharedOptions.defaultFormat) throws(UsageError) {
+    /// Reads and checks the shared network options; `fields` are the names a command with
+    /// `--fields` offers.
+    init(_ reader: OptionReader, defaultFormat: OutputFormat = SharedOptions.defaultFormat, offering fields: [String]? = nil) throws(UsageError) {
         format = try reader.format(default: defaultFormat)
         color = try reader.color()
+        if let offered = fields { self.fields = try reader.fields(among: offered, format: format) }
         if let text = reader.value(.timeout) {
             guard let seconds = Double(text), SharedOptions.timeoutRange.contains(seconds) else {
                 throw reader.error("'\(text)' is not a valid value for '--timeout'; use seconds from 0.1 to 600.")

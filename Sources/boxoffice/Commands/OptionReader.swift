@@ -88,6 +88,29 @@ struct OptionReader: Sendable {
         return try choice(.format) { name in OutputFormat(rawValue: name).flatMap { offered.contains($0.rawValue) ? $0 : nil } } ?? fallback
     }
 
+    /// `--fields a,b,c`: names among `offered` (the JSON names of the command's columns) in the
+    /// order given; an unknown one is a usage error listing them. `--format json` has every field.
+    func fields(among offered: [String], format: OutputFormat) throws(UsageError) -> [String]? {
+        guard let text = value(.fields) else { return nil }
+        guard format != .json else {
+            throw error("--fields is for table, tsv, csv, markdown and jsonl output; --format json has every field (pick them with jq).")
+        }
+        var names: [String] = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let name = String(part).trimmed
+            guard !name.isEmpty else { throw error("'--fields \(TerminalText.sanitize(text))' has an empty name; separate names with one comma.") }
+            guard offered.contains(name) else {
+                let hint = CommandLineParser.suggestion(for: name, among: offered).map { " Did you mean '\($0)'?" } ?? ""
+                throw error(
+                    "'\(TerminalText.sanitize(name))' is not a field of \(invocation.command.name).\(hint) Use \(SharedOptions.list(offered, lastSeparator: " or "))."
+                )
+            }
+            guard !names.contains(name) else { throw error("'--fields' names '\(name)' twice.") }
+            names.append(name)
+        }
+        return names
+    }
+
     /// `--color`, or `--no-color` for `--color never`.
     func color() throws(UsageError) -> ColorChoice {
         let chosen = try choice(.color, ColorChoice.init(rawValue:))

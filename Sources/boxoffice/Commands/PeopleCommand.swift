@@ -12,12 +12,15 @@ struct PeopleCommand: RunnableCommand {
     let list: ListOptions
     let network: NetworkOptions
 
+    /// What `--fields` offers: the JSON names of the columns, which an empty page names all.
+    static let fieldNames = PeopleOutput(PeopleSearchResult(totalCount: 0), page: 1).document.fieldNames
+
     static let spec = CommandSpec(
         name: "people", abstract: "Find people (directors, actors, crew) and their codes by name.",
         examples: ["boxoffice people 봉준호", "boxoffice people --filmography 기생충 --all --format csv"],
         arguments: [ArgumentSpec(name: "name", help: "Part of the name (optional with --filmography).", isOptional: true)],
         options: [OptionSpec(name: .filmography, valueName: "title", help: "Only people who worked on a film of this title.")]
-            + ListOptions.specs + SharedOptions.network,
+            + ListOptions.specs + SharedOptions.network + [SharedOptions.fields(fieldNames)],
         make: { reader throws(UsageError) in
             let name = reader.searchTerm
             let filmography = reader.nonEmptyValue(.filmography)
@@ -25,7 +28,8 @@ struct PeopleCommand: RunnableCommand {
                 if reader.flag(.all) { throw reader.error("--all needs a filter: give a name to search for, or --filmography.") }
                 throw reader.error("Give a name to search for, or --filmography.")
             }
-            return PeopleCommand(name: name, filmography: filmography, list: try ListOptions(reader), network: try NetworkOptions(reader))
+            return PeopleCommand(
+                name: name, filmography: filmography, list: try ListOptions(reader), network: try NetworkOptions(reader, offering: Self.fieldNames))
         })
 
     func run(in state: CommandState) async throws -> Data {
@@ -36,6 +40,6 @@ struct PeopleCommand: RunnableCommand {
             return (result.people, result.totalCount)
         }
         let output = PeopleOutput(PeopleSearchResult(totalCount: total, people: people), page: list.shownPage)
-        return text(DocumentWriter.write(output, format: network.format, style: state.style(network)))
+        return text(DocumentWriter.write(output, format: network.format, style: state.style(network), fields: network.fields))
     }
 }

@@ -52,7 +52,8 @@ struct PosterCommand: RunnableCommand {
         options: [
             OptionSpec(
                 name: .download, valueName: "path", help: "Save the image to <path> (a file or a folder), or to stdout with -.", completion: .paths)
-        ] + SharedOptions.network,
+            // Its data is a URL; the image has --download.
+        ] + SharedOptions.network.filter { !$0.isNamed(.output) },
         make: { reader throws(UsageError) in
             PosterCommand(code: try reader.movieCode(), download: reader.value(.download), network: try NetworkOptions(reader))
         })

@@ -12,7 +12,7 @@ struct QuotaCommand: RunnableCommand {
 
     static let spec = CommandSpec(
         name: "quota", abstract: "Show today's API calls against the daily limits.",
-        examples: ["boxoffice quota"], options: [SharedOptions.format()] + SharedOptions.colors,
+        examples: ["boxoffice quota"], options: SharedOptions.printing,
         make: { reader throws(UsageError) in QuotaCommand(format: try reader.format(), color: try reader.color()) })
 
     func run(in state: CommandState) async throws -> Data {

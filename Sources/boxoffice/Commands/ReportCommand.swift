@@ -11,15 +11,11 @@ struct ReportCommand: RunnableCommand {
     let days: Int
     let withPosters: Bool
     let embedsPosters: Bool
-    let output: String?
     let network: NetworkOptions
     /// `--format email`: who it goes to and from, and its subject.
     let recipients: [MailAddress]
     let sender: MailAddress?
     let subject: String?
-
-    /// `--output -`: the report on stdout, as `curl -o -` has it.
-    static let standardOutput = "-"
 
     static let formats: [OutputFormat] = [.text, .markdown, .html, .email, .slack, .discord, .json]
     /// The formats that may carry embedded posters.
@@ -47,9 +43,6 @@ struct ReportCommand: RunnableCommand {
             OptionSpec(name: .mailTo, valueName: "address", help: "With --format email, a recipient; may repeat."),
             OptionSpec(name: .mailFrom, valueName: "address", help: "With --format email, the sender."),
             OptionSpec(name: .subject, valueName: "text", help: "With --format email, the subject (default: the report's heading)."),
-            OptionSpec(
-                name: .output, short: "o", valueName: "file", help: "Write the report to <file> atomically instead of stdout (- is stdout).",
-                completion: .paths),
         ] + SharedOptions.network.filter { !$0.isNamed(.format) },
         make: { reader throws(UsageError) in try ReportCommand(reader) })
 
@@ -62,7 +55,6 @@ struct ReportCommand: RunnableCommand {
         guard !embedsPosters || Self.embeddingFormats.contains(network.format) else {
             throw reader.error("--embed-posters is for --format html or email.")
         }
-        output = reader.value(.output)
         let isMail = network.format == .email
         for name in [OptionName.mailTo, .mailFrom, .subject] where !isMail && !reader.values(name).isEmpty {
             throw reader.error("--\(name.rawValue) is for --format email.")
@@ -84,7 +76,6 @@ struct ReportCommand: RunnableCommand {
     }
 
     func run(in state: CommandState) async throws -> Data {
-        if let output, output != Self.standardOutput { try OutputFile.check(output) }
         let client = try state.makeClient(network, needs: withPosters ? [.kobis, .kakao] : [.kobis])
         var report = try await client.report(on: date, days: days, withPosters: withPosters)
         if embedsPosters {
@@ -109,12 +100,8 @@ struct ReportCommand: RunnableCommand {
         let envelope = MailEnvelope(
             recipients: recipients, sender: sender, subject: subject, date: state.context.now,
             token: UUID().uuidString.replacing("-", with: "").lowercased())
-        let text = DocumentWriter.write(
-            ReportOutput(report, withPosters: withPosters), format: network.format, style: state.style(network), envelope: envelope)
-        guard let output, output != Self.standardOutput else { return self.text(text) }
-        Signals.arm()
-        try OutputFile.write(Data(utf8: text), toPath: output)
-        state.context.log("Wrote the report of \(date.iso) to \(output).")
-        return Data()
+        return text(
+            DocumentWriter.write(
+                ReportOutput(report, withPosters: withPosters), format: network.format, style: state.style(network), envelope: envelope))
     }
 }

@@ -16,6 +16,9 @@ struct SearchCommand: RunnableCommand {
 
     static let years = 1900...9999
 
+    /// What `--fields` offers: the JSON names of the columns, which an empty page names all.
+    static let fieldNames = SearchOutput(MovieSearchResult(totalCount: 0)).document.fieldNames
+
     static let spec = CommandSpec(
         name: "search", abstract: "Find movies and their codes by title, director, nation, type and years.",
         examples: [
@@ -36,7 +39,7 @@ struct SearchCommand: RunnableCommand {
             OptionSpec(
                 name: .type, valueName: "type", help: "Only movies of this type: a code of the movie-types group or its name, such as 장편; may repeat."
             ),
-        ] + ListOptions.specs + SharedOptions.network,
+        ] + ListOptions.specs + SharedOptions.network + [SharedOptions.fields(fieldNames)],
         make: { reader throws(UsageError) in try SearchCommand(reader) })
 
     init(_ reader: OptionReader) throws(UsageError) {
@@ -65,7 +68,7 @@ struct SearchCommand: RunnableCommand {
             title: title, director: director, openedFromYear: openedFrom, openedToYear: openedTo, page: list.page, itemsPerPage: list.limit)
         query.madeFromYear = madeFrom
         query.madeToYear = madeTo
-        network = try NetworkOptions(reader)
+        network = try NetworkOptions(reader, offering: Self.fieldNames)
     }
 
     func run(in state: CommandState) async throws -> Data {
@@ -85,6 +88,6 @@ struct SearchCommand: RunnableCommand {
             return (result.movies, result.totalCount)
         }
         let output = SearchOutput(MovieSearchResult(totalCount: total, movies: movies), page: list.shownPage)
-        return text(DocumentWriter.write(output, format: network.format, style: state.style(network)))
+        return text(DocumentWriter.write(output, format: network.format, style: state.style(network), fields: network.fields))
     }
 }

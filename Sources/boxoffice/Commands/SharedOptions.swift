@@ -35,9 +35,24 @@ enum SharedOptions {
     /// Both ways to choose colour.
     static let colors = [color, noColor]
 
-    /// Options every command that calls an API shares.
+    /// `-o FILE`: every command that prints data may write it to a file instead (`FileOutput`).
+    static let output = OptionSpec(
+        name: .output, short: "o", valueName: "file", help: "Write the output to <file> atomically instead of stdout (- is stdout).",
+        completion: .paths)
+
+    /// `--fields`, offering the JSON names of a command's columns.
+    static func fields(_ names: [String]) -> OptionSpec {
+        OptionSpec(
+            name: .fields, valueName: "names",
+            help: "Only these fields, in this order, for table, tsv, csv, markdown and jsonl (comma-separated): \(list(names)).")
+    }
+
+    /// How a command that calls no API prints its data: format, colour and file.
+    static let printing = [format()] + colors + [output]
+
+    /// Options every command that calls an API shares: how it prints, and how it asks.
     static let network =
-        [format()] + colors + [
+        printing + [
             OptionSpec(
                 name: .timeout, valueName: "seconds", help: "Give up on an attempt after this long.",
                 defaultValue: NumberText.decimal(ClientConfiguration.defaultTimeout)),

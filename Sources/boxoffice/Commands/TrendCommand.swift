@@ -15,6 +15,9 @@ struct TrendCommand: RunnableCommand {
     let jobs: Int
     let network: NetworkOptions
 
+    /// What `--fields` offers: the JSON names of the columns, which an empty page names all.
+    static let fieldNames = TrendOutput(MovieTrend(code: "", title: "")).document.fieldNames
+
     static let spec = CommandSpec(
         name: "trend", abstract: "Show a movie's run: its rank and audience each day it was in the top 10.",
         discussion:
@@ -27,7 +30,7 @@ struct TrendCommand: RunnableCommand {
             OptionSpec(
                 name: .jobs, short: "j", valueName: "n", help: "Requests in flight at once, 1 to \(ChartQuery.jobRange.upperBound).",
                 defaultValue: String(ChartQuery.defaultJobs)),
-        ] + SharedOptions.network,
+        ] + SharedOptions.network + [SharedOptions.fields(fieldNames)],
         make: { reader throws(UsageError) in
             let yesterday = reader.today.adding(days: -1)
             let to = try reader.date(.to)
@@ -35,7 +38,8 @@ struct TrendCommand: RunnableCommand {
             if let from { _ = try reader.days(from: from, to: to ?? MovieTrend.lastDay(from: from, yesterday: yesterday)) }
             return TrendCommand(
                 code: try reader.movieCode(), from: from, to: to,
-                jobs: try reader.integer(.jobs, in: ChartQuery.jobRange) ?? ChartQuery.defaultJobs, network: try NetworkOptions(reader))
+                jobs: try reader.integer(.jobs, in: ChartQuery.jobRange) ?? ChartQuery.defaultJobs,
+                network: try NetworkOptions(reader, offering: Self.fieldNames))
         })
 
     func run(in state: CommandState) async throws -> Data {
@@ -45,6 +49,6 @@ struct TrendCommand: RunnableCommand {
             if total > 1 { await progress?.advance(of: total) }
         }
         await progress?.finish()
-        return text(DocumentWriter.write(TrendOutput(trend), format: network.format, style: state.style(network)))
+        return text(DocumentWriter.write(TrendOutput(trend), format: network.format, style: state.style(network), fields: network.fields))
     }
 }

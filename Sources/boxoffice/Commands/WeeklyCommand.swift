@@ -16,6 +16,6 @@ enum WeeklyCommand {
             OptionSpec(
                 name: .period, valueName: "period", help: "week (Mon–Sun), weekend (Fri–Sun) or weekdays (Mon–Thu).",
                 choices: WeekPeriod.allCases.map(\.rawValue), defaultValue: WeekPeriod.week.rawValue),
-        ] + ChartCommand.filterOptions,
+        ] + ChartCommand.filterOptions + [SharedOptions.fields(ChartCommand.fieldNames(.weekly(.week), withPosters: true))],
         make: { reader throws(UsageError) in try ChartCommand(reader, isWeekly: true) })
 }

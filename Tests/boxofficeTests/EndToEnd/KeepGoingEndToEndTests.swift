@@ -74,3 +74,18 @@ struct KeepGoingEndToEndTests {
         #expect(help.contains("  23 "), "\(help)")
     }
 }
+
+extension KeepGoingEndToEndTests {
+    @Test func aPartialRangeIsWrittenToItsFileAsWell() throws {
+        let server = try Self.server(failing: ["20230803"])
+        defer { server.stop() }
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        let file = state.home.appendingPathComponent("range.json")
+        let run = try state.run(Self.range + ["--keep-going", "--format", "json", "-o", file.path])
+        #expect(run.status == 23, "\(run.stderr)")
+        #expect(run.stdout.isEmpty)
+        let charts = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [[String: Any]])
+        #expect(charts.count == 5 && charts[2]["missing"] as? Bool == true)
+        #expect(run.stderr.contains("Wrote \(file.path).") && run.stderr.contains("1 of 5 charts failed"), "\(run.stderr)")
+    }
+}

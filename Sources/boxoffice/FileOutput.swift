@@ -1,0 +1,47 @@
+import BoxOfficeCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A command run with `-o FILE`: what it would print goes to the file instead, atomically, so a
+/// web server or a mailer never reads half of it and a failed run leaves the old file as it was.
+/// The one owner of `--output` for every command that prints data.
+struct FileOutput: RunnableCommand {
+    let command: any RunnableCommand
+    let path: String
+
+    /// `-o -`: stdout, as `curl -o -` has it.
+    static let standardOutput = "-"
+
+    /// The command as `--output` asks: itself for stdout, else wrapped to write the file.
+    static func wrapping(_ command: any RunnableCommand, _ reader: OptionReader) throws(UsageError) -> any RunnableCommand {
+        guard reader.invocation.command.option(.output) != nil, let path = reader.value(.output), path != standardOutput else { return command }
+        guard !path.isEmpty else { throw reader.error("--output needs a file name, or - for stdout.") }
+        return FileOutput(command: command, path: path)
+    }
+
+    /// Nothing for stdout: the output went to the file.
+    func run(in state: CommandState) async throws -> Data {
+        // Before any request: a folder, a device or a missing folder in its way costs no call.
+        try OutputFile.check(path)
+        do {
+            try write(try await state.run(command), in: state)
+        } catch var partial as PartialResult {
+            // What arrived of a range (`--keep-going`) is written all the same, then said.
+            try write(partial.output, in: state)
+            partial.output = Data()
+            throw partial
+        }
+        return Data()
+    }
+
+    private func write(_ output: Data, in state: CommandState) throws {
+        Signals.arm()
+        try OutputFile.write(output, toPath: path)
+        state.context.log("Wrote \(TerminalText.sanitize(path)).")
+    }
+
+    var writesText: Bool { false }
+}

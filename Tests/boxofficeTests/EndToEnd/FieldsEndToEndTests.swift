@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+/// `--fields`: the columns of table, CSV, TSV and Markdown, and the members of JSON lines, named
+/// as in the JSON and in the order given; a typo is a usage error that lists the names.
+@Suite(.serialized)
+struct FieldsEndToEndTests {
+    static let daily = ["daily", "--date", "20230818", "--limit", "2", "--replay", "Fixtures"]
+
+    static func lines(_ arguments: [String]) throws -> [String] {
+        let run = try BinaryRunner(keys: false).run(arguments)
+        #expect(run.status == 0 && run.stderr.isEmpty, "\(arguments): \(run.stderr)")
+        return run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    @Test func theFieldsPickAndOrderTheColumnsInEveryFormat() throws {
+        // audienceChange is a column only machines saw: asked for by name, people see it too.
+        let fields = ["--fields", "title,rank,audienceChange"]
+        let table = try Self.lines(Self.daily + fields)
+        #expect(table.first == "Daily box office, 2023-08-18")
+        #expect(table.dropFirst().first?.split(separator: " ", omittingEmptySubsequences: true) == ["Title", "#", "Audience", "change"])
+        #expect(table.dropFirst(2).first?.split(separator: " ") == ["콘크리트", "유토피아", "1", "-3871"])
+        #expect(!table.contains { $0.contains("2,218,295") || $0.contains("Opened") }, "no other column")
+
+        let csv = try Self.lines(Self.daily + fields + ["--format", "csv"])
+        #expect(csv == ["title,rank,audience_change", "콘크리트 유토피아,1,-3871", "오펜하이머,2,-3264", ""])
+        let tsv = try Self.lines(Self.daily + fields + ["--format", "tsv"])
+        #expect(tsv == ["title\trank\taudience_change", "콘크리트 유토피아\t1\t-3871", "오펜하이머\t2\t-3264", ""])
+        let markdown = try Self.lines(Self.daily + fields + ["--format", "markdown"])
+        #expect(markdown.contains("| Title | # | Audience change |"))
+        #expect(markdown.contains("| 콘크리트 유토피아 | 1 | -3871 |"))
+        let jsonl = try Self.lines(Self.daily + ["--fields", "rank,startDate,title", "--format", "jsonl"])
+        #expect(jsonl == [#"{"rank":1,"startDate":"2023-08-18","title":"콘크리트 유토피아"}"#, #"{"rank":2,"startDate":"2023-08-18","title":"오펜하이머"}"#, ""])
+    }
+
+    @Test func otherCommandsOfferTheirOwnFields() throws {
+        let search = try Self.lines(["search", "밀수", "--fields", "genres,code", "--format", "csv", "--replay", "Fixtures"])
+        #expect(search == ["genres,code", "범죄; 액션,20218541", "드라마,19990123", ""], "genres is a column only machines saw")
+        let weekly = try Self.lines(["weekly", "--date", "20230813", "--limit", "1", "--fields", "yearWeek,title", "--replay", "Fixtures"])
+        #expect(weekly.dropFirst().first?.split(separator: " ").prefix(3) == ["Year", "week", "Title"])
+        #expect(weekly.dropFirst(2).first?.hasPrefix("202332 ") == true)
+    }
+
+    @Test func aTypoListsTheValidNamesBeforeAnyRequest() throws {
+        let server = try LoopbackServer(handler: StubResponse.recorded)
+        defer { server.stop() }
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        let typo = try state.run(["daily", "--date", "20230818", "--fields", "rank,titel"])
+        BinaryRunner.expectFailure(
+            typo, status: 64, mentioning: ["'titel' is not a field of daily", "Did you mean 'title'?", "audienceTotal, sales"])
+        let snake = try state.run(["daily", "--date", "20230818", "--fields", "audience_total"])
+        BinaryRunner.expectFailure(snake, status: 64, mentioning: ["Did you mean 'audienceTotal'?"])
+        let weeklyOnly = try state.run(["daily", "--date", "20230818", "--fields", "yearWeek"])
+        BinaryRunner.expectFailure(weeklyOnly, status: 64, mentioning: ["'yearWeek' is not a field of daily"])
+        let json = try state.run(["daily", "--date", "20230818", "--fields", "rank", "--format", "json"])
+        BinaryRunner.expectFailure(json, status: 64, mentioning: ["--format json has every field"])
+        BinaryRunner.expectFailure(try state.run(["search", "x", "--fields", "code,,title"]), status: 64, mentioning: ["empty name"])
+        BinaryRunner.expectFailure(try state.run(["search", "x", "--fields", "code,code"]), status: 64, mentioning: ["twice"])
+        #expect(server.requestCount == 0, "refused before any request")
+    }
+}
