@@ -77,19 +77,23 @@ struct OptionSpec: Sendable {
     let name: String
     var short: Character?
     var valueName: String?
-    let help: String
+    /// Made when help is shown, not when the catalog is: some name what a command's output holds.
+    private let describe: @Sendable () -> String
     var choices: [String] = []
     var defaultValue: String?
     var completion = ValueCompletion.words
 
+    /// The help text.
+    var help: String { describe() }
+
     init(
-        name: OptionName, short: Character? = nil, valueName: String? = nil, help: String, choices: [String] = [],
-        defaultValue: String? = nil, completion: ValueCompletion = .words
+        name: OptionName, short: Character? = nil, valueName: String? = nil, help: @autoclosure @escaping @Sendable () -> String,
+        choices: [String] = [], defaultValue: String? = nil, completion: ValueCompletion = .words
     ) {
         self.name = name.rawValue
         self.short = short
         self.valueName = valueName
-        self.help = help
+        describe = help
         self.choices = choices
         self.defaultValue = defaultValue
         self.completion = completion

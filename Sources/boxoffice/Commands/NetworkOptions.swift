@@ -19,10 +19,15 @@ struct NetworkOptions: Sendable {
 extension NetworkOptions {
     /// Reads and checks the shared network options; `fields` are the names a command with
     /// `--fields` offers.
-    init(_ reader: OptionReader, defaultFormat: OutputFormat = SharedOptions.defaultFormat, offering fields: [String]? = nil) throws(UsageError) {
+    init(_ reader: OptionReader, defaultFormat: OutputFormat = SharedOptions.defaultFormat, offering fields: @autoclosure () -> [String]? = nil)
+        throws(UsageError)
+    {
         format = try reader.format(default: defaultFormat)
         color = try reader.color()
-        if let offered = fields { self.fields = try reader.fields(among: offered, format: format) }
+        // The names are worked out only when --fields is given: they cost a rendering.
+        if reader.invocation.command.option(.fields) != nil, reader.value(.fields) != nil, let offered = fields() {
+            self.fields = try reader.fields(among: offered, format: format)
+        }
         if let text = reader.value(.timeout) {
             guard let seconds = Double(text), SharedOptions.timeoutRange.contains(seconds) else {
                 throw reader.error("'\(text)' is not a valid value for '--timeout'; use seconds from 0.1 to 600.")

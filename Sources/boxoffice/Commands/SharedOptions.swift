@@ -41,10 +41,10 @@ enum SharedOptions {
         completion: .paths)
 
     /// `--fields`, offering the JSON names of a command's columns.
-    static func fields(_ names: [String]) -> OptionSpec {
+    static func fields(_ names: @autoclosure @escaping @Sendable () -> [String]) -> OptionSpec {
         OptionSpec(
             name: .fields, valueName: "names",
-            help: "Only these fields, in this order, for table, tsv, csv, markdown and jsonl (comma-separated): \(list(names)).")
+            help: "Only these fields, in this order, for table, tsv, csv, markdown and jsonl (comma-separated): \(list(names())).")
     }
 
     /// How a command that calls no API prints its data: format, colour and file.
