@@ -14,12 +14,14 @@ struct CommandSpec: Sendable {
     let arguments: [ArgumentSpec]
     let options: [OptionSpec]
     let subcommands: [CommandSpec]
+    /// Left out of help, suggestions and completions: a command the completion scripts call.
+    let isHidden: Bool
     /// Validates the parsed words into a command ready to run; nil for a group of subcommands.
     let make: (@Sendable (OptionReader) throws(UsageError) -> any RunnableCommand)?
 
     init(
         name: String, abstract: String, discussion: String? = nil, examples: [String] = [],
-        arguments: [ArgumentSpec] = [], options: [OptionSpec] = [], subcommands: [CommandSpec] = [],
+        arguments: [ArgumentSpec] = [], options: [OptionSpec] = [], subcommands: [CommandSpec] = [], isHidden: Bool = false,
         make: (@Sendable (OptionReader) throws(UsageError) -> any RunnableCommand)? = nil
     ) {
         self.name = name
@@ -29,6 +31,7 @@ struct CommandSpec: Sendable {
         self.arguments = arguments
         self.options = options + [OptionSpec.help]
         self.subcommands = subcommands
+        self.isHidden = isHidden
         self.make = make
     }
 
@@ -42,6 +45,11 @@ struct CommandSpec: Sendable {
 
     func option(short: Character) -> OptionSpec? {
         options.first { $0.short == short }
+    }
+
+    /// The subcommands help, suggestions and completions show.
+    var visibleSubcommands: [CommandSpec] {
+        subcommands.filter { !$0.isHidden }
     }
 
     func subcommand(named name: String) -> CommandSpec? {

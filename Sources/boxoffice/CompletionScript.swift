@@ -12,13 +12,13 @@ enum CompletionScript {
 
     /// Every command that takes options or arguments, with its path below `boxoffice`.
     private static var commands: [(path: [String], spec: CommandSpec)] {
-        CommandCatalog.root.subcommands.flatMap { command in
+        CommandCatalog.root.visibleSubcommands.flatMap { command in
             [([command.name], command)] + command.subcommands.map { ([command.name, $0.name], $0) }
         }
     }
 
     private static func words(for argument: ArgumentSpec) -> [String] {
-        (argument.offersCommands ? CommandCatalog.root.subcommands.map(\.name) : []) + argument.choices
+        (argument.offersCommands ? CommandCatalog.root.visibleSubcommands.map(\.name) : []) + argument.choices
     }
 
     // MARK: bash
@@ -50,7 +50,7 @@ enum CompletionScript {
             if !values.isEmpty { cases += "            case \"$prev\" in\n\(values)            esac\n" }
             cases += "            options=\"\(options)\"; positional=\"\(positional)\" ;;\n"
         }
-        let top = CommandCatalog.root.subcommands.map(\.name).joined(separator: " ")
+        let top = CommandCatalog.root.visibleSubcommands.map(\.name).joined(separator: " ")
         return """
             # bash completion for boxoffice
             _boxoffice() {
@@ -124,7 +124,7 @@ enum CompletionScript {
 
     private static func zsh() -> String {
         var cases = ""
-        for command in CommandCatalog.root.subcommands {
+        for command in CommandCatalog.root.visibleSubcommands {
             if command.subcommands.isEmpty {
                 cases += "        \(command.name)) \(zshArguments(command)) ;;\n"
             } else {
@@ -149,7 +149,7 @@ enum CompletionScript {
             #compdef boxoffice
             _boxoffice() {
                 if (( CURRENT == 2 )); then
-                    \(zshValues("command", CommandCatalog.root.subcommands))
+                    \(zshValues("command", CommandCatalog.root.visibleSubcommands))
                     return
                 fi
                 local command=${words[2]}
@@ -178,7 +178,7 @@ enum CompletionScript {
 
     private static func fish() -> String {
         var lines = ["# fish completion for boxoffice", "complete -c boxoffice -f"]
-        let top = CommandCatalog.root.subcommands
+        let top = CommandCatalog.root.visibleSubcommands
         for command in top {
             lines.append("complete -c boxoffice -n '__fish_use_subcommand' -a \(command.name) -d '\(fishQuoted(command.abstract))'")
         }

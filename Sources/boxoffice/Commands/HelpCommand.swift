@@ -30,7 +30,7 @@ enum HelpCommand {
                         "'\(command)' has no subcommands, so there is no help topic '\(name)'; see 'boxoffice help \(command)'.",
                         commandPath: ["help"])
                 }
-                let names = spec.subcommands.map(\.name) + [exitCodesTopic]
+                let names = spec.visibleSubcommands.map(\.name) + [exitCodesTopic]
                 let hint = CommandLineParser.suggestion(for: name, among: names).map { " Did you mean '\($0)'?" } ?? ""
                 throw UsageError("No help topic '\(name)'.\(hint)", commandPath: ["help"])
             }

@@ -124,4 +124,23 @@ struct CompletionShellTests {
         Self.check(offered, shell: "zsh")
         #expect(try probe("boxoffice q").described.contains("today's"), "apostrophes survive in zsh menus")
     }
+
+    /// The names come from the cache alone: a group not cached yet offers nothing, and asking
+    /// costs no request, needs no key and is no command help shows.
+    @Test func namesComeFromTheCacheOnly() throws {
+        let server = try LoopbackServer { _ in .fixture("kobis/codes-2204.json") }
+        defer { server.stop() }
+        let runner = BinaryRunner(kobisURL: server.baseURL, keys: false)
+        let uncached = try runner.run(["__names", "nations"])
+        #expect(uncached.status == 0 && uncached.stdout.isEmpty, "\(uncached.stdout)\(uncached.stderr)")
+        #expect(server.requestCount == 0)
+        #expect(try runner.run(["codes", "nations"], extraEnvironment: ["KOBIS_API_KEY": BinaryRunner.kobisKey]).status == 0)
+        let cached = try runner.run(["__names", "nations"])
+        #expect(cached.stdout.hasPrefix("한국\n미국\n"), "\(cached.stdout)\(cached.stderr)")
+        #expect(server.requestCount == 1)
+        let help = try runner.run(["--help"]).stdout
+        #expect(help.contains("completion") && !help.contains("__names"), "\(help)")
+        let typo = try runner.run(["names"])
+        #expect(typo.status != 0 && !typo.stderr.contains("__names"), "no suggestion of a hidden command: \(typo.stderr)")
+    }
 }
