@@ -1,3 +1,4 @@
+import BoxOfficeCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -66,6 +67,9 @@ struct ArgumentSpec: Sendable {
     var choices: [String] = []
     /// Whether shells also offer the names of the commands (help topics).
     var offersCommands = false
+    /// Whether shells offer the subcommands of the command the argument before it names
+    /// (`help cache <Tab>`).
+    var offersSubcommands = false
 }
 
 /// What a shell offers for an option's value.
@@ -76,6 +80,8 @@ enum ValueCompletion: Sendable {
     case paths
     /// Folder names.
     case folders
+    /// The names of a KOBIS code group, as far as boxoffice has the group cached.
+    case codeNames(CodeGroup)
 }
 
 /// An option; without a value name it is a flag. Help shows `defaultValue` from the same

@@ -12,7 +12,7 @@ enum HelpCommand {
         examples: ["boxoffice help daily", "boxoffice help cache stats", "boxoffice help exit-codes"],
         arguments: [
             ArgumentSpec(name: "topic", help: "A command, or exit-codes.", isOptional: true, choices: [exitCodesTopic], offersCommands: true),
-            ArgumentSpec(name: "subcommand", help: "One of the command's subcommands.", isOptional: true),
+            ArgumentSpec(name: "subcommand", help: "One of the command's subcommands.", isOptional: true, offersSubcommands: true),
         ],
         make: { reader throws(UsageError) in try topic(reader.positionals) })
 
