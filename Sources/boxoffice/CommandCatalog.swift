@@ -15,6 +15,7 @@ enum CommandCatalog {
             PersonCommand.spec,
             CompaniesCommand.spec, CompanyCommand.spec, CodesCommand.spec, ImagesCommand.spec, PosterCommand.spec, CacheCommand.spec,
             QuotaCommand.spec, ConfigCommand.spec, CompletionCommand.spec, MCPCommand.spec, HelpCommand.spec,
+            CodeNamesCommand.spec,
         ])
 
     /// The command a parsed invocation asks for: help and `--version` first, then the spec's own

@@ -17,7 +17,7 @@ enum CommandLineParser {
                     guard let subcommand = command.subcommand(named: word) else {
                         // `boxoffice version`: an option's name given as a command.
                         let option = command.option(named: word.lowercased()).map { "--" + $0.name }
-                        let hint = (option ?? suggestion(for: word, among: command.subcommands.map(\.name))).map { " Did you mean '\($0)'?" } ?? ""
+                        let hint = (option ?? suggestion(for: word, among: command.visibleSubcommands.map(\.name))).map { " Did you mean '\($0)'?" } ?? ""
                         throw UsageError("Unknown command '\(word)'.\(hint)", commandPath: currentPath())
                     }
                     invocation.path.append(subcommand)
@@ -89,7 +89,7 @@ enum CommandLineParser {
         let command = invocation.command
         let path = invocation.path.dropFirst().map(\.name)
         if !command.subcommands.isEmpty, invocation.path.count > 1 {
-            throw UsageError("Missing subcommand: one of \(command.subcommands.map(\.name).joined(separator: ", ")).", commandPath: path)
+            throw UsageError("Missing subcommand: one of \(command.visibleSubcommands.map(\.name).joined(separator: ", ")).", commandPath: path)
         }
         let required = command.arguments.filter { !$0.isOptional }
         if invocation.positionals.count < required.count {

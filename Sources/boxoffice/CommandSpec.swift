@@ -1,3 +1,4 @@
+import BoxOfficeCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -14,12 +15,14 @@ struct CommandSpec: Sendable {
     let arguments: [ArgumentSpec]
     let options: [OptionSpec]
     let subcommands: [CommandSpec]
+    /// Left out of help, suggestions and completions: a command the completion scripts call.
+    let isHidden: Bool
     /// Validates the parsed words into a command ready to run; nil for a group of subcommands.
     let make: (@Sendable (OptionReader) throws(UsageError) -> any RunnableCommand)?
 
     init(
         name: String, abstract: String, discussion: String? = nil, examples: [String] = [],
-        arguments: [ArgumentSpec] = [], options: [OptionSpec] = [], subcommands: [CommandSpec] = [],
+        arguments: [ArgumentSpec] = [], options: [OptionSpec] = [], subcommands: [CommandSpec] = [], isHidden: Bool = false,
         make: (@Sendable (OptionReader) throws(UsageError) -> any RunnableCommand)? = nil
     ) {
         self.name = name
@@ -29,6 +32,7 @@ struct CommandSpec: Sendable {
         self.arguments = arguments
         self.options = options + [OptionSpec.help]
         self.subcommands = subcommands
+        self.isHidden = isHidden
         self.make = make
     }
 
@@ -42,6 +46,11 @@ struct CommandSpec: Sendable {
 
     func option(short: Character) -> OptionSpec? {
         options.first { $0.short == short }
+    }
+
+    /// The subcommands help, suggestions and completions show.
+    var visibleSubcommands: [CommandSpec] {
+        subcommands.filter { !$0.isHidden }
     }
 
     func subcommand(named name: String) -> CommandSpec? {
@@ -58,6 +67,9 @@ struct ArgumentSpec: Sendable {
     var choices: [String] = []
     /// Whether shells also offer the names of the commands (help topics).
     var offersCommands = false
+    /// Whether shells offer the subcommands of the command the argument before it names
+    /// (`help cache <Tab>`).
+    var offersSubcommands = false
 }
 
 /// What a shell offers for an option's value.
@@ -68,6 +80,8 @@ enum ValueCompletion: Sendable {
     case paths
     /// Folder names.
     case folders
+    /// The names of a KOBIS code group, as far as boxoffice has the group cached.
+    case codeNames(CodeGroup)
 }
 
 /// An option; without a value name it is a flag. Help shows `defaultValue` from the same

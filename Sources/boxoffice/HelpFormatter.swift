@@ -30,7 +30,7 @@ enum HelpFormatter {
                     return ("\(short)--\(option.name)\(value)", option.helpWithDefault)
                 }, width: width)
         if !spec.subcommands.isEmpty {
-            text += "\nSUBCOMMANDS:\n" + rows(spec.subcommands.map { ($0.name, $0.abstract) }, width: width)
+            text += "\nSUBCOMMANDS:\n" + rows(spec.visibleSubcommands.map { ($0.name, $0.abstract) }, width: width)
             let parents = fullName.split(separator: " ").dropFirst().joined(separator: " ")
             text += "\n  See 'boxoffice help \(parents.isEmpty ? "" : parents + " ")<subcommand>' for detailed help.\n"
         }

@@ -218,7 +218,7 @@ struct ArgumentParsingTests {
     @Test func completionScriptsNameEveryCommand() {
         for shell in Shell.allCases {
             let script = CompletionScript.make(for: shell)
-            for command in CommandCatalog.root.subcommands {
+            for command in CommandCatalog.root.visibleSubcommands {
                 #expect(script.contains(command.name), "\(shell) lacks \(command.name)")
             }
             #expect(script.contains(shell == .fish ? "-l format" : "--format"))

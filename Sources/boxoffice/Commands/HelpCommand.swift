@@ -12,7 +12,7 @@ enum HelpCommand {
         examples: ["boxoffice help daily", "boxoffice help cache stats", "boxoffice help exit-codes"],
         arguments: [
             ArgumentSpec(name: "topic", help: "A command, or exit-codes.", isOptional: true, choices: [exitCodesTopic], offersCommands: true),
-            ArgumentSpec(name: "subcommand", help: "One of the command's subcommands.", isOptional: true),
+            ArgumentSpec(name: "subcommand", help: "One of the command's subcommands.", isOptional: true, offersSubcommands: true),
         ],
         make: { reader throws(UsageError) in try topic(reader.positionals) })
 
@@ -30,7 +30,7 @@ enum HelpCommand {
                         "'\(command)' has no subcommands, so there is no help topic '\(name)'; see 'boxoffice help \(command)'.",
                         commandPath: ["help"])
                 }
-                let names = spec.subcommands.map(\.name) + [exitCodesTopic]
+                let names = spec.visibleSubcommands.map(\.name) + [exitCodesTopic]
                 let hint = CommandLineParser.suggestion(for: name, among: names).map { " Did you mean '\($0)'?" } ?? ""
                 throw UsageError("No help topic '\(name)'.\(hint)", commandPath: ["help"])
             }

@@ -35,10 +35,12 @@ struct SearchCommand: RunnableCommand {
             OptionSpec(name: .madeTo, valueName: "yyyy", help: "Only movies produced in this year or earlier."),
             OptionSpec(
                 name: .nation, valueName: "nation",
-                help: "Only movies of this nation: a code of the nations group or its name, such as 한국; may repeat."),
+                help: "Only movies of this nation: a code of the nations group or its name, such as 한국; may repeat.",
+                completion: .codeNames(.nations)),
             OptionSpec(
-                name: .type, valueName: "type", help: "Only movies of this type: a code of the movie-types group or its name, such as 장편; may repeat."
-            ),
+                name: .type, valueName: "type",
+                help: "Only movies of this type: a code of the movie-types group or its name, such as 장편; may repeat.",
+                completion: .codeNames(.movieTypes)),
         ] + ListOptions.specs + SharedOptions.network + [SharedOptions.fields(fieldNames)],
         make: { reader throws(UsageError) in try SearchCommand(reader) })
 
