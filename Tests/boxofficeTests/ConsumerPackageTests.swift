@@ -22,22 +22,7 @@ struct ConsumerPackageTests {
 
     @discardableResult
     static func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let log = folder.appendingPathComponent(".consumer-\(UUID().uuidString).log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: log)
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        process.waitUntilExit()
-        try handle.close()
-        let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-        try? FileManager.default.removeItem(at: log)
-        return (process.terminationStatus, output)
+        try Subprocess.run(arguments, in: folder, environment: environment)
     }
 
     @Test func anAppAddsTheLibraryByVersionAndTheReadmeExamplesCompileAndRun() throws {

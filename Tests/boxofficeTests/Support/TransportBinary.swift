@@ -30,27 +30,16 @@ enum TransportBinary: String, CaseIterable, Sendable, CustomStringConvertible {
     private static let urlSessionBuild: Result<URL, BuildFailure> = {
         let root = BinaryRunner.repositoryRoot
         let scratch = root.appendingPathComponent(".build/urlsession-transport")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "build", "--product", "boxoffice", "--scratch-path", scratch.path]
-        process.currentDirectoryURL = root
-        process.environment = ProcessInfo.processInfo.environment.merging(["BOXOFFICE_TRANSPORT": "urlsession"]) { $1 }
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-urlsession-build-\(UUID().uuidString).log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: log) }
+        let build: (status: Int32, output: String)
         do {
-            let handle = try FileHandle(forWritingTo: log)
-            process.standardOutput = handle
-            process.standardError = handle
-            try process.run()
-            process.waitUntilExit()
-            try handle.close()
+            build = try Subprocess.run(
+                ["swift", "build", "--product", "boxoffice", "--scratch-path", scratch.path], in: root,
+                environment: ["BOXOFFICE_TRANSPORT": "urlsession"])
         } catch {
             return .failure(BuildFailure(description: "swift build did not start: \(error)"))
         }
-        let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-        guard process.terminationStatus == 0 else {
-            return .failure(BuildFailure(description: "the URLSession build failed:\n\(output.suffix(4000))"))
+        guard build.status == 0 else {
+            return .failure(BuildFailure(description: "the URLSession build failed:\n\(build.output.suffix(4000))"))
         }
         return .success(scratch.appendingPathComponent("debug/boxoffice"))
     }()
