@@ -17,7 +17,8 @@ enum CommandLineParser {
                     guard let subcommand = command.subcommand(named: word) else {
                         // `boxoffice version`: an option's name given as a command.
                         let option = command.option(named: word.lowercased()).map { "--" + $0.name }
-                        let hint = (option ?? suggestion(for: word, among: command.visibleSubcommands.map(\.name))).map { " Did you mean '\($0)'?" } ?? ""
+                        let hint =
+                            (option ?? suggestion(for: word, among: command.visibleSubcommands.map(\.name))).map { " Did you mean '\($0)'?" } ?? ""
                         throw UsageError("Unknown command '\(word)'.\(hint)", commandPath: currentPath())
                     }
                     invocation.path.append(subcommand)

@@ -8,18 +8,35 @@ package struct TrendOutput: Presentable {
     package let days: [(date: KSTDate, entry: ChartEntry?)]
     /// The run.
     private let trend: MovieTrend
+    /// Days whose chart could not be fetched (`--keep-going`), each with the line that says why:
+    /// marked in JSON and JSON Lines, noted for people, absent from CSV and TSV.
+    package let missing: [(date: KSTDate, reason: String)]
 
     /// Creates the output of a run.
-    package init(_ trend: MovieTrend) {
+    package init(_ trend: MovieTrend, missing: [(date: KSTDate, reason: String)] = []) {
         code = trend.code
         title = trend.title
         days = trend.days.map { ($0.date, $0.entry) }
         self.trend = trend
+        self.missing = missing
     }
 
     /// `{"code", "title", "days": [{"date", "rank", "audience", "audienceTotal", "salesShare", "screens", "shows"}]}`:
-    /// the run's own encoding.
-    package var json: JSONValue { JSONValue(encoding: trend) }
+    /// the run's own encoding; a missing day is `{"date", "missing": true, "error"}` in its place.
+    package var json: JSONValue {
+        let document = JSONValue(encoding: trend)
+        guard !missing.isEmpty else { return document }
+        var days = document.elements(of: "days")
+        for day in missing {
+            let marked = JSONValue.object([("date", .string(day.date.iso)), ("missing", .bool(true)), ("error", .string(day.reason))])
+            let later = days.firstIndex { other in
+                guard case .string(let date)? = other.members.first(where: { $0.0 == "date" })?.1 else { return false }
+                return date > day.date.iso
+            }
+            days.insert(marked, at: later ?? days.endIndex)
+        }
+        return .object(document.members.map { $0.0 == "days" ? ($0.0, .array(days)) : $0 })
+    }
 
     /// One day a line, each naming the movie so lines of several runs can be mixed:
     /// `{"code", "title", "date", "rank", …}`.
@@ -43,13 +60,16 @@ package struct TrendOutput: Presentable {
                 .percentage(day.entry?.salesShare), .count(day.entry?.screens), .count(day.entry?.shows),
             ]
         }
-        let first = days.first?.date.iso ?? "", last = days.last?.date.iso ?? ""
+        let dates = (days.map(\.date) + missing.map(\.date)).sorted()
+        let first = dates.first?.iso ?? "", last = dates.last?.iso ?? ""
         let shown = days.filter { $0.entry != nil }.count
+        let gaps: [Document.Block] = missing.map { .note("Missing: \($0.date.iso), \($0.reason)") }
         return Document([
-            Document.Section([
-                .heading("\(title) (\(code)), \(first) to \(last)", inMarkdown: true), .table(Table(columns: columns, rows: rows)),
-                .note("In the top 10 on \(shown) of \(days.count) \(days.count == 1 ? "day" : "days")."),
-            ])
+            Document.Section(
+                [
+                    .heading("\(title) (\(code)), \(first) to \(last)", inMarkdown: true), .table(Table(columns: columns, rows: rows)),
+                    .note("In the top 10 on \(shown) of \(days.count) \(days.count == 1 ? "day" : "days")\(missing.isEmpty ? "" : " fetched")."),
+                ] + gaps)
         ])
     }
 }

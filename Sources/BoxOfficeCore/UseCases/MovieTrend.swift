@@ -69,6 +69,16 @@ extension BoxOfficeClient {
         movieCode code: String, from: KSTDate? = nil, to: KSTDate? = nil, jobs: Int = ChartQuery.defaultJobs,
         onDayFetched: @escaping @Sendable (_ daysInAll: Int) async -> Void = { _ in }
     ) async throws -> MovieTrend {
+        try await availableTrend(movieCode: code, from: from, to: to, jobs: jobs, keepingGoing: false, onDayFetched: onDayFetched).trend
+    }
+
+    /// The run as `trend` reads it, and with `keepingGoing` going on past the days whose chart
+    /// could not be fetched: those are left out of `days` and listed in `missing`. A run of which
+    /// no day arrived, or any failure without `keepingGoing`, is thrown as `trend` throws it.
+    public func availableTrend(
+        movieCode code: String, from: KSTDate? = nil, to: KSTDate? = nil, jobs: Int = ChartQuery.defaultJobs, keepingGoing: Bool = true,
+        onDayFetched: @escaping @Sendable (_ daysInAll: Int) async -> Void = { _ in }
+    ) async throws -> (trend: MovieTrend, missing: [MissingChart]) {
         let movie = try await movie(code: code)
         let yesterday = KSTDate.today(at: now()).adding(days: -1)
         let dates = MovieTrend.days(from: from, to: to, opening: movie.openDate, yesterday: yesterday)
@@ -76,12 +86,14 @@ extension BoxOfficeClient {
             throw BoxOfficeError.rangeBeforeOpening(movieCode: movie.code, title: movie.title, lastDay: last, opening: opening)
         }
         let total = dates.count
-        let charts = try await ChartFetcher(client: self).charts(ChartQuery(kind: .daily, dates: dates, jobs: jobs)) { await onDayFetched(total) }
-        return MovieTrend(
-            code: movie.code, title: movie.title,
-            days: zip(dates, charts).map { date, chart in
-                MovieTrend.Day(date: date, entry: chart.entries.first { $0.code == movie.code })
-            })
+        let query = ChartQuery(kind: .daily, dates: dates, jobs: jobs)
+        let fetcher = ChartFetcher(client: self)
+        let range =
+            keepingGoing
+            ? try await fetcher.availableCharts(query) { await onDayFetched(total) }
+            : ChartRange(charts: try await fetcher.charts(query) { await onDayFetched(total) })
+        let days = range.charts.map { chart in MovieTrend.Day(date: chart.startDate, entry: chart.entries.first { $0.code == movie.code }) }
+        return (MovieTrend(code: movie.code, title: movie.title, days: days), range.missing)
     }
 }
 

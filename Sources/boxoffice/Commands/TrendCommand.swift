@@ -13,6 +13,8 @@ struct TrendCommand: RunnableCommand {
     /// A --to before the opening is found out once the movie is known: a usage error (exit 64).
     let to: KSTDate?
     let jobs: Int
+    /// Print the days that arrived even if others did not (exit 23).
+    let keepsGoing: Bool
     let network: NetworkOptions
 
     /// What `--fields` offers: the JSON names of the columns, which an empty page names all.
@@ -30,6 +32,9 @@ struct TrendCommand: RunnableCommand {
             OptionSpec(
                 name: .jobs, short: "j", valueName: "n", help: "Requests in flight at once, 1 to \(ChartQuery.jobRange.upperBound).",
                 defaultValue: String(ChartQuery.defaultJobs)),
+            OptionSpec(
+                name: .keepGoing,
+                help: "Print the days that arrived even if others failed: those are named on stderr and marked in JSON, and the run exits 23."),
         ] + SharedOptions.network + [SharedOptions.fields(fieldNames)],
         make: { reader throws(UsageError) in
             let yesterday = reader.today.adding(days: -1)
@@ -38,17 +43,24 @@ struct TrendCommand: RunnableCommand {
             if let from { _ = try reader.days(from: from, to: to ?? MovieTrend.lastDay(from: from, yesterday: yesterday)) }
             return TrendCommand(
                 code: try reader.movieCode(), from: from, to: to,
-                jobs: try reader.integer(.jobs, in: ChartQuery.jobRange) ?? ChartQuery.defaultJobs,
+                jobs: try reader.integer(.jobs, in: ChartQuery.jobRange) ?? ChartQuery.defaultJobs, keepsGoing: reader.flag(.keepGoing),
                 network: try NetworkOptions(reader, offering: Self.fieldNames))
         })
 
     func run(in state: CommandState) async throws -> Data {
         let client = try state.makeClient(network, needs: [.kobis])
         let progress = state.progressLine(total: 0, unit: "days")
-        let trend = try await client.trend(movieCode: code, from: from, to: to, jobs: jobs) { total in
+        let (trend, missing) = try await client.availableTrend(movieCode: code, from: from, to: to, jobs: jobs, keepingGoing: keepsGoing) {
+            total in
             if total > 1 { await progress?.advance(of: total) }
         }
         await progress?.finish()
-        return text(DocumentWriter.write(TrendOutput(trend), format: network.format, style: state.style(network), fields: network.fields))
+        let reasons = missing.map { ($0, ErrorText.message(for: $0.error)) }
+        let output = text(
+            DocumentWriter.write(
+                TrendOutput(trend, missing: reasons.map { ($0.0.startDate, $0.1) }), format: network.format, style: state.style(network),
+                fields: network.fields))
+        guard reasons.isEmpty else { throw PartialResult(output: output, missing: reasons, total: trend.days.count + missing.count) }
+        return output
     }
 }

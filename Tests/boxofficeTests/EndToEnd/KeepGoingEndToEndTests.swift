@@ -89,3 +89,29 @@ extension KeepGoingEndToEndTests {
         #expect(run.stderr.contains("Wrote \(file.path).") && run.stderr.contains("1 of 5 charts failed"), "\(run.stderr)")
     }
 }
+
+extension KeepGoingEndToEndTests {
+    /// A trend's days are a range too: the movie from the fixtures, its days from the server.
+    @Test func aTrendKeepsGoingPastADayThatFailed() throws {
+        let server = try LoopbackServer { request in
+            guard request.path.hasSuffix("/searchDailyBoxOfficeList.json") else { return .recorded(request) }
+            return request.query["targetDt"] == "20230803" ? StubResponse(status: 500) : StubResponse.syntheticDay(request)
+        }
+        defer { server.stop() }
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        let trend = ["trend", "20218541", "--from", "20230801", "--to", "20230805", "--retries", "0", "--no-cache"]
+        let run = try state.run(trend + ["--keep-going", "--format", "json"])
+        #expect(run.status == 23, "\(run.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(run.stdout)")
+        let days = try #require(object["days"] as? [[String: Any]])
+        #expect(days.map { $0["date"] as? String } == ["2023-08-01", "2023-08-02", "2023-08-03", "2023-08-04", "2023-08-05"])
+        #expect(days[2]["missing"] as? Bool == true && days[1]["rank"] as? Int == 3, "\(days)")
+        #expect(run.stderr.hasPrefix("Error: 1 of 5 charts failed and were left out (2023-08-03): "), "\(run.stderr)")
+
+        let table = try state.run(trend + ["--keep-going"])
+        #expect(table.status == 23)
+        #expect(table.stdout.contains("In the top 10 on 4 of 4 days fetched.") && table.stdout.contains("Missing: 2023-08-03, "), "\(table.stdout)")
+
+        BinaryRunner.expectFailure(try state.run(trend), status: 69, mentioning: ["1 of 5 charts failed"])
+    }
+}
