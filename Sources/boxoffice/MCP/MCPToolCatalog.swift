@@ -13,7 +13,14 @@ enum MCPToolCatalog {
         Argument(name: "posters", kind: .boolean, description: "Add each movie's poster URL (the server needs a Kakao key)."),
         Argument(name: "from", kind: .date, description: "First day of a range (with 'to'); the result is then {\"charts\": [...]}."),
         Argument(name: "to", kind: .date, description: "Last day of a range (with 'from')."),
+        keepGoing,
     ]
+
+    private static let keepGoing = Argument(
+        name: "keep-going", kind: .boolean,
+        description:
+            "In a range, answer with the days that arrived even if others failed: each missing one is {\"missing\": true, \"error\"} in its place, and the text says which."
+    )
 
     private static let listArguments = [
         Argument(name: "page", kind: .integer(ListOptions.pages)),
@@ -132,6 +139,7 @@ enum MCPToolCatalog {
                 code("movie"),
                 Argument(name: "from", kind: .date, description: "First day (default the opening date)."),
                 Argument(name: "to", kind: .date, description: "Last day (default a year after the first day, or yesterday)."),
+                keepGoing,
             ],
             output: "The trend as `boxoffice trend --format json` prints it."),
         MCPTool(

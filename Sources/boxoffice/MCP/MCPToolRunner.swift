@@ -37,6 +37,9 @@ struct MCPToolRunner: Sendable {
             state.progressNotifier = progress
             let output = try await state.run(command)
             return try Self.success(output)
+        } catch let partial as PartialResult {
+            // `keep-going`: what arrived is the answer, and what did not is said beside it.
+            return (try? Self.success(partial.output, note: redactor.redact(partial.message))) ?? Self.failure(redactor.redact(partial.message))
         } catch let error as UsageError {
             return Self.failure(redactor.redact(error.message))
         } catch {
@@ -46,12 +49,13 @@ struct MCPToolRunner: Sendable {
 
     /// The CLI's JSON as the structured content (a range's array inside `charts`, since the
     /// structured content is an object), repeated as text.
-    private static func success(_ output: Data) throws -> JSONValue {
+    private static func success(_ output: Data, note: String? = nil) throws -> JSONValue {
         let document = try JSONParser.parse(Array(output))
         let structured: JSONValue
         if case .object = document { structured = document } else { structured = .object([("charts", document)]) }
+        let texts = [structured.serialized(compact: true)] + (note.map { [$0] } ?? [])
         return .object([
-            ("content", .array([.object([("type", .string("text")), ("text", .string(structured.serialized(compact: true)))])])),
+            ("content", .array(texts.map { .object([("type", .string("text")), ("text", .string($0))]) })),
             ("structuredContent", structured),
             ("isError", .bool(false)),
         ])

@@ -140,3 +140,26 @@ struct MCPRawSessionEndToEndTests {
         #expect((Self.answer(answers, id: 2)?["result"] as? [String: Any])?["isError"] as? Bool == false)
     }
 }
+
+extension MCPRawSessionEndToEndTests {
+    @Test func aRangeCallThatKeepsGoingAnswersWithWhatArrivedAndSaysWhatDidNot() throws {
+        let server = try LoopbackServer { request in
+            request.query["targetDt"] == "20230803" ? StubResponse(status: 500) : .syntheticDay(request)
+        }
+        defer { server.stop() }
+        let range = #""from":"2023-08-01","to":"2023-08-04""#
+        let lines = [
+            #"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"daily_box_office","arguments":{\#(range),"keep-going":true},\#(Self.meta)}}"#,
+            #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"daily_box_office","arguments":{\#(range)},\#(Self.meta)}}"#,
+        ]
+        let (answers, _) = try Self.session(lines, server: server)
+        let kept = try #require(Self.answer(answers, id: 1)?["result"] as? [String: Any], "\(answers)")
+        #expect(kept["isError"] as? Bool == false)
+        let charts = try #require((kept["structuredContent"] as? [String: Any])?["charts"] as? [[String: Any]])
+        #expect(charts.map { $0["missing"] as? Bool ?? false } == [false, false, true, false])
+        let texts = (kept["content"] as? [[String: Any]])?.compactMap { $0["text"] as? String } ?? []
+        #expect(texts.count == 2 && texts[1].contains("1 of 4 charts failed and were left out (2023-08-03)"), "\(texts)")
+        let whole = try #require(Self.answer(answers, id: 2)?["result"] as? [String: Any])
+        #expect(whole["isError"] as? Bool == true, "without keep-going a range is all or nothing")
+    }
+}
