@@ -35,9 +35,13 @@ package enum OutputFile {
     private static func permissions(forPath path: String) throws(FileWriteError) -> AtomicFile.Permissions {
         try checkTemporaryNameFits(path)
         var status = stat()
+        let folder = AtomicFile.parts(of: path).folder
         guard lstat(path, &status) == 0 else {
             let code = errno
-            let folder = AtomicFile.parts(of: path).folder
+            // `out/` names a folder: a file can never be written there, so say so now, not after the requests.
+            if path.utf8.last == UInt8(ascii: "/"), [ENOENT, ENOTDIR].contains(code) {
+                throw FileWriteError(path: path, reason: "a name ending in / is a folder's, not a file's")
+            }
             if code == ENOTDIR { throw FileWriteError(path: path, reason: FileWriteError.folderReason(folder, errno: code)) }
             guard code == ENOENT else { throw FileWriteError(path: path, errno: code) }
             guard access(folder.isEmpty ? "." : folder, W_OK | X_OK) == 0 else {
@@ -55,6 +59,10 @@ package enum OutputFile {
             throw FileWriteError(path: path, reason: "it is read-only (mode \(String(status.st_mode & 0o777, radix: 8))), so it is left alone")
         }
         guard access(path, W_OK) == 0 else { throw FileWriteError(path: path, errno: errno) }
+        // The new contents go to a sibling that replaces the file: its folder must take one (not /proc's).
+        guard access(folder.isEmpty ? "." : folder, W_OK | X_OK) == 0 else {
+            throw FileWriteError(path: path, reason: FileWriteError.folderReason(folder.isEmpty ? "." : folder, errno: errno))
+        }
         return .exactly(status.st_mode & 0o7777)
     }
 

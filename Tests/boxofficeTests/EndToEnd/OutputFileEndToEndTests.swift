@@ -52,7 +52,13 @@ struct OutputFileEndToEndTests {
             (state.home.path, [state.home.path, "a folder, not a regular file"]),
             ("/proc/version", ["/proc/version"]),
             (missing.appendingPathComponent("daily.csv").path, [missing.path, "does not exist"]),
+            // A file that may be written in a folder where no file can be created: its replacement could not be.
+            ("/proc/self/comm", ["/proc/self/comm", "nothing can be created in its folder /proc/self"]),
+            // A name ending in / is a folder's, whether nothing or a file is there.
+            (missing.path + "/", [missing.path + "/", "ending in / is a folder's"]),
+            (state.home.appendingPathComponent("keep.csv").path + "/", ["keep.csv/", "ending in / is a folder's"]),
         ]
+        try Data("kept\n".utf8).write(to: state.home.appendingPathComponent("keep.csv"))
         for command in [["daily", "--date", "20230818"], ["movie", "20218541"], ["search", "밀수"]] {
             for refusal in refusals {
                 let run = try state.run(command + ["-o", refusal.path])
