@@ -78,9 +78,17 @@ extension Cell {
 }
 
 extension JSONValue {
-    /// An object with only the members named, in that order; any other value as it is.
+    /// An object with only the members named, in that order; any other value as it is. A range's
+    /// missing chart (`"missing": true`) is no record the fields choose from: it stays whole, so
+    /// that a script still finds which chart to ask for again.
     func selecting(_ fields: [String]) -> JSONValue {
         guard case .object(let members) = self else { return self }
+        if members.contains(where: { name, value in
+            guard name == "missing", case .bool(true) = value else { return false }
+            return true
+        }) {
+            return self
+        }
         return .object(fields.compactMap { field in members.first { $0.0 == field } })
     }
 }

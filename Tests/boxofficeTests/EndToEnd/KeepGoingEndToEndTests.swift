@@ -48,6 +48,15 @@ struct KeepGoingEndToEndTests {
         #expect(marked == ["2023-08-02", "2023-08-04"])
         #expect(objects.count == 30 + 2)
 
+        // --fields picks a movie's members; a missing chart's line stays whole, or it would be `{}`.
+        let picked = try state.run(Self.range + ["--keep-going", "--format", "jsonl", "--fields", "rank,title"])
+        #expect(picked.status == 23, "\(picked.stderr)")
+        let pickedLines = picked.stdout.split(separator: "\n").map(String.init)
+        #expect(pickedLines.count == 30 + 2)
+        #expect(pickedLines.filter { $0.hasPrefix("{\"rank\":") }.count == 30, "\(picked.stdout)")
+        let pickedMissing = pickedLines.filter { $0.contains("\"missing\":true") }
+        #expect(pickedMissing.count == 2 && pickedMissing.allSatisfy { $0.hasPrefix("{\"kind\":\"daily\",\"startDate\":") }, "\(picked.stdout)")
+
         let table = try state.run(Self.range + ["--keep-going"])
         #expect(table.status == 23)
         #expect(table.stdout.contains("Daily box office, 2023-08-02\nMissing: "), "\(table.stdout)")
