@@ -81,6 +81,9 @@ struct OutputFileEndToEndTests {
             #expect(help.stdout.contains("-o, --output <file>"), "\(command)")
         }
         #expect(!(try state.run(["poster", "--help"])).stdout.contains("--output"), "poster has --download")
+        // Exit 73 names the option of every command, not only report's.
+        let codes = try state.run(["help", "exit-codes"]).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(codes.contains("a file to write (--download, -o/--output)"), "\(codes)")
         let target = state.home.appendingPathComponent("quota.json")
         let quota = try state.run(["quota", "--format", "json", "--output", target.path])
         #expect(quota.status == 0 && quota.stdout.isEmpty, "\(quota.stderr)")
