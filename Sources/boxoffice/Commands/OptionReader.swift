@@ -100,7 +100,10 @@ struct OptionReader: Sendable {
             let name = String(part).trimmed
             guard !name.isEmpty else { throw error("'--fields \(TerminalText.sanitize(text))' has an empty name; separate names with one comma.") }
             guard offered.contains(name) else {
-                let hint = CommandLineParser.suggestion(for: name, among: offered).map { " Did you mean '\($0)'?" } ?? ""
+                // The help lists posterURL, which only a chart with posters has.
+                let needsPosters = name == "posterURL" && invocation.command.option(.posters) != nil
+                let suggestion = CommandLineParser.suggestion(for: name, among: offered).map { " Did you mean '\($0)'?" } ?? ""
+                let hint = needsPosters ? " It comes with --posters." : suggestion
                 throw error(
                     "'\(TerminalText.sanitize(name))' is not a field of \(invocation.command.name).\(hint) Use \(SharedOptions.list(offered, lastSeparator: " or "))."
                 )

@@ -52,6 +52,8 @@ struct FieldsEndToEndTests {
         BinaryRunner.expectFailure(snake, status: 64, mentioning: ["Did you mean 'audienceTotal'?"])
         let weeklyOnly = try state.run(["daily", "--date", "20230818", "--fields", "yearWeek"])
         BinaryRunner.expectFailure(weeklyOnly, status: 64, mentioning: ["'yearWeek' is not a field of daily"])
+        let posters = try state.run(["daily", "--date", "20230818", "--fields", "rank,posterURL"])
+        BinaryRunner.expectFailure(posters, status: 64, mentioning: ["'posterURL' is not a field of daily. It comes with --posters."])
         let json = try state.run(["daily", "--date", "20230818", "--fields", "rank", "--format", "json"])
         BinaryRunner.expectFailure(json, status: 64, mentioning: ["--format json has every field"])
         BinaryRunner.expectFailure(try state.run(["search", "x", "--fields", "code,,title"]), status: 64, mentioning: ["empty name"])
