@@ -11,8 +11,11 @@ package struct CodesOutput: Presentable {
     /// `{"group", "codes": [{"code", "name", "nameEnglish"}]}`: the list's own encoding.
     package var json: JSONValue { JSONValue(encoding: list) }
 
-    /// One code a line.
-    package var jsonLines: [JSONValue] { json.elements(of: "codes") }
+    /// One code a line, its group first (as a chart's movie carries its chart's days), so that
+    /// `--fields group,…` finds the member the table and CSV have.
+    package var jsonLines: [JSONValue] {
+        json.elements(of: "codes").map { JSONValue.object([("group", .string(list.group))] + $0.members) }
+    }
 
     /// A table of the codes.
     package var document: Document {

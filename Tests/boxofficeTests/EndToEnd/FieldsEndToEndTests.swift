@@ -41,6 +41,14 @@ struct FieldsEndToEndTests {
         #expect(weekly.dropFirst(2).first?.hasPrefix("202332 ") == true)
     }
 
+    @Test func everyOfferedFieldIsInEachJSONLine() throws {
+        // The help offers what the CSV has; each JSON line must hold it too, or it is silently dropped.
+        let codes = try Self.lines(["codes", "company-parts", "--fields", "group,name", "--format", "jsonl", "--replay", "Fixtures"])
+        #expect(codes.first == #"{"group":"2601","name":"제작사"}"#, "\(codes)")
+        let whole = try Self.lines(["codes", "company-parts", "--format", "jsonl", "--replay", "Fixtures"])
+        #expect(whole.first == #"{"group":"2601","code":"260101","name":"제작사","nameEnglish":"Production"}"#, "\(whole)")
+    }
+
     @Test func aTypoListsTheValidNamesBeforeAnyRequest() throws {
         let server = try LoopbackServer(handler: StubResponse.recorded)
         defer { server.stop() }
