@@ -41,7 +41,7 @@ package enum ExitCode: Int32, CaseIterable, Sendable {
         case .malformedResponse:
             "A service sent a response that is not what its documentation describes (HTML, invalid JSON, wrong fields, a chart of more than 10 movies, a figure past 2^53), an answer to another question, a body past its size limit (8 MiB for API answers, 20 MiB for images), or a poster download that is not an image."
         case .unavailable:
-            "Service unavailable: connection refused, unknown host, HTTP 5xx, a redirect to another origin or to plain http, an API error other than those below, or no libcurl to make requests with."
+            "Service unavailable: connection refused, unknown host, HTTP 5xx, a redirect to another origin or to plain http (or more than ten within one), an API error other than those below, or no libcurl to make requests with."
         case .internalError: "Internal error: a bug in boxoffice, or standard output that could not be written."
         case .cannotCreateOutput:
             "Cannot create output: a file to write (--download, -o/--output) is not a regular file, is read-only, has a name too long to be written safely, or its folder is missing or not writable, a --record folder cannot be created or written, or the quota ledger cannot be written (so no call was sent)."

@@ -16,8 +16,13 @@ package struct TerminalWriter: Sendable {
 
     private func write(_ block: Document.Block) -> String {
         switch block {
-        case .heading(let text, _), .terminalLine(let text), .note(let text):
+        case .heading(let text, _), .terminalLine(let text):
             return TerminalText.sanitize(text) + "\n"
+        case .note(let text):
+            // A remark wraps at word boundaries, as a table's rows fit, rather than at the edge.
+            let clean = TerminalText.sanitize(text)
+            guard let width = style.terminalWidth, DisplayWidth.of(clean) > width else { return clean + "\n" }
+            return DisplayWidth.wrap(clean, toWidth: width).joined(separator: "\n") + "\n"
         case .table(let table):
             let shown = table.columns.indices.filter { table.columns[$0].title != nil }
             guard table.isShownAtTerminal, !shown.isEmpty, !table.rows.isEmpty else { return "" }
@@ -29,8 +34,12 @@ package struct TerminalWriter: Sendable {
     }
 
     /// Labelled values; a value longer than the terminal wraps at word boundaries under itself.
+    /// Where the labels leave a value too little room, each value goes under its label instead.
     private func card(_ fields: [(label: String, value: String)]) -> String {
         let labelWidth = fields.map { DisplayWidth.of($0.label) }.max() ?? 0
+        if let width = style.terminalWidth, width - labelWidth - 2 < Self.narrowestValue {
+            return stackedCard(fields, width: width)
+        }
         let valueWidth = style.terminalWidth.map { max($0 - labelWidth - 2, Self.narrowestValue) }
         let hanging = String(repeating: " ", count: labelWidth + 2)
         return fields.map { label, value in
@@ -39,6 +48,15 @@ package struct TerminalWriter: Sendable {
             let paddedLabel = DisplayWidth.pad(label, toWidth: labelWidth, alignment: .left)
             let styledLabel = style.usesColor ? "\u{1B}[1m\(paddedLabel)\u{1B}[0m" : paddedLabel
             return "\(styledLabel)  " + lines.joined(separator: "\n" + hanging) + "\n"
+        }.joined()
+    }
+
+    /// Each label on a line of its own, its value under it, indented and wrapped to the terminal.
+    private func stackedCard(_ fields: [(label: String, value: String)], width: Int) -> String {
+        fields.map { label, value in
+            let styledLabel = style.usesColor ? "\u{1B}[1m\(label)\u{1B}[0m" : label
+            let lines = DisplayWidth.wrap(TerminalText.sanitize(value), toWidth: max(width - 2, 1))
+            return styledLabel + "\n" + lines.map { "  " + $0 + "\n" }.joined()
         }.joined()
     }
 
