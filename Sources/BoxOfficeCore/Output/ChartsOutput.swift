@@ -156,7 +156,7 @@ package struct ChartsOutput: Presentable {
                 .decimal(entry.audienceChange), .count(entry.audienceTotal), .count(entry.sales), .percentage(entry.salesShare),
                 .count(entry.salesTotal), .count(entry.screens), .count(entry.shows),
             ]
-            row += [.decimal(entry.audienceChangeRate), .decimal(entry.salesChange), .decimal(entry.salesChangeRate)]
+            row += [.percentage(entry.audienceChangeRate), .decimal(entry.salesChange), .percentage(entry.salesChangeRate)]
             if chart.kind != .daily { row.append(.text(chart.yearWeek)) }
             if withPosters { row.append(.text(entry.posterURL)) }
             return row

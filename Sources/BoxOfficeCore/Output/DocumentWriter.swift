@@ -45,7 +45,9 @@ extension Cell {
         case .text(let text): text ?? "-"
         case .list(let values): values.isEmpty ? "-" : values.joined(separator: ", ")
         case .count(let value): value.map(NumberText.grouped) ?? "-"
-        case .decimal(let value): value.map(NumberText.decimal) ?? "-"
+        // A whole number grouped as a count is (`-3,871`), any other as it is.
+        case .decimal(let value):
+            value.map { $0 == $0.rounded() && $0.magnitude < 1e15 ? NumberText.grouped(Int64($0)) : NumberText.decimal($0) } ?? "-"
         case .percentage(let value): value.map { NumberText.oneDecimal($0) + "%" } ?? "-"
         case .date(let date): date?.iso ?? "-"
         case .rankChange(let change, _): change.marker

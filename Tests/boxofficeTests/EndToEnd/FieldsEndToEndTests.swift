@@ -19,7 +19,7 @@ struct FieldsEndToEndTests {
         let table = try Self.lines(Self.daily + fields)
         #expect(table.first == "Daily box office, 2023-08-18")
         #expect(table.dropFirst().first?.split(separator: " ", omittingEmptySubsequences: true) == ["Title", "#", "Audience", "change"])
-        #expect(table.dropFirst(2).first?.split(separator: " ") == ["콘크리트", "유토피아", "1", "-3871"])
+        #expect(table.dropFirst(2).first?.split(separator: " ") == ["콘크리트", "유토피아", "1", "-3,871"], "grouped for people as every count is")
         #expect(!table.contains { $0.contains("2,218,295") || $0.contains("Opened") }, "no other column")
 
         let csv = try Self.lines(Self.daily + fields + ["--format", "csv"])
@@ -28,7 +28,7 @@ struct FieldsEndToEndTests {
         #expect(tsv == ["title\trank\taudience_change", "콘크리트 유토피아\t1\t-3871", "오펜하이머\t2\t-3264", ""])
         let markdown = try Self.lines(Self.daily + fields + ["--format", "markdown"])
         #expect(markdown.contains("| Title | # | Audience change |"))
-        #expect(markdown.contains("| 콘크리트 유토피아 | 1 | -3871 |"))
+        #expect(markdown.contains("| 콘크리트 유토피아 | 1 | -3,871 |"))
         let jsonl = try Self.lines(Self.daily + ["--fields", "rank,startDate,title", "--format", "jsonl"])
         #expect(jsonl == [#"{"rank":1,"startDate":"2023-08-18","title":"콘크리트 유토피아"}"#, #"{"rank":2,"startDate":"2023-08-18","title":"오펜하이머"}"#, ""])
     }
