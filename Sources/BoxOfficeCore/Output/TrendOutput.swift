@@ -53,11 +53,13 @@ package struct TrendOutput: Presentable {
             Column("Audience", key: "audience", alignment: .right), Column("Total", key: "audience_total", alignment: .right, dropOrder: 4),
             Column("Share", key: "sales_share", alignment: .right, dropOrder: 3), Column("Screens", key: "screens", alignment: .right, dropOrder: 2),
             Column("Shows", key: "shows", alignment: .right, dropOrder: 1),
+            // Last, as the CSV header only grows: so that `--fields title` works as on its JSON lines.
+            Column.machine("title"),
         ]
         let rows: [[Cell]] = days.map { day in
             [
                 .text(code), .date(day.date), .count(day.entry?.rank), .count(day.entry?.audience), .count(day.entry?.audienceTotal),
-                .percentage(day.entry?.salesShare), .count(day.entry?.screens), .count(day.entry?.shows),
+                .percentage(day.entry?.salesShare), .count(day.entry?.screens), .count(day.entry?.shows), .text(title),
             ]
         }
         let dates = (days.map(\.date) + missing.map(\.date)).sorted()

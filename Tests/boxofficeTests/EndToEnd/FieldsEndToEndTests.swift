@@ -69,3 +69,12 @@ struct FieldsEndToEndTests {
         #expect(server.requestCount == 0, "refused before any request")
     }
 }
+
+extension FieldsEndToEndTests {
+    @Test func aTrendOffersItsTitleAsItsJSONLinesCarryIt() throws {
+        let trend = ["trend", "20218541", "--from", "20230817", "--to", "20230818", "--replay", "Fixtures", "--fields", "date,title,rank"]
+        #expect(try Self.lines(trend + ["--format", "csv"]) == ["date,title,rank", "2023-08-17,밀수,3", "2023-08-18,밀수,3", ""])
+        let json = try Self.lines(trend + ["--format", "jsonl"])
+        #expect(json.first == #"{"date":"2023-08-17","title":"밀수","rank":3}"#, "\(json)")
+    }
+}
