@@ -164,7 +164,7 @@ struct PartialResult: ReportableError {
     /// Names every missing chart, so that a script can ask for just those again.
     init(output: Data, missing: [(chart: MissingChart, reason: String)], total: Int) {
         self.output = output
-        let head = "\(missing.count) of \(total) charts failed and were left out"
+        let head = "\(missing.count) of \(total) charts failed and are missing"
         if let only = missing.first?.reason, missing.allSatisfy({ $0.reason == only }) {
             message = "\(head) (\(missing.map(\.chart.label).joined(separator: ", "))): \(only)"
         } else {

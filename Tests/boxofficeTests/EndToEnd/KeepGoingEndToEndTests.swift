@@ -24,7 +24,7 @@ struct KeepGoingEndToEndTests {
         #expect((missing["error"] as? String)?.contains("HTTP 500") == true, "\(missing)")
         #expect(charts.enumerated().allSatisfy { $0.offset == 2 || ($0.element["movies"] as? [Any])?.count == 10 })
         #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
-        #expect(run.stderr.hasPrefix("Error: 1 of 5 charts failed and were left out (2023-08-03): "), "\(run.stderr)")
+        #expect(run.stderr.hasPrefix("Error: 1 of 5 charts failed and are missing (2023-08-03): "), "\(run.stderr)")
         BinaryRunner.expectNoKey(run)
     }
 
@@ -37,7 +37,7 @@ struct KeepGoingEndToEndTests {
         let rows = csv.stdout.split(separator: "\n").dropFirst()
         #expect(rows.count == 30, "three days of ten movies")
         #expect(Set(rows.map { $0.prefix(10) }) == ["2023-08-01", "2023-08-03", "2023-08-05"])
-        #expect(csv.stderr.contains("2 of 5 charts failed and were left out (2023-08-02, 2023-08-04)"), "\(csv.stderr)")
+        #expect(csv.stderr.contains("2 of 5 charts failed and are missing (2023-08-02, 2023-08-04)"), "\(csv.stderr)")
 
         let lines = try state.run(Self.range + ["--keep-going", "--format", "jsonl"])
         #expect(lines.status == 23)
@@ -115,7 +115,7 @@ extension KeepGoingEndToEndTests {
         let days = try #require(object["days"] as? [[String: Any]])
         #expect(days.map { $0["date"] as? String } == ["2023-08-01", "2023-08-02", "2023-08-03", "2023-08-04", "2023-08-05"])
         #expect(days[2]["missing"] as? Bool == true && days[1]["rank"] as? Int == 3, "\(days)")
-        #expect(run.stderr.hasPrefix("Error: 1 of 5 charts failed and were left out (2023-08-03): "), "\(run.stderr)")
+        #expect(run.stderr.hasPrefix("Error: 1 of 5 charts failed and are missing (2023-08-03): "), "\(run.stderr)")
 
         let table = try state.run(trend + ["--keep-going"])
         #expect(table.status == 23)

@@ -158,7 +158,7 @@ extension MCPRawSessionEndToEndTests {
         let charts = try #require((kept["structuredContent"] as? [String: Any])?["charts"] as? [[String: Any]])
         #expect(charts.map { $0["missing"] as? Bool ?? false } == [false, false, true, false])
         let texts = (kept["content"] as? [[String: Any]])?.compactMap { $0["text"] as? String } ?? []
-        #expect(texts.count == 2 && texts[1].contains("1 of 4 charts failed and were left out (2023-08-03)"), "\(texts)")
+        #expect(texts.count == 2 && texts[1].contains("1 of 4 charts failed and are missing (2023-08-03)"), "\(texts)")
         let whole = try #require(Self.answer(answers, id: 2)?["result"] as? [String: Any])
         #expect(whole["isError"] as? Bool == true, "without keep-going a range is all or nothing")
     }
