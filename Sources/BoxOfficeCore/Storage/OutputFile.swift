@@ -36,6 +36,13 @@ package enum OutputFile {
         try checkTemporaryNameFits(path)
         var status = stat()
         let folder = AtomicFile.parts(of: path).folder
+        // The contents go to a sibling that takes the file's place: new or not, its folder must take one (not /proc's).
+        func checkFolderTakesAFile() throws(FileWriteError) {
+            let directory = folder.isEmpty ? "." : folder
+            guard access(directory, W_OK | X_OK) == 0 else {
+                throw FileWriteError(path: path, reason: FileWriteError.folderReason(directory, errno: errno))
+            }
+        }
         guard lstat(path, &status) == 0 else {
             let code = errno
             // `out/` names a folder: a file can never be written there, so say so now, not after the requests.
@@ -44,9 +51,7 @@ package enum OutputFile {
             }
             if code == ENOTDIR { throw FileWriteError(path: path, reason: FileWriteError.folderReason(folder, errno: code)) }
             guard code == ENOENT else { throw FileWriteError(path: path, errno: code) }
-            guard access(folder.isEmpty ? "." : folder, W_OK | X_OK) == 0 else {
-                throw FileWriteError(path: path, reason: FileWriteError.folderReason(folder.isEmpty ? "." : folder, errno: errno))
-            }
+            try checkFolderTakesAFile()
             return .standard
         }
         let type = status.st_mode & S_IFMT
@@ -59,10 +64,7 @@ package enum OutputFile {
             throw FileWriteError(path: path, reason: "it is read-only (mode \(String(status.st_mode & 0o777, radix: 8))), so it is left alone")
         }
         guard access(path, W_OK) == 0 else { throw FileWriteError(path: path, errno: errno) }
-        // The new contents go to a sibling that replaces the file: its folder must take one (not /proc's).
-        guard access(folder.isEmpty ? "." : folder, W_OK | X_OK) == 0 else {
-            throw FileWriteError(path: path, reason: FileWriteError.folderReason(folder.isEmpty ? "." : folder, errno: errno))
-        }
+        try checkFolderTakesAFile()
         return .exactly(status.st_mode & 0o7777)
     }
 
