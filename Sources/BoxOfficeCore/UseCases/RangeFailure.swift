@@ -27,20 +27,24 @@ public struct RangeFailure: ReportableError, CustomStringConvertible {
 
     /// The line, each failure said by `describe` (which may add what its reader can do).
     public func description(describing describe: (any Error) -> String) -> String {
-        let messages = failures.map { describe($0.1) }
-        let more = failures.count > Self.listedFailures ? " and \(failures.count - Self.listedFailures) more" : ""
         let retry = fetchedAreCached ? " Charts already fetched are cached; run again to retry." : ""
-        let head = "\(failures.count) of \(total) charts failed"
-        // One reason for every chart is said once, after the charts it stopped.
-        if let only = messages.first, messages.allSatisfy({ $0 == only }) {
-            let names = failures.prefix(Self.listedFailures).map(\.0).joined(separator: ", ")
-            return "\(head) (\(names)\(more)), so nothing was printed: \(only)\(retry)"
+        let line = Self.summary(
+            failures.map { ($0.0, describe($0.1)) }, head: "\(failures.count) of \(total) charts failed", outcome: ", so nothing was printed",
+            listing: Self.listedFailures)
+        return line + retry
+    }
+
+    /// Failed charts in one line: `head (names)outcome: reason` when they all failed alike, the
+    /// reason said once, else `headoutcome: name (reason); …`; at most `listing` of them named.
+    package static func summary(_ failures: [(name: String, message: String)], head: String, outcome: String, listing: Int? = nil) -> String {
+        let shown = failures.prefix(listing ?? failures.count)
+        let more = failures.count > shown.count ? " and \(failures.count - shown.count) more" : ""
+        if let only = failures.first?.message, failures.allSatisfy({ $0.message == only }) {
+            return "\(head) (\(shown.map(\.name).joined(separator: ", "))\(more))\(outcome): \(only)"
         }
         // Each message is a sentence; inside the brackets its own final period would double the line's.
-        let listed = zip(failures, messages).prefix(Self.listedFailures).map { failure, message in
-            "\(failure.0) (\(message.hasSuffix(".") ? String(message.dropLast()) : message))"
-        }
-        return "\(head), so nothing was printed: \(listed.joined(separator: "; "))\(more).\(retry)"
+        let listed = shown.map { "\($0.name) (\($0.message.hasSuffix(".") ? String($0.message.dropLast()) : $0.message))" }
+        return "\(head)\(outcome): \(listed.joined(separator: "; "))\(more)."
     }
 
     static let listedFailures = 5

@@ -152,24 +152,3 @@ struct ChartCommand: RunnableCommand {
         return output
     }
 }
-
-/// A range printed without some of its charts (`--keep-going`): the output still goes where it
-/// was to go, then this line on stderr, and the run ends with exit 23.
-struct PartialResult: ReportableError {
-    var output: Data
-    let message: String
-
-    var exitCode: ExitCode { .partial }
-
-    /// Names every missing chart, so that a script can ask for just those again.
-    init(output: Data, missing: [(chart: MissingChart, reason: String)], total: Int) {
-        self.output = output
-        let head = "\(missing.count) of \(total) charts failed and are missing"
-        if let only = missing.first?.reason, missing.allSatisfy({ $0.reason == only }) {
-            message = "\(head) (\(missing.map(\.chart.label).joined(separator: ", "))): \(only)"
-        } else {
-            let listed = missing.map { "\($0.chart.label) (\($0.reason.hasSuffix(".") ? String($0.reason.dropLast()) : $0.reason))" }
-            message = "\(head): \(listed.joined(separator: "; "))."
-        }
-    }
-}
