@@ -26,15 +26,11 @@ package struct TrendOutput: Presentable {
     package var json: JSONValue {
         let document = JSONValue(encoding: trend)
         guard !missing.isEmpty else { return document }
-        var days = document.elements(of: "days")
-        for day in missing {
-            let marked = JSONValue.object([("date", .string(day.date.iso)), ("missing", .bool(true)), ("error", .string(day.reason))])
-            let later = days.firstIndex { other in
-                guard case .string(let date)? = other.members.first(where: { $0.0 == "date" })?.1 else { return false }
-                return date > day.date.iso
-            }
-            days.insert(marked, at: later ?? days.endIndex)
+        let encoded = zip(trend.days.map(\.date), document.elements(of: "days"))
+        let marked = missing.map {
+            ($0.date, JSONValue.object([("date", .string($0.date.iso)), ("missing", .bool(true)), ("error", .string($0.reason))]))
         }
+        let days = (Array(encoded) + marked).sorted { $0.0 < $1.0 }.map(\.1)
         return .object(document.members.map { $0.0 == "days" ? ($0.0, .array(days)) : $0 })
     }
 

@@ -69,15 +69,22 @@ extension BoxOfficeClient {
         movieCode code: String, from: KSTDate? = nil, to: KSTDate? = nil, jobs: Int = ChartQuery.defaultJobs,
         onDayFetched: @escaping @Sendable (_ daysInAll: Int) async -> Void = { _ in }
     ) async throws -> MovieTrend {
-        try await availableTrend(movieCode: code, from: from, to: to, jobs: jobs, keepingGoing: false, onDayFetched: onDayFetched).trend
+        try await fetchTrend(movieCode: code, from: from, to: to, jobs: jobs, keepingGoing: false, onDayFetched: onDayFetched).trend
     }
 
-    /// The run as `trend` reads it, and with `keepingGoing` going on past the days whose chart
-    /// could not be fetched: those are left out of `days` and listed in `missing`. A run of which
-    /// no day arrived, or any failure without `keepingGoing`, is thrown as `trend` throws it.
+    /// The run as `trend` reads it, going on past the days whose chart could not be fetched: those
+    /// are left out of `days` and listed in `missing`. A run of which no day arrived is thrown as
+    /// `trend` throws it.
     public func availableTrend(
-        movieCode code: String, from: KSTDate? = nil, to: KSTDate? = nil, jobs: Int = ChartQuery.defaultJobs, keepingGoing: Bool = true,
+        movieCode code: String, from: KSTDate? = nil, to: KSTDate? = nil, jobs: Int = ChartQuery.defaultJobs,
         onDayFetched: @escaping @Sendable (_ daysInAll: Int) async -> Void = { _ in }
+    ) async throws -> (trend: MovieTrend, missing: [MissingChart]) {
+        try await fetchTrend(movieCode: code, from: from, to: to, jobs: jobs, keepingGoing: true, onDayFetched: onDayFetched)
+    }
+
+    private func fetchTrend(
+        movieCode code: String, from: KSTDate?, to: KSTDate?, jobs: Int, keepingGoing: Bool,
+        onDayFetched: @escaping @Sendable (_ daysInAll: Int) async -> Void
     ) async throws -> (trend: MovieTrend, missing: [MissingChart]) {
         let movie = try await movie(code: code)
         let yesterday = KSTDate.today(at: now()).adding(days: -1)

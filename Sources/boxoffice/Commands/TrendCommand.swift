@@ -50,10 +50,13 @@ struct TrendCommand: RunnableCommand {
     func run(in state: CommandState) async throws -> Data {
         let client = try state.makeClient(network, needs: [.kobis])
         let progress = state.progressLine(total: 0, unit: "days")
-        let (trend, missing) = try await client.availableTrend(movieCode: code, from: from, to: to, jobs: jobs, keepingGoing: keepsGoing) {
-            total in
+        let onDayFetched: @Sendable (Int) async -> Void = { total in
             if total > 1 { await progress?.advance(of: total) }
         }
+        let (trend, missing) =
+            keepsGoing
+            ? try await client.availableTrend(movieCode: code, from: from, to: to, jobs: jobs, onDayFetched: onDayFetched)
+            : (try await client.trend(movieCode: code, from: from, to: to, jobs: jobs, onDayFetched: onDayFetched), [])
         await progress?.finish()
         let reasons = missing.map { ($0, ErrorText.message(for: $0.error)) }
         let output = text(
