@@ -10,7 +10,8 @@ import Foundation
 /// of its bytes percent-encoded (`%XX`) or JSON-escaped (`\u00XX`, `\/`), which decoding turns
 /// back into the key, and with anything between its characters that `TerminalText.sanitize`
 /// removes (controls, bidirectional controls, whole escape sequences, in any of those forms): what
-/// a reader would see as the key is the key.
+/// a reader would see as the key is the key. A key is looked for as a reader sees it too: a tab, a
+/// line break or U+2028 inside it is a space on a terminal and `\n` in JSON, and matches either.
 package struct SecretRedactor: Sendable {
     /// What a key is replaced with: plain ASCII, so JSON, CSV and terminals stay valid.
     package static let replacement = "[redacted]"
@@ -22,7 +23,8 @@ package struct SecretRedactor: Sendable {
 
     /// A redactor for these keys; nil and short ones are skipped.
     package init(secrets: [String?]) {
-        self.secrets = secrets.compactMap { $0 }.filter { $0.utf8.count >= Self.shortestSecret }.map { $0.utf8.map(Self.lowercased) }
+        self.secrets = secrets.compactMap { $0 }.filter { $0.utf8.count >= Self.shortestSecret }
+            .map { TerminalText.sanitize($0).utf8.map(Self.lowercased) }.filter { !$0.isEmpty }
     }
 
     /// The bytes with every key replaced.
@@ -100,7 +102,7 @@ package struct SecretRedactor: Sendable {
             if matched > 0, !filter.keeps(scalar) { continue }
             // The scalar's UTF-8 bytes must be the key's next ones (a key is ASCII, but need not be).
             var agrees = true
-            UTF8.encode(scalar) { byte in
+            UTF8.encode(TerminalText.shownSpacing(scalar)) { byte in
                 agrees = agrees && matched < secret.count && lowercased(byte) == secret[matched]
                 matched += 1
             }
@@ -115,7 +117,16 @@ package struct SecretRedactor: Sendable {
         guard index < bytes.count else { return nil }
         let byte = bytes[index]
         if byte == percent, let value = hexByte(bytes, at: index + 1) {
-            return (value < 0x80 ? Unicode.Scalar(value) : replacementScalar, 3)
+            guard value >= 0x80 else { return (Unicode.Scalar(value), 3) }
+            // A scalar beyond ASCII is percent-encoded one UTF-8 byte at a time (`%E2%80%A8`).
+            var encoded = [value]
+            while encoded.count < 4, bytes.count > index + 3 * encoded.count, bytes[index + 3 * encoded.count] == percent,
+                let next = hexByte(bytes, at: index + 3 * encoded.count + 1), next & 0xC0 == 0x80
+            {
+                encoded.append(next)
+            }
+            let (scalar, length) = utf8Scalar(encoded, at: 0)
+            return (scalar, 3 * length)
         }
         if decodingJSON, byte == backslash, index + 1 < bytes.count {
             switch bytes[index + 1] {

@@ -17,8 +17,8 @@ package enum TerminalText {
         var filter = ControlSequenceFilter()
         for scalar in text.unicodeScalars where filter.keeps(scalar) {
             switch scalar.value {
-            case 0x09, 0x0A, 0x0D: scalars.append(keepingLineBreaks ? scalar : " ")
-            case 0x2028, 0x2029: scalars.append(" ")
+            case 0x09, 0x0A, 0x0D: scalars.append(keepingLineBreaks ? scalar : shownSpacing(scalar))
+            case 0x2028, 0x2029: scalars.append(shownSpacing(scalar))
             default:
                 scalars.append(scalar)
                 isNormal = isNormal && staysUnderNFC(scalar)
@@ -28,6 +28,15 @@ package enum TerminalText {
         // The standard library's own normalizer: the one its string comparison uses. (Foundation's
         // is in corelibs Foundation, which the static binary does not link.)
         return String(decoding: String(scalars)._nfcCodeUnits, as: UTF8.self)
+    }
+
+    /// The scalar as one line of text shows it: a tab, a line break and the line and paragraph
+    /// separators are a space; anything else is itself.
+    package static func shownSpacing(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        switch scalar.value {
+        case 0x09, 0x0A, 0x0D, 0x2028, 0x2029: " "
+        default: scalar
+        }
     }
 
     /// Whether NFC leaves the scalar as it is wherever it stands (NFC_Quick_Check=Yes, combining

@@ -121,3 +121,53 @@ struct SecretRedactorTests {
         }
     }
 }
+
+/// A key that itself holds a tab, a line break or a line separator: a terminal shows it spaced
+/// out, JSON as escapes, raw text as it is; every one of those is the key.
+struct SecretRedactorSpacedKeyTests {
+    static let separators = ["\t", "\n", "\r", "\r\n", "\u{2028}", "\u{2029}"]
+
+    @Test(arguments: separators)
+    func aKeyHoldingSpacingIsFoundHoweverItIsShown(_ separator: String) throws {
+        let key = "abcd" + separator + "EFGH-1234"
+        let redactor = SecretRedactor(secrets: [key])
+        let text = "Leak " + key + " end"
+        #expect(redactor.redact(text) == "Leak [redacted] end", "raw \(separator.debugDescription)")
+        #expect(redactor.redact(TerminalText.sanitize(text)) == "Leak [redacted] end", "shown \(separator.debugDescription)")
+        let body = #"{"t":""# + (try SecretRedactorTests.jsonEscaped(text)) + #""}"#
+        #expect(redactor.redact(body) == #"{"t":"Leak [redacted] end"}"#, "JSON \(body)")
+        let spacedOut = "abcd" + String(repeating: " ", count: separator.unicodeScalars.count) + "EFGH-1234"
+        #expect(redactor.redact("<p>" + spacedOut + "</p>") == "<p>[redacted]</p>", "as a service spaces it out")
+        let percentEncoded = "abcd" + separator.utf8.map { "%" + String(format: "%02X", $0) }.joined() + "EFGH-1234"
+        #expect(redactor.redact("key=" + percentEncoded + "&") == "key=[redacted]&", "\(percentEncoded)")
+        let handEscaped = #"{"t":"abcd\u"# + String(format: "%04x", separator.unicodeScalars.first?.value ?? 0) + #"EFGH-1234"}"#
+        if separator.unicodeScalars.count == 1 {
+            #expect(redactor.redact(handEscaped) == #"{"t":"[redacted]"}"#, "JSON \(handEscaped)")
+        }
+    }
+}
+
+/// An app may hand the client such a key (the CLI refuses one); a service's echo of it, as its
+/// fault message or inside a chart, is scrubbed all the same.
+struct SpacedKeyClientTests {
+    @Test(arguments: SecretRedactorSpacedKeyTests.separators)
+    func aServicesEchoOfASpacedKeyIsScrubbed(_ separator: String) async throws {
+        let key = "abcd" + separator + "EFGH-1234"
+        let escaped = String(decoding: try JSONEncoder().encode(key), as: UTF8.self).dropFirst().dropLast()
+        // Echoed as sent, and as a service that spaces out what it quotes shows it.
+        let spacedOut = "abcd" + String(repeating: " ", count: separator.unicodeScalars.count) + "EFGH-1234"
+        let fault = #"{"faultInfo":{"message":"잘못된 키: \#(escaped), \#(spacedOut)","errorCode":"320102"}}"#
+        let configuration = ClientConfiguration(kobisKey: key, kobisBaseURL: try #require(URL(string: "https://kobis.test/rest")))
+        let client = BoxOfficeClient(configuration: configuration, loader: StubLoader(body: Data(fault.utf8)))
+        do {
+            _ = try await client.dailyChart(on: try #require(KSTDate(year: 2023, month: 8, day: 18)))
+            Issue.record("the fault was not an error")
+        } catch {
+            let text = "\(error)"
+            #expect(text.contains("[redacted]"), "\(text)")
+            for shown in [key, TerminalText.sanitize(key), "EFGH-1234"] {
+                #expect(!text.contains(shown), "\(text.debugDescription) shows \(shown.debugDescription)")
+            }
+        }
+    }
+}
