@@ -34,9 +34,10 @@ enum CompletionScript {
         (argument.offersCommands ? CommandCatalog.root.visibleSubcommands.map(\.name) : []) + argument.choices
     }
 
-    /// The hidden command that prints the cached names of a code group, `group` in the shell's syntax.
-    private static func names(_ group: String) -> String {
-        "command boxoffice \(CodeNamesCommand.spec.name) \(group) 2>/dev/null"
+    /// The hidden command that prints the cached names of a code group that start with `prefix`,
+    /// both in the shell's syntax.
+    private static func names(_ group: String, prefix: String) -> String {
+        "command boxoffice \(CodeNamesCommand.spec.name) \(group) -- \(prefix) 2>/dev/null"
     }
 
     // MARK: bash
@@ -106,8 +107,9 @@ enum CompletionScript {
                 local name
                 COMPREPLY=()
                 while IFS= read -r name; do
-                    [[ $name == "$cur"* ]] && COMPREPLY+=("$(printf '%q' "$name")")
-                done < <(\(names("\"$1\"")))
+                    printf -v name '%q' "$name"
+                    COMPREPLY+=("$name")
+                done < <(\(names("\"$1\"", prefix: "\"$cur\"")))
             }
 
             # Replies with the values of option $2 of command "$1".
@@ -262,7 +264,7 @@ enum CompletionScript {
             # compadd's options before it.
             _boxoffice_names() {
                 local -a names
-                names=(${(f)"$(\(names("${argv[-1]}")))"})
+                names=(${(f)"$(\(names("${argv[-1]}", prefix: "\"$PREFIX\"")))"})
                 compadd "${(@)argv[1,-2]}" -a names
             }
 
@@ -309,7 +311,7 @@ enum CompletionScript {
                     switch option.completion {
                     case .paths: line += " -r -F"
                     case .folders: line += " -x -a '(__boxoffice_folders)'"
-                    case .codeNames(let group): line += " -x -a '(\(names(group.rawValue)))'"
+                    case .codeNames(let group): line += " -x -a '(__boxoffice_names \(group.rawValue))'"
                     case .words: line += option.choices.isEmpty ? " -x" : " -x -a '\(option.choices.joined(separator: " "))'"
                     }
                 }
@@ -396,6 +398,11 @@ enum CompletionScript {
             # Folders for an option's value, in its own word or after '='.
             function __boxoffice_folders
                 __fish_complete_directories (commandline -ct | string replace -r -- '^--[^=]*=' '')
+            end
+
+            # The cached names of code group $argv[1] that start with the value typed so far.
+            function __boxoffice_names
+                \(names("$argv[1]", prefix: "(commandline -ct | string replace -r -- '^--[^=]*=' '')"))
             end
 
             \(lines.joined(separator: "\n"))

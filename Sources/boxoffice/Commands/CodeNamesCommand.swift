@@ -5,22 +5,30 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// `boxoffice __names <group>`: the names of a code group as the cache holds them, one a line,
-/// for the completion scripts to offer (`search --nation <Tab>`). Hidden, and a Tab must cost
-/// nothing: never the network, never a key, and no output at all while the group is not cached
-/// (`boxoffice codes nations` or a search by name caches it for 30 days).
+/// `boxoffice __names <group> [prefix]`: the names of a code group as the cache holds them that
+/// start with `prefix`, one a line, at most `offered` of them, for the completion scripts to offer
+/// (`search --nation <Tab>`). Hidden, and a Tab must cost nothing: never the network, never a key,
+/// no output at all while the group is not cached (`boxoffice codes nations` or a search by name
+/// caches it for 30 days), and a bounded answer however many names a cached list holds.
 struct CodeNamesCommand: RunnableCommand {
     let group: CodeGroup
+    let prefix: String
+
+    /// No shell shows more than this many at once usefully; a list past it says nothing more.
+    static let offered = 200
 
     static let spec = CommandSpec(
         name: "__names", abstract: "Print the cached names of a code group, for shell completion.",
-        arguments: [ArgumentSpec(name: "group", help: "A code group.", choices: CodeGroup.allCases.map(\.rawValue))],
+        arguments: [
+            ArgumentSpec(name: "group", help: "A code group.", choices: CodeGroup.allCases.map(\.rawValue)),
+            ArgumentSpec(name: "prefix", help: "What the names start with.", isOptional: true),
+        ],
         isHidden: true,
         make: { reader throws(UsageError) in
             guard let group = CodeGroup(rawValue: reader.positionals.first ?? "") else {
                 throw reader.error("Give a code group: \(CodeGroup.allCases.map(\.rawValue).joined(separator: ", ")).")
             }
-            return CodeNamesCommand(group: group)
+            return CodeNamesCommand(group: group, prefix: reader.positionals.dropFirst().first ?? "")
         })
 
     func run(in state: CommandState) async throws -> Data {
@@ -30,8 +38,14 @@ struct CodeNamesCommand: RunnableCommand {
         guard let list = try? await client.codes(group: group.code) else { return text("") }
         // The names go onto a command line: one a line, no controls, none blank, each once.
         var seen = Set<String>()
-        let names = list.codes.map { TerminalText.sanitize($0.name).trimmed }.filter { !$0.isEmpty && seen.insert($0).inserted }
-        return text(names.map { $0 + "\n" }.joined())
+        var lines = ""
+        for code in list.codes where code.name.hasPrefix(prefix) {
+            let name = TerminalText.sanitize(code.name).trimmed
+            guard !name.isEmpty, name.hasPrefix(prefix), seen.insert(name).inserted else { continue }
+            lines += name + "\n"
+            if seen.count == Self.offered { break }
+        }
+        return text(lines)
     }
 }
 

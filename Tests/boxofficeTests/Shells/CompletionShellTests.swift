@@ -1,3 +1,4 @@
+@testable import boxoffice
 import Foundation
 import Testing
 
@@ -256,5 +257,24 @@ struct CompletionShellTests {
         #expect(help.contains("completion") && !help.contains("__names"), "\(help)")
         let typo = try runner.run(["names"])
         #expect(typo.status != 0 && !typo.stderr.contains("__names"), "no suggestion of a hidden command: \(typo.stderr)")
+    }
+
+    /// However many names a cached group holds (an API may send 120,000), a Tab gets only those
+    /// that start with what was typed, at most `CodeNamesCommand.offered` of them, and the bash
+    /// script quotes them without a process for each.
+    @Test func aHugeCachedGroupAnswersATabWithABoundedList() throws {
+        let count = 120_000
+        let body = Data(("{\"codes\":[" + (0..<count).map { #"{"fullCd":"\#($0)","korNm":"나라\#($0)"}"# }.joined(separator: ",") + "]}").utf8)
+        let server = try LoopbackServer { _ in StubResponse(headers: ["Content-Type": "application/json;charset=UTF-8"], body: body) }
+        defer { server.stop() }
+        let runner = BinaryRunner(kobisURL: server.baseURL)
+        #expect(try runner.run(["codes", "nations", "--format", "csv"]).status == 0)
+        let all = try runner.run(["__names", "nations"]).stdout.split(separator: "\n")
+        #expect(all.count == CodeNamesCommand.offered, "\(all.count) names")
+        let some = try runner.run(["__names", "nations", "--", "나라11999"]).stdout.split(separator: "\n")
+        #expect(some == ["나라11999"] + (0...9).map { "나라11999\($0)" }, "\(some)")
+        let script = try runner.run(["completion", "bash"]).stdout
+        let function = script.components(separatedBy: "_boxoffice_names() {").dropFirst().first?.components(separatedBy: "\n}").first ?? ""
+        #expect(function.contains("printf -v") && !function.contains("$(printf"), "no subshell a name: \(function)")
     }
 }
