@@ -82,4 +82,10 @@ public enum ImageKind: String, Sendable {
             return nil
         }
     }
+
+    /// Its media type: `image/jpeg`, `image/png`, `image/gif` or `image/webp`.
+    public var mediaType: String { "image/" + rawValue }
+
+    /// The usual file extension: `jpg`, `png`, `gif` or `webp`.
+    public var fileExtension: String { self == .jpeg ? "jpg" : rawValue }
 }

@@ -33,18 +33,17 @@ package struct MailEnvelope: Sendable {
 }
 
 /// Writes a document as one whole mail message for `sendmail -t` or `msmtp -t` (RFC 5322, MIME):
-/// `multipart/alternative` of the text a terminal shows and HTML made for mail clients; posters
-/// embedded as `data:` URIs become `multipart/related` parts the HTML names by `cid:`. Every body
-/// is base64 (7-bit, lines of 76), headers are ASCII (RFC 2047 words) and folded, lines end in LF
-/// as a local mailer reads them.
+/// `multipart/alternative` of the text a terminal shows and HTML made for mail clients; the images
+/// the document carries become `multipart/related` parts the HTML names by `cid:`, and the text
+/// says "attached" where each is, so no image travels twice. Every body is base64 (7-bit, lines
+/// of 76), headers are ASCII (RFC 2047 words) and folded, lines end in LF as a local mailer reads
+/// them.
 package struct MailMessage: Sendable {
     /// The envelope.
     package let envelope: MailEnvelope
 
     /// The Message-ID's right side when there is no sender to take it from.
     static let fallbackDomain = "boxoffice.invalid"
-    /// The image types a part may have; anything else is left out.
-    static let imageTypes: Set<String> = ["png", "jpeg", "gif", "webp"]
     /// Base64 line length (RFC 2045 §6.8).
     static let lineLength = 76
 
@@ -89,10 +88,9 @@ package struct MailMessage: Sendable {
             message += "--\(related)\n" + htmlPart
             for image in images {
                 message += "--\(related)\n"
-                message += "Content-Type: image/\(image.type)\nContent-Transfer-Encoding: base64\n"
-                message +=
-                    "Content-ID: <\(image.contentID)>\nContent-Disposition: inline; filename=\"\(image.name).\(image.type == "jpeg" ? "jpg" : image.type)\"\n\n"
-                message += Self.wrapped(image.base64) + "\n"
+                message += "Content-Type: \(image.downloaded.kind.mediaType)\nContent-Transfer-Encoding: base64\n"
+                message += "Content-ID: <\(image.contentID)>\nContent-Disposition: inline; filename=\"\(image.fileName)\"\n\n"
+                message += Self.wrapped(image.downloaded.data.base64EncodedString()) + "\n"
             }
             message += "--\(related)--\n"
         }

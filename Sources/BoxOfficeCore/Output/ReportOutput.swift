@@ -57,7 +57,7 @@ package struct ReportOutput: Presentable {
                 .count(movie.audience), .count(movie.audienceTotal), .percentage(movie.salesShare), .count(movie.screens),
                 .sparkline(movie.trend),
             ]
-            if withPosters { row.append(.image(movie.posterURL)) }
+            if withPosters { row.append(.image(movie.posterURL, embedded: movie.posterImage)) }
             return row
         }
         var news: [Document.Block] = []

@@ -84,7 +84,7 @@ struct ReportCommand: RunnableCommand {
             policy.maximumBytes = min(policy.maximumBytes, DailyReport.embeddedPosterBudget)
             let downloader = ImageDownloader(loader: state.transport(policy, timeout: network.timeout), timeout: network.timeout)
             let embedded = await report.embeddingPosters(with: downloader)
-            let failed = embedded.report.movies.filter { $0.posterURL.map { !$0.hasPrefix("data:") } ?? false }.count - embedded.leftAsLinks
+            let failed = embedded.report.movies.filter { $0.posterURL != nil && $0.posterImage == nil }.count - embedded.leftAsLinks
             if failed > 0 {
                 state.context.warn(
                     "\(failed == 1 ? "1 poster" : "\(failed) posters") could not be downloaded as an image and \(network.format == .email ? "link to the web" : "stay links")."
