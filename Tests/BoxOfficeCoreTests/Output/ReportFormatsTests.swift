@@ -188,4 +188,39 @@ struct ReportFormatsTests {
         #expect(embedded.contains("<img src=\"data:image/png;base64,\(Self.png(300).data.base64EncodedString())\""))
         #expect(embedded.components(separatedBy: "src=\"data:").count - 1 == 1 && !embedded.contains("img.example/1.png"))
     }
+
+    @Test func aMailMessageCountsItsSizeWithoutEncodingItsImages() {
+        let mail = MailMessage(envelope: Self.envelope)
+        // Sizes about each base64 rounding and line end: 57 bytes make one whole line of 76.
+        for bytes in [8, 9, 10, 11, 56, 57, 58, 114, 115, 1_000, 65_536] {
+            var report = Self.report(posters: ["https://img.example/1.png", "https://img.example/2.png", "https://img.example/3.png"])
+            report.movies[0].posterImage = Self.png(bytes)
+            report.movies[1].posterImage = Self.png(bytes + 1)
+            let document = ReportOutput(report, withPosters: true, linkedPosterNote: "Some posters are linked.").document
+            #expect(mail.size(of: document) == mail.write(document).utf8.count, "\(bytes)")
+        }
+        let plain = ReportOutput(Self.report()).document
+        #expect(mail.size(of: plain) == mail.write(plain).utf8.count)
+    }
+
+    @Test func aMailEmbedsPostersInRankOrderWhileTheWholeMessageStaysWithinItsBudget() async throws {
+        // Four megabytes a poster: one fits in 9,000,000 bytes of message, two in 11,000,000.
+        let loader = StubLoader(body: Self.png(4_000_000).data)
+        let downloader = ImageDownloader(loader: loader)
+        let report = Self.report(posters: (1...10).map { "https://img.example/\($0).png" })
+        for (budget, embedded) in [(MailMessage.defaultBudget, 1), (11_000_000, 2), (100_000, 0)] {
+            let room = PosterRoom.mail(Self.envelope, budget: budget)
+            let result = await room.embeddingPosters(in: report, with: downloader)
+            #expect(result.report.movies.map { $0.posterImage != nil } == (1...10).map { $0 <= embedded }, "\(budget)")
+            #expect(result.leftAsLinks == 10 - embedded)
+            #expect(result.report.movies.map(\.posterURL) == report.movies.map(\.posterURL), "every poster keeps its address")
+            let message = MailMessage(envelope: Self.envelope).write(
+                ReportOutput(result.report, withPosters: true, linkedPosterNote: room.note).document)
+            #expect(message.utf8.count <= budget, "\(message.utf8.count) bytes in a budget of \(budget)")
+            #expect(message.utf8.count > embedded * 5_300_000, "the posters are in it")
+            #expect(message.contains("Content-Type: image/png") == (embedded > 0))
+        }
+        #expect(loader.requests.count == 3 * 4, "a wave of downloads a budget, none after the first that did not fit")
+        #expect(PosterRoom.mail(Self.envelope, budget: 9_000_000).largestImage == 6_750_000)
+    }
 }

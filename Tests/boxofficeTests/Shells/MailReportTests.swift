@@ -128,6 +128,52 @@ struct MailReportTests {
     static let enoughTools = TestTools.run(with: ["python3", "openssl"])
 
     @Test(.enabled(if: enoughTools, "python3 or openssl is not installed; run .ci/install-test-tools"))
+    func bigPostersEmbedInRankOrderWithinTheMailBudgetAndTheRestAreLinked() throws {
+        // Nine posters of 4 MB: as parts they would make a message of 49 MB.
+        let world = try PosterWorld(imageBytes: 4_000_000)
+        defer { world.stop() }
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (budget, embedded) in [(nil, 1), ("12000000", 2)] as [(String?, Int)] {
+            let message = folder.appendingPathComponent("report-\(embedded).eml")
+            let run = try world.state.run(
+                [
+                    "report", "--date", "20230818", "--format", "email", "--embed-posters", "--mail-to", "team@example.com", "--output",
+                    message.path,
+                ] + (budget.map { ["--mail-budget", $0] } ?? []), extraEnvironment: world.environment)
+            #expect(run.status == 0, "\(run.stderr)")
+            let limit = budget.flatMap { Int($0) } ?? 9_000_000
+            let grouped = limit == 9_000_000 ? "9,000,000" : "12,000,000"
+            #expect(
+                run.stderr.hasPrefix(
+                    "Warning: \(9 - embedded) posters stay links: a mail message may take \(grouped) bytes in all, headers and base64 included (--mail-budget).\n"
+                ), "\(run.stderr)")
+            let summary = try Self.check(message, in: folder, subject: "Box office report, 2023-08-18 (Fri)", recipients: ["team@example.com"])
+            let size = try #require(summary["size"] as? Int)
+            #expect(size <= limit && size > embedded * 5_300_000, "\(size) bytes within \(limit), the posters in it")
+            #expect((summary["image_sizes"] as? [String: Int])?.values.sorted() == Array(repeating: 4_000_000, count: embedded))
+            // In rank order: the first posters are parts, the later ones linked by their https address.
+            let sources = try #require(summary["sources"] as? [String])
+            #expect(sources.count == 9, "\(sources)")
+            #expect(sources.prefix(embedded).allSatisfy { $0.hasPrefix("cid:") }, "\(sources)")
+            #expect(sources.dropFirst(embedded).allSatisfy { $0.hasPrefix(world.imageBase) }, "\(sources)")
+            let text = try #require(summary["text"] as? String)
+            let note = "Some posters are linked rather than attached, to keep this message within \(grouped) bytes."
+            let html = try String(contentsOf: folder.appendingPathComponent("mail.html"), encoding: .utf8)
+            #expect(text.contains(note) && html.contains(note))
+            #expect(text.components(separatedBy: " attached\n").count - 1 == embedded, "\(text)")
+            #expect(text.components(separatedBy: world.imageBase).count - 1 == 9 - embedded, "the linked ones by address")
+        }
+        BinaryRunner.expectFailure(
+            try world.state.run(["report", "--date", "20230818", "--format", "html", "--embed-posters", "--mail-budget", "12000000"]), status: 64,
+            mentioning: ["--mail-budget is for --format email with --embed-posters."])
+        BinaryRunner.expectFailure(
+            try world.state.run([
+                "report", "--date", "20230818", "--format", "email", "--mail-to", "a@example.com", "--embed-posters", "--mail-budget", "9e6",
+            ]), status: 64, mentioning: ["--mail-budget"])
+    }
+
+    @Test(.enabled(if: enoughTools, "python3 or openssl is not installed; run .ci/install-test-tools"))
     func aDataURIFromTheImageSearchIsNeverAPartNorAnImage() throws {
         // Every search answers first with a portrait data: image of 300 KB, then the fixtures' images.
         let dataURI = "data:image/png;base64," + Self.png(300_000, filler: 9).base64EncodedString()
