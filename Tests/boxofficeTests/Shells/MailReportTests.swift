@@ -174,6 +174,25 @@ struct MailReportTests {
     }
 
     @Test(.enabled(if: enoughTools, "python3 or openssl is not installed; run .ci/install-test-tools"))
+    func aPosterTooBigForAnyMailOfTheBudgetIsLinkedWithEveryOneAfterIt() throws {
+        // 7 MB of image is 9.4 MB of base64: no message of 9,000,000 bytes can hold it.
+        let world = try PosterWorld(imageBytes: 7_000_000)
+        defer { world.stop() }
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let message = folder.appendingPathComponent("report.eml")
+        let run = try world.state.run(
+            ["report", "--date", "20230818", "--format", "email", "--embed-posters", "--mail-to", "team@example.com", "--output", message.path],
+            extraEnvironment: world.environment)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.hasPrefix("Warning: 9 posters stay links: a mail message may take 9,000,000 bytes in all"), "\(run.stderr)")
+        let summary = try Self.check(message, in: folder, subject: "Box office report, 2023-08-18 (Fri)", recipients: ["team@example.com"])
+        #expect((summary["images"] as? [String: String])?.isEmpty == true && (summary["size"] as? Int ?? .max) < 200_000)
+        #expect((summary["sources"] as? [String])?.filter { $0.hasPrefix(world.imageBase) }.count == 9, "every poster linked")
+        #expect(world.images.requestCount <= 4, "one wave of downloads, none after the first that did not fit")
+    }
+
+    @Test(.enabled(if: enoughTools, "python3 or openssl is not installed; run .ci/install-test-tools"))
     func aDataURIFromTheImageSearchIsNeverAPartNorAnImage() throws {
         // Every search answers first with a portrait data: image of 300 KB, then the fixtures' images.
         let dataURI = "data:image/png;base64," + Self.png(300_000, filler: 9).base64EncodedString()
