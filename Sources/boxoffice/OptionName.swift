@@ -24,6 +24,7 @@ struct OptionName: Hashable, Sendable {
     static let jobs = OptionName("jobs")
     static let keepGoing = OptionName("keep-going")
     static let limit = OptionName("limit")
+    static let mailBudget = OptionName("mail-budget")
     static let mailFrom = OptionName("mail-from")
     static let mailTo = OptionName("mail-to")
     static let madeFrom = OptionName("made-from")

@@ -6,9 +6,12 @@ Usage: check_message.py MESSAGE OUTPUT_DIR EXPECTED_SUBJECT RECIPIENT...
 Fails (exit 1, the reason on stderr) unless the message is 7-bit with no line over 998 octets,
 has MIME-Version, Date, Message-ID, the subject and recipients given, is multipart/alternative
 of text/plain then HTML, every cid: in the HTML names an image part whose bytes are that image
-type, and the HTML holds no SVG, script, data: URI, outside stylesheet or font. Writes the HTML
-part to OUTPUT_DIR/mail.html and, with every <style> block removed, to mail-nostyle.html, and
-prints a JSON summary on stdout.
+type, every image is such a part of the HTML's multipart/related and named by a cid:, the HTML
+holds no SVG, script, data: URI, outside stylesheet or font, and the text holds no data: URI nor
+base64 (an image travels once). Writes the HTML part to OUTPUT_DIR/mail.html and, with every
+<style> block removed, to mail-nostyle.html, and prints a JSON summary on stdout: subject, to,
+text, cids, images (content type by Content-ID), image_sizes (decoded bytes by Content-ID),
+sources (every <img> src in order) and size (the message's bytes).
 """
 import email
 import email.policy
@@ -18,6 +21,7 @@ import re
 import sys
 
 MAGIC = {"image/png": b"\x89PNG\r\n\x1a\n", "image/jpeg": b"\xff\xd8\xff", "image/gif": b"GIF8", "image/webp": b"RIFF"}
+BASE64_RUN = re.compile(r"[A-Za-z0-9+/]{200,}")
 FORBIDDEN = [r"<svg", r"<script", r"data:", r"<link", r"@import", r"url\(", r"@font-face", r"javascript:", r"<[^>]*\son\w+\s*="]
 
 
@@ -60,26 +64,40 @@ def main():
         if not part.is_multipart() and part["Content-Transfer-Encoding"] not in ("base64", "quoted-printable", "7bit"):
             fail("transfer encoding %r" % part["Content-Transfer-Encoding"])
     text = parts[0].get_content()
+    if re.search(r"data:", text, re.IGNORECASE):
+        fail("the text holds a data: URI")
+    if BASE64_RUN.search(text):
+        fail("the text holds a run of base64")
     html_part = message.get_body(preferencelist=("html",))
     html = html_part.get_content()
     for pattern in FORBIDDEN:
         if re.search(pattern, html, re.IGNORECASE):
             fail("the HTML holds %s" % pattern)
-    images = {}
+    images, sizes, related = {}, {}, []
     if parts[-1].get_content_type() == "multipart/related":
-        for part in list(parts[-1].iter_parts())[1:]:
+        related = list(parts[-1].iter_parts())[1:]
+        for part in related:
             content_id = str(part["Content-ID"]).strip("<>")
             data = part.get_content()
             if not data.startswith(MAGIC.get(part.get_content_type(), b"?")):
                 fail("part %s is not %s" % (content_id, part.get_content_type()))
             images[content_id] = part.get_content_type()
+            sizes[content_id] = len(data)
+    for part in message.walk():
+        if part.get_content_maintype() == "image" and not any(part is kept for kept in related):
+            fail("an image part outside the HTML's multipart/related")
     cids = re.findall(r'src="cid:([^"]+)"', html)
     for cid in cids:
         if cid not in images:
             fail("cid:%s names no part" % cid)
+    for content_id in images:
+        if content_id not in cids:
+            fail("part %s is named by no cid: in the HTML" % content_id)
     open(out + "/mail.html", "w", encoding="utf-8").write(html)
     open(out + "/mail-nostyle.html", "w", encoding="utf-8").write(re.sub(r"<style.*?</style>", "", html, flags=re.S))
-    print(json.dumps({"subject": str(message["Subject"]), "to": to, "text": text, "cids": cids, "images": images}))
+    sources = re.findall(r'<img\s[^>]*?src="([^"]*)"', html)
+    print(json.dumps({"subject": str(message["Subject"]), "to": to, "text": text, "cids": cids, "images": images,
+                      "image_sizes": sizes, "sources": sources, "size": len(raw)}))
 
 
 main()

@@ -31,9 +31,11 @@ public struct ImageSearchResult: Sendable, Hashable, Encodable {
         isEnd = response.meta.isEnd ?? true
     }
 
-    /// The image most likely to be a poster: the first portrait one, else the first.
+    /// The image most likely to be a poster: the first portrait one, else the first, among those
+    /// at an http or https address (an API's `data:` URI is no address to link or download).
     public var bestPoster: ImageResult? {
-        images.first { ($0.height ?? 0) > ($0.width ?? 0) } ?? images.first
+        let linkable = images.filter { WebAddress.isWeb($0.imageURL) }
+        return linkable.first { ($0.height ?? 0) > ($0.width ?? 0) } ?? linkable.first
     }
 }
 

@@ -23,9 +23,7 @@ public struct ImageDownloader: Sendable {
 
     /// The bytes at `address`, if they are an image of at most `TransferPolicy.image.maximumBytes`.
     public func image(at address: String) async throws -> Data {
-        guard let url = URL(string: address), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-            let host = url.host
-        else {
+        guard let url = WebAddress.url(address), let host = url.host else {
             throw BoxOfficeError.notAnImage("an address that is not http or https")
         }
         let request = HTTPRequest(url: url, headerFields: ["User-Agent": userAgent])
@@ -84,4 +82,10 @@ public enum ImageKind: String, Sendable {
             return nil
         }
     }
+
+    /// Its media type: `image/jpeg`, `image/png`, `image/gif` or `image/webp`.
+    public var mediaType: String { "image/" + rawValue }
+
+    /// The usual file extension: `jpg`, `png`, `gif` or `webp`.
+    public var fileExtension: String { self == .jpeg ? "jpg" : rawValue }
 }

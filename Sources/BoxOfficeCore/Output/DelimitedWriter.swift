@@ -33,7 +33,7 @@ package struct DelimitedWriter: Sendable {
         case .rankChange(_, let intensity), .move(_, _, let intensity): .number(String(intensity))
         case .flag(let value): .number(value ? "true" : "false")
         case .sparkline(let values): .text(values.map { $0.map(String.init) ?? "" }.joined(separator: ";"))
-        case .image(let address): .text(address)
+        case .image(let address, _): .text(address)
         }
     }
 }

@@ -126,8 +126,9 @@ package enum Cell: Sendable, Equatable {
     case flag(Bool)
     /// A run of values drawn small: `▁▃▇` for people, an SVG line in HTML; nil is a gap.
     case sparkline([Int64?])
-    /// An image's address: the address itself in text, the image in HTML.
-    case image(String?)
+    /// An image: its address (shown in text when it is http or https, the image in HTML), and
+    /// its bytes when the page or message carries it (`attached` in text).
+    case image(String?, embedded: DownloadedImage? = nil)
 
     /// A count of any other integer type.
     package static func count(_ value: Int?) -> Cell {

@@ -39,6 +39,9 @@ package enum DocumentWriter {
 }
 
 extension Cell {
+    /// What text says of an image the page or message carries, in place of its bytes.
+    static let attachedImage = "attached"
+
     /// How people read the cell, in a table or in Markdown.
     var humanText: String {
         switch self {
@@ -54,7 +57,8 @@ extension Cell {
         case .move(let text, _, _): text
         case .flag(let value): value ? "yes" : "no"
         case .sparkline(let values): Sparkline.text(values)
-        case .image(let address): address ?? "-"
+        case .image(_, .some): Self.attachedImage
+        case .image(let address, nil): address.flatMap { WebAddress.isWeb($0) ? $0 : nil } ?? "-"
         }
     }
 

@@ -65,9 +65,9 @@ package struct HTMLWriter: Sendable {
     private static func html(_ cell: Cell, title: String) -> String {
         switch cell {
         case .sparkline(let values): Sparkline.svg(values)
-        case .image(let address):
-            address.map {
-                "<img src=\"\(escape($0))\" alt=\"\(escape(title))\" width=\"\(Poster.width)\" height=\"\(Poster.height)\" loading=\"lazy\">"
+        case .image(let address, let embedded):
+            source(address, embedded).map {
+                "<img src=\"\($0)\" alt=\"\(escape(title))\" width=\"\(Poster.width)\" height=\"\(Poster.height)\" loading=\"lazy\">"
             } ?? "-"
         default:
             switch cell.style {
@@ -77,6 +77,15 @@ package struct HTMLWriter: Sendable {
             case .plain: escape(cell.humanText)
             }
         }
+    }
+
+    /// What an `<img>` shows, ready for its attribute: bytes the page carries as a data URI
+    /// (base64 needs no escaping), else an http or https address, escaped; nil for anything else
+    /// an API sent, a `data:` URI among them.
+    private static func source(_ address: String?, _ embedded: DownloadedImage?) -> String? {
+        if let embedded { return "data:\(embedded.kind.mediaType);base64," + embedded.data.base64EncodedString() }
+        guard let address, WebAddress.isWeb(address) else { return nil }
+        return escape(address)
     }
 
     /// The size a poster is shown at, a film poster's 27:40 in CSS pixels.

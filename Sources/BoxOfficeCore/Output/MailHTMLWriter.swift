@@ -5,14 +5,12 @@
 package struct MailHTMLWriter: Sendable {
     /// A poster the message carries as a part.
     package struct Image: Sendable {
-        /// `png`, `jpeg`, `gif` or `webp`.
-        package var type: String
-        /// The bytes, base64.
-        package var base64: String
+        /// The bytes and their kind.
+        package var downloaded: DownloadedImage
         /// Its Content-ID, without angle brackets.
         package var contentID: String
-        /// A file name without extension.
-        package var name: String
+        /// Its file name, `poster-1.jpg`.
+        package var fileName: String
     }
 
     /// What follows `@` in each Content-ID, unique to the message.
@@ -122,8 +120,8 @@ package struct MailHTMLWriter: Sendable {
             let label = HTMLWriter.escape(Sparkline.label(values))
             return
                 "<span role=\"img\" aria-label=\"\(label)\" title=\"\(label)\" style=\"font-family:Menlo,Consolas,'DejaVu Sans Mono',monospace;color:\(Palette.accent);white-space:pre;letter-spacing:1px;\">\(HTMLWriter.escape(Sparkline.text(values, gap: "\u{00A0}")))</span>"
-        case .image(let address):
-            guard let address, let source = source(of: address, number: images.count + 1, images: &images) else { return "-" }
+        case .image(let address, let embedded):
+            guard let source = source(address, embedded, images: &images) else { return "-" }
             return
                 "<img src=\"\(HTMLWriter.escape(source))\" alt=\"\(HTMLWriter.escape(title))\" width=\"\(HTMLWriter.Poster.width)\" height=\"\(HTMLWriter.Poster.height)\" style=\"display:block;width:\(HTMLWriter.Poster.width)px;height:\(HTMLWriter.Poster.height)px;border:0;\">"
         default:
@@ -137,21 +135,17 @@ package struct MailHTMLWriter: Sendable {
         }
     }
 
-    /// An https address as it is; a `data:` image of a known type as a `cid:` of a new part;
-    /// anything else nil, left out.
-    private func source(of address: String, number: Int, images: inout [Image]) -> String? {
-        if address.lowercased().hasPrefix("https://") { return address }
-        let prefix = "data:image/"
-        guard address.hasPrefix(prefix), let marker = address.firstRange(of: ";base64,") else { return nil }
-        let type = String(address[address.index(address.startIndex, offsetBy: prefix.count)..<marker.lowerBound])
-        let payload = String(address[marker.upperBound...])
-        guard MailMessage.imageTypes.contains(type), !payload.isEmpty,
-            payload.unicodeScalars.allSatisfy({
-                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+/=".unicodeScalars.contains($0))
-            })
-        else { return nil }
-        let image = Image(type: type, base64: payload, contentID: "poster-\(number)@\(contentIDDomain)", name: "poster-\(number)")
-        images.append(image)
-        return "cid:" + image.contentID
+    /// Bytes the message carries as the `cid:` of a new part; else an https address as it is,
+    /// which a mail client shows; nil for anything else an API sent, a `data:` URI among them.
+    private func source(_ address: String?, _ embedded: DownloadedImage?, images: inout [Image]) -> String? {
+        if let embedded {
+            let number = images.count + 1
+            let image = Image(
+                downloaded: embedded, contentID: "poster-\(number)@\(contentIDDomain)", fileName: "poster-\(number).\(embedded.kind.fileExtension)")
+            images.append(image)
+            return "cid:" + image.contentID
+        }
+        guard let address, WebAddress.isSecure(address) else { return nil }
+        return address
     }
 }

@@ -33,18 +33,24 @@ package struct MailEnvelope: Sendable {
 }
 
 /// Writes a document as one whole mail message for `sendmail -t` or `msmtp -t` (RFC 5322, MIME):
-/// `multipart/alternative` of the text a terminal shows and HTML made for mail clients; posters
-/// embedded as `data:` URIs become `multipart/related` parts the HTML names by `cid:`. Every body
-/// is base64 (7-bit, lines of 76), headers are ASCII (RFC 2047 words) and folded, lines end in LF
-/// as a local mailer reads them.
+/// `multipart/alternative` of the text a terminal shows and HTML made for mail clients; the images
+/// the document carries become `multipart/related` parts the HTML names by `cid:`, and the text
+/// says "attached" where each is, so no image travels twice. Every body is base64 (7-bit, lines
+/// of 76), headers are ASCII (RFC 2047 words) and folded, lines end in LF as a local mailer reads
+/// them.
 package struct MailMessage: Sendable {
     /// The envelope.
     package let envelope: MailEnvelope
 
+    /// The most bytes a whole message takes by default, headers and base64 included. Postfix
+    /// refuses a message past its `message_size_limit`, 10,240,000 bytes unless set otherwise,
+    /// and counts it as it arrives: with CRLF line ends (a byte more on every line of 77) and
+    /// with the headers each relay adds (Received, DKIM and ARC signatures); other servers stop
+    /// at 10 MB of 10,000,000 bytes. A tenth less leaves room for all of that.
+    package static let defaultBudget = 9_000_000
+
     /// The Message-ID's right side when there is no sender to take it from.
     static let fallbackDomain = "boxoffice.invalid"
-    /// The image types a part may have; anything else is left out.
-    static let imageTypes: Set<String> = ["png", "jpeg", "gif", "webp"]
     /// Base64 line length (RFC 2045 §6.8).
     static let lineLength = 76
 
@@ -55,6 +61,20 @@ package struct MailMessage: Sendable {
 
     /// The message.
     package func write(_ document: Document) -> String {
+        var text = MessageText()
+        compose(document, into: &text)
+        return text.message
+    }
+
+    /// The bytes `write(_:)` returns for the document, counted without encoding its images: what
+    /// a budget is held to.
+    package func size(of document: Document) -> Int {
+        var size = MessageSize()
+        compose(document, into: &size)
+        return size.bytes
+    }
+
+    private func compose(_ document: Document, into message: inout some MessageSink) {
         let domain = envelope.sender?.domain ?? Self.fallbackDomain
         let token = envelope.token.isEmpty ? "boxoffice" : envelope.token
         var images: [MailHTMLWriter.Image] = []
@@ -76,32 +96,28 @@ package struct MailMessage: Sendable {
 
         let alternative = "=_boxoffice_alternative_\(token)"
         let related = "=_boxoffice_related_\(token)"
-        let htmlPart = Self.part(type: "text/html; charset=utf-8", body: Data(html.utf8))
-        var message = headers.joined(separator: "\n") + "\n"
-        message += "Content-Type: multipart/alternative;\n boundary=\"\(alternative)\"\n\n"
-        message += "This is a MIME message: a text and an HTML version of the same report.\n"
-        message += "--\(alternative)\n" + Self.part(type: "text/plain; charset=utf-8", body: Data(text.utf8))
-        message += "--\(alternative)\n"
+        message.append(headers.joined(separator: "\n") + "\n")
+        message.append("Content-Type: multipart/alternative;\n boundary=\"\(alternative)\"\n\n")
+        message.append("This is a MIME message: a text and an HTML version of the same report.\n")
+        message.append("--\(alternative)\n")
+        message.appendPart(type: "text/plain; charset=utf-8", body: Data(text.utf8))
+        message.append("--\(alternative)\n")
         if images.isEmpty {
-            message += htmlPart
+            message.appendPart(type: "text/html; charset=utf-8", body: Data(html.utf8))
         } else {
-            message += "Content-Type: multipart/related;\n boundary=\"\(related)\"; type=\"text/html\"\n\n"
-            message += "--\(related)\n" + htmlPart
+            message.append("Content-Type: multipart/related;\n boundary=\"\(related)\"; type=\"text/html\"\n\n")
+            message.append("--\(related)\n")
+            message.appendPart(type: "text/html; charset=utf-8", body: Data(html.utf8))
             for image in images {
-                message += "--\(related)\n"
-                message += "Content-Type: image/\(image.type)\nContent-Transfer-Encoding: base64\n"
-                message +=
-                    "Content-ID: <\(image.contentID)>\nContent-Disposition: inline; filename=\"\(image.name).\(image.type == "jpeg" ? "jpg" : image.type)\"\n\n"
-                message += Self.wrapped(image.base64) + "\n"
+                message.append("--\(related)\n")
+                message.appendPart(
+                    type: image.downloaded.kind.mediaType,
+                    headers: ["Content-ID: <\(image.contentID)>", "Content-Disposition: inline; filename=\"\(image.fileName)\""],
+                    body: image.downloaded.data)
             }
-            message += "--\(related)--\n"
+            message.append("--\(related)--\n")
         }
-        message += "--\(alternative)--\n"
-        return message
-    }
-
-    private static func part(type: String, body: Data) -> String {
-        "Content-Type: \(type)\nContent-Transfer-Encoding: base64\n\n" + wrapped(body.base64EncodedString()) + "\n"
+        message.append("--\(alternative)--\n")
     }
 
     /// Base64 text in lines of 76.
@@ -113,6 +129,14 @@ package struct MailMessage: Sendable {
             rest = rest.dropFirst(lineLength)
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The length of `wrapped` for the base64 of `count` bytes: four characters for every three
+    /// bytes begun, and a line end between lines.
+    static func wrappedLength(ofBase64Of count: Int) -> Int {
+        let characters = (count + 2) / 3 * 4
+        let lines = (characters + lineLength - 1) / lineLength
+        return characters + max(lines - 1, 0)
     }
 
     /// Text for a header: as it is when it is short printable ASCII, otherwise RFC 2047 encoded
@@ -161,5 +185,47 @@ package struct MailMessage: Sendable {
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return
             "\(weekday), \(day) \(months[month - 1]) \(year) \(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60)) +0900"
+    }
+}
+
+/// Where a message is composed: its text, or only its length.
+private protocol MessageSink {
+    /// Adds text.
+    mutating func append(_ text: String)
+    /// Adds the base64 of the bytes in lines of 76, and a line end.
+    mutating func appendBase64(_ data: Data)
+}
+
+extension MessageSink {
+    /// A part's headers, a blank line and its body in base64.
+    mutating func appendPart(type: String, headers: [String] = [], body: Data) {
+        append((["Content-Type: \(type)", "Content-Transfer-Encoding: base64"] + headers).joined(separator: "\n") + "\n\n")
+        appendBase64(body)
+    }
+}
+
+/// The message as text.
+private struct MessageText: MessageSink {
+    var message = ""
+
+    mutating func append(_ text: String) {
+        message += text
+    }
+
+    mutating func appendBase64(_ data: Data) {
+        message += MailMessage.wrapped(data.base64EncodedString()) + "\n"
+    }
+}
+
+/// The message's length in bytes, its base64 counted rather than made.
+private struct MessageSize: MessageSink {
+    var bytes = 0
+
+    mutating func append(_ text: String) {
+        bytes += text.utf8.count
+    }
+
+    mutating func appendBase64(_ data: Data) {
+        bytes += MailMessage.wrappedLength(ofBase64Of: data.count) + 1
     }
 }

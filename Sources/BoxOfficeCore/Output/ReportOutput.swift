@@ -4,11 +4,14 @@ package struct ReportOutput: Presentable {
     package let report: DailyReport
     /// Whether posters were looked up.
     package let withPosters: Bool
+    /// Said under the table when some posters are linked for want of room (`PosterRoom.note`).
+    package let linkedPosterNote: String?
 
     /// Creates the output.
-    package init(_ report: DailyReport, withPosters: Bool = false) {
+    package init(_ report: DailyReport, withPosters: Bool = false, linkedPosterNote: String? = nil) {
         self.report = report
         self.withPosters = withPosters
+        self.linkedPosterNote = linkedPosterNote
     }
 
     private static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
@@ -57,7 +60,7 @@ package struct ReportOutput: Presentable {
                 .count(movie.audience), .count(movie.audienceTotal), .percentage(movie.salesShare), .count(movie.screens),
                 .sparkline(movie.trend),
             ]
-            if withPosters { row.append(.image(movie.posterURL)) }
+            if withPosters { row.append(.image(movie.posterURL, embedded: movie.posterImage)) }
             return row
         }
         var news: [Document.Block] = []
@@ -93,11 +96,11 @@ package struct ReportOutput: Presentable {
         } else {
             news.append(.note(Sparkline.scale))
         }
-        var sections = [
-            Document.Section([
-                .heading("Box office report, \(Self.dayName(report.date))", inMarkdown: true), .table(Table(columns: columns, rows: rows)),
-            ])
+        var first: [Document.Block] = [
+            .heading("Box office report, \(Self.dayName(report.date))", inMarkdown: true), .table(Table(columns: columns, rows: rows)),
         ]
+        if withPosters, let linkedPosterNote { first.append(.note(linkedPosterNote)) }
+        var sections = [Document.Section(first)]
         if !news.isEmpty { sections.append(Document.Section(news)) }
         return Document(sections)
     }

@@ -77,8 +77,11 @@ public struct DailyReport: Sendable, Hashable {
         public var screens: Int?
         /// Its audience on each of `days`, nil where it was outside the top 10.
         public var trend: [Int64?]
-        /// Its poster, with `--posters`.
+        /// Its poster, with `--posters`: an http or https address.
         public var posterURL: String?
+        /// Its poster's bytes, once `embeddingPosters(with:budget:)` downloaded them from
+        /// `posterURL` for a page or a mail message to carry; never in the JSON.
+        public var posterImage: DownloadedImage?
 
         /// The KOBIS movie code.
         public var id: String { code }
@@ -92,7 +95,7 @@ public struct DailyReport: Sendable, Hashable {
         public init(
             rank: Int, rankIntensity: Int = 0, previousRank: Int? = nil, isNew: Bool = false, code: String, title: String,
             daysSinceOpening: Int? = nil, audience: Int64? = nil, audienceTotal: Int64? = nil, salesShare: Double? = nil,
-            screens: Int? = nil, trend: [Int64?] = [], posterURL: String? = nil
+            screens: Int? = nil, trend: [Int64?] = [], posterURL: String? = nil, posterImage: DownloadedImage? = nil
         ) {
             self.rank = rank
             self.rankIntensity = rankIntensity
@@ -107,6 +110,7 @@ public struct DailyReport: Sendable, Hashable {
             self.screens = screens
             self.trend = trend
             self.posterURL = posterURL
+            self.posterImage = posterImage
         }
     }
 
@@ -239,21 +243,34 @@ public struct DailyReport: Sendable, Hashable {
 
 extension DailyReport {
     /// The most image bytes a page embeds, all posters together (a third more as base64): the
-    /// page stays fit for mail, and a run never holds ten 20 MiB images.
+    /// page opens quickly, and a run never holds ten 20 MiB images.
     public static let embeddedPosterBudget = 8 * 1024 * 1024
 
-    /// The report with the posters downloaded and inlined as data URIs, so a mail client shows
+    /// The bytes of the posters downloaded into the report, all together.
+    var embeddedPosterBytes: Int {
+        movies.reduce(0) { $0 + ($1.posterImage?.data.count ?? 0) }
+    }
+
+    /// The report with the posters downloaded into `posterImage`, so a page or a mail carries
     /// them, in rank order while they fit in `budget` bytes together; from the first that does
     /// not fit on, posters stay links and are not downloaded. A poster that cannot be had stays
-    /// a link too. Give it a downloader whose transport refuses a body past `budget`, so that no
+    /// a link too; only http and https addresses are downloaded, and `posterURL` is left as it
+    /// was. Give it a downloader whose transport refuses a body past `budget`, so that no
     /// download holds more. Returns the report and how many posters the budget left as links.
     public func embeddingPosters(
         with downloader: ImageDownloader, budget: Int = embeddedPosterBudget
     ) async -> (report: DailyReport, leftAsLinks: Int) {
+        await embeddingPosters(with: downloader) { $0.embeddedPosterBytes <= budget }
+    }
+
+    /// The same with room measured by `fits`, asked of the report with each poster added in
+    /// turn: a mail message counts itself whole, headers and base64 included.
+    package func embeddingPosters(
+        with downloader: ImageDownloader, while fits: (DailyReport) -> Bool
+    ) async -> (report: DailyReport, leftAsLinks: Int) {
         var report = self
-        var left = budget
         // A wave of downloads at a time, so that at most one wave of images is held at once.
-        var pending = movies.indices.filter { movies[$0].posterURL != nil }[...]
+        var pending = movies.indices.filter { movies[$0].posterURL.map(WebAddress.isWeb) ?? false }[...]
         while !pending.isEmpty {
             let wave = Array(pending.prefix(PosterFinder.jobs))
             pending = pending.dropFirst(wave.count)
@@ -262,11 +279,13 @@ extension DailyReport {
             }
             for (position, (index, result)) in zip(wave, images).enumerated() {
                 switch result {
-                case .success(let data) where data.count <= left:
-                    left -= data.count
-                    let type = ImageKind(data).map { $0 == .jpeg ? "jpeg" : $0.rawValue } ?? "png"
-                    report.movies[index].posterURL = "data:image/\(type);base64," + data.base64EncodedString()
-                case .success, .failure(BoxOfficeError.imageTooLarge):
+                case .success(let data):
+                    guard let image = DownloadedImage(data) else { continue }
+                    var candidate = report
+                    candidate.movies[index].posterImage = image
+                    guard fits(candidate) else { return (report, wave.count - position + pending.count) }
+                    report = candidate
+                case .failure(BoxOfficeError.imageTooLarge):
                     return (report, wave.count - position + pending.count)
                 case .failure:
                     continue

@@ -40,8 +40,7 @@ struct PosterCommand: RunnableCommand {
     /// `DIR/20218541.jpg`.
     static func file(in folder: String, code: String, kind: ImageKind?) -> String {
         let name = code.unicodeScalars.allSatisfy(isAlphanumeric) ? code : "poster"
-        let fileExtension = kind.map { $0 == .jpeg ? "jpg" : $0.rawValue } ?? "img"
-        return (folder.hasSuffix("/") ? folder : folder + "/") + name + "." + fileExtension
+        return (folder.hasSuffix("/") ? folder : folder + "/") + name + "." + (kind?.fileExtension ?? "img")
     }
 
     static let spec = CommandSpec(

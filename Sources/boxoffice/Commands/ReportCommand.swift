@@ -16,7 +16,11 @@ struct ReportCommand: RunnableCommand {
     let recipients: [MailAddress]
     let sender: MailAddress?
     let subject: String?
+    /// `--mail-budget`: the most bytes a message with embedded posters may take.
+    let mailBudget: Int
 
+    /// From a message with room for little more than its text to more than any mail service accepts.
+    static let mailBudgets = 100_000...100_000_000
     static let formats: [OutputFormat] = [.text, .markdown, .html, .email, .slack, .discord, .json]
     /// The formats that may carry embedded posters.
     static let embeddingFormats: [OutputFormat] = [.html, .email]
@@ -43,6 +47,11 @@ struct ReportCommand: RunnableCommand {
             OptionSpec(name: .mailTo, valueName: "address", help: "With --format email, a recipient; may repeat."),
             OptionSpec(name: .mailFrom, valueName: "address", help: "With --format email, the sender."),
             OptionSpec(name: .subject, valueName: "text", help: "With --format email, the subject (default: the report's heading)."),
+            OptionSpec(
+                name: .mailBudget, valueName: "bytes",
+                help:
+                    "With --format email --embed-posters, the most bytes the whole message may take, \(mailBudgets.lowerBound) to \(mailBudgets.upperBound); posters past it are linked.",
+                defaultValue: String(MailMessage.defaultBudget)),
         ] + SharedOptions.network.filter { !$0.isNamed(.format) },
         make: { reader throws(UsageError) in try ReportCommand(reader) })
 
@@ -63,6 +72,10 @@ struct ReportCommand: RunnableCommand {
         sender = try reader.value(.mailFrom).map { text throws(UsageError) in try Self.address(text, option: .mailFrom, reader) }
         subject = reader.value(.subject)
         guard !isMail || !recipients.isEmpty else { throw reader.error("--format email needs at least one --mail-to address.") }
+        guard reader.value(.mailBudget) == nil || (isMail && embedsPosters) else {
+            throw reader.error("--mail-budget is for --format email with --embed-posters.")
+        }
+        mailBudget = try reader.integer(.mailBudget, in: Self.mailBudgets) ?? MailMessage.defaultBudget
     }
 
     /// One address, or a usage error that shows it without its control characters.
@@ -78,13 +91,18 @@ struct ReportCommand: RunnableCommand {
     func run(in state: CommandState) async throws -> Data {
         let client = try state.makeClient(network, needs: withPosters ? [.kobis, .kakao] : [.kobis])
         var report = try await client.report(on: date, days: days, withPosters: withPosters)
+        let envelope = MailEnvelope(
+            recipients: recipients, sender: sender, subject: subject, date: state.context.now,
+            token: UUID().uuidString.replacing("-", with: "").lowercased())
+        var linkedPosterNote: String?
         if embedsPosters {
-            // No download may bring more than the whole page may embed.
+            let room = network.format == .email ? PosterRoom.mail(envelope, budget: mailBudget) : .page
+            // No download may bring more than could ever fit.
             var policy = TransferPolicy.image
-            policy.maximumBytes = min(policy.maximumBytes, DailyReport.embeddedPosterBudget)
+            policy.maximumBytes = min(policy.maximumBytes, room.largestImage)
             let downloader = ImageDownloader(loader: state.transport(policy, timeout: network.timeout), timeout: network.timeout)
-            let embedded = await report.embeddingPosters(with: downloader)
-            let failed = embedded.report.movies.filter { $0.posterURL.map { !$0.hasPrefix("data:") } ?? false }.count - embedded.leftAsLinks
+            let embedded = await room.embeddingPosters(in: report, with: downloader)
+            let failed = embedded.report.movies.filter { $0.posterURL != nil && $0.posterImage == nil }.count - embedded.leftAsLinks
             if failed > 0 {
                 state.context.warn(
                     "\(failed == 1 ? "1 poster" : "\(failed) posters") could not be downloaded as an image and \(network.format == .email ? "link to the web" : "stay links")."
@@ -92,16 +110,14 @@ struct ReportCommand: RunnableCommand {
             }
             report = embedded.report
             if embedded.leftAsLinks > 0 {
-                let mebibytes = DailyReport.embeddedPosterBudget / (1024 * 1024)
                 let posters = embedded.leftAsLinks == 1 ? "1 poster stays a link" : "\(embedded.leftAsLinks) posters stay links"
-                state.context.warn("\(posters): the images embedded in a page may take \(mebibytes) MiB in all.")
+                state.context.warn("\(posters): \(room.limit)\(network.format == .email ? " (--mail-budget)" : "").")
+                linkedPosterNote = room.note
             }
         }
-        let envelope = MailEnvelope(
-            recipients: recipients, sender: sender, subject: subject, date: state.context.now,
-            token: UUID().uuidString.replacing("-", with: "").lowercased())
         return text(
             DocumentWriter.write(
-                ReportOutput(report, withPosters: withPosters), format: network.format, style: state.style(network), envelope: envelope))
+                ReportOutput(report, withPosters: withPosters, linkedPosterNote: linkedPosterNote), format: network.format,
+                style: state.style(network), envelope: envelope))
     }
 }

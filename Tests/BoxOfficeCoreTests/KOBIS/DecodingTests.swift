@@ -116,6 +116,20 @@ struct DecodingTests {
         #expect(posters.bestPoster?.imageURL.hasSuffix("poster.jpg") == true)
     }
 
+    @Test func theBestPosterIsAtAWebAddressNeverADataURI() {
+        let dataURI = "data:image/png;base64," + String(repeating: "A", count: 1_000)
+        let images = [
+            ImageResult(imageURL: dataURI, width: 100, height: 150), ImageResult(imageURL: "javascript:alert(1)", width: 100, height: 150),
+            ImageResult(imageURL: "https://img.example/wide.jpg", width: 300, height: 100),
+            ImageResult(imageURL: "http://img.example/tall.jpg", width: 100, height: 150),
+        ]
+        #expect(ImageSearchResult(totalCount: 4, pageableCount: 4, images: images).bestPoster?.imageURL == "http://img.example/tall.jpg")
+        #expect(
+            ImageSearchResult(totalCount: 3, pageableCount: 3, images: Array(images.prefix(3))).bestPoster?.imageURL == "https://img.example/wide.jpg"
+        )
+        #expect(ImageSearchResult(totalCount: 2, pageableCount: 2, images: Array(images.prefix(2))).bestPoster == nil, "no address, no poster")
+    }
+
     @Test func trimmingTakesOffOnlyTheSpaceAround() {
         #expect(" 밀수\t".trimmed == "밀수")
         #expect("\u{3000}콘크리트 유토피아\r\n".trimmed == "콘크리트 유토피아")

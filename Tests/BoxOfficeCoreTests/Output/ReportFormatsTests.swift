@@ -134,33 +134,93 @@ struct ReportFormatsTests {
         #expect(MailMessage.dateText(Date(timeIntervalSince1970: 951_868_800)) == "Wed, 1 Mar 2000 09:00:00 +0900")
     }
 
-    @Test func theMailMessageIsSevenBitWithShortLinesAndCidParts() throws {
-        let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 7, count: 300)).base64EncodedString()
-        let posters = ["data:image/png;base64," + png, "https://img.example/2.jpg", "http://img.example/3.jpg", "data:text/html;base64,PHNjcmlwdD4="]
-        let envelope = MailEnvelope(
-            recipients: [MailAddress("a@example.com")!], sender: MailAddress("bot@example.org"), subject: "상자\r\nBcc: x@y.z",
-            date: Date(timeIntervalSince1970: 1_692_396_000), token: "t0k3n")
-        let message = DocumentWriter.write(ReportOutput(Self.report(posters: posters), withPosters: true), format: .email, envelope: envelope)
+    static let envelope = MailEnvelope(
+        recipients: [MailAddress("a@example.com")!], sender: MailAddress("bot@example.org"), subject: "상자\r\nBcc: x@y.z",
+        date: Date(timeIntervalSince1970: 1_692_396_000), token: "t0k3n")
+
+    /// A PNG of `count` bytes in all (at least its 8-byte signature).
+    static func png(_ count: Int) -> DownloadedImage {
+        DownloadedImage(Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 7, count: max(count - 8, 0))))!
+    }
+
+    /// An API's answer that is no address: a `data:` image and a `data:` page.
+    static let dataURIs = ["data:image/png;base64," + png(300).data.base64EncodedString(), "data:text/html;base64,PHNjcmlwdD4="]
+
+    @Test func theMailMessageIsSevenBitWithShortLinesAndCidPartsOnlyForDownloadedImages() throws {
+        var report = Self.report(posters: ["https://img.example/1.png", "https://img.example/2.jpg", "http://img.example/3.jpg"] + Self.dataURIs)
+        report.movies[0].posterImage = Self.png(300)
+        let output = ReportOutput(report, withPosters: true)
+        let message = DocumentWriter.write(output, format: .email, envelope: Self.envelope)
         #expect(message.utf8.allSatisfy { $0 < 128 }, "7-bit")
         #expect(message.split(separator: "\n", omittingEmptySubsequences: false).allSatisfy { $0.utf8.count <= 78 })
         #expect(!message.contains("\nBcc:") && !message.contains("\r"))
         for header in [
             "From: bot@example.org\n", "To: a@example.com\n", "Subject: =?UTF-8?B?", "Date: Sat, 19 Aug 2023 07:00:00 +0900\n",
             "Message-ID: <t0k3n@example.org>\n", "MIME-Version: 1.0\n", "Content-Type: multipart/alternative;\n", "multipart/related;",
-            "Content-ID: <poster-1@t0k3n.example.org>", "Content-Type: image/png",
+            "Content-ID: <poster-1@t0k3n.example.org>", "Content-Type: image/png", "Content-Disposition: inline; filename=\"poster-1.png\"",
         ] {
             #expect(message.contains(header), "\(header)")
         }
-        #expect(message.components(separatedBy: "Content-Type: image/").count == 2, "only the real image becomes a part")
+        #expect(message.components(separatedBy: "Content-Type: image/").count == 2, "only the downloaded image becomes a part")
         var images: [MailHTMLWriter.Image] = []
-        let html = MailHTMLWriter(contentIDDomain: "d").write(
-            ReportOutput(Self.report(posters: posters), withPosters: true).document, images: &images)
+        let html = MailHTMLWriter(contentIDDomain: "d").write(output.document, images: &images)
+        #expect(images.count == 1 && images.first?.downloaded == Self.png(300))
         #expect(html.contains("src=\"cid:poster-1@d\"") && html.contains("src=\"https://img.example/2.jpg\"") && !html.contains("http://img.example"))
+        #expect(html.components(separatedBy: "<img ").count - 1 == 2, "the two API data: URIs are no image")
         for forbidden in ["<svg", "<script", "data:", "<link", "url(", "<img src=x"] {
             #expect(!html.contains(forbidden), "\(forbidden)")
         }
         #expect(
             html.contains("width=\"64\" height=\"95\"") && html.contains("color:#d70015")
                 && html.contains("role=\"img\" aria-label=\"Audience a day:"))
+        // The text alternative names each poster and never carries its bytes.
+        let text = DocumentWriter.write(output, format: .text)
+        #expect(text.contains(" attached\n") && text.contains("https://img.example/2.jpg") && text.contains("http://img.example/3.jpg"))
+        #expect(!text.contains("data:") && !text.contains("iVBORw0KGgo"), "no data: URI and no PNG in base64")
+    }
+
+    @Test func anHTMLPageShowsWebAddressesAndItsOwnDownloadsButNoDataURIFromAnAPI() {
+        var report = Self.report(posters: ["https://img.example/1.png", "http://img.example/2.jpg"] + Self.dataURIs)
+        let linked = DocumentWriter.write(ReportOutput(report, withPosters: true), format: .html)
+        #expect(linked.components(separatedBy: "<img ").count - 1 == 2 && !linked.contains("src=\"data:"), "\(linked)")
+        report.movies[0].posterImage = Self.png(300)
+        let embedded = DocumentWriter.write(ReportOutput(report, withPosters: true), format: .html)
+        #expect(embedded.contains("<img src=\"data:image/png;base64,\(Self.png(300).data.base64EncodedString())\""))
+        #expect(embedded.components(separatedBy: "src=\"data:").count - 1 == 1 && !embedded.contains("img.example/1.png"))
+    }
+
+    @Test func aMailMessageCountsItsSizeWithoutEncodingItsImages() {
+        let mail = MailMessage(envelope: Self.envelope)
+        // Sizes about each base64 rounding and line end: 57 bytes make one whole line of 76.
+        for bytes in [8, 9, 10, 11, 56, 57, 58, 114, 115, 1_000, 65_536] {
+            var report = Self.report(posters: ["https://img.example/1.png", "https://img.example/2.png", "https://img.example/3.png"])
+            report.movies[0].posterImage = Self.png(bytes)
+            report.movies[1].posterImage = Self.png(bytes + 1)
+            let document = ReportOutput(report, withPosters: true, linkedPosterNote: "Some posters are linked.").document
+            #expect(mail.size(of: document) == mail.write(document).utf8.count, "\(bytes)")
+        }
+        let plain = ReportOutput(Self.report()).document
+        #expect(mail.size(of: plain) == mail.write(plain).utf8.count)
+    }
+
+    @Test func aMailEmbedsPostersInRankOrderWhileTheWholeMessageStaysWithinItsBudget() async throws {
+        // Four megabytes a poster: one fits in 9,000,000 bytes of message, two in 11,000,000.
+        let loader = StubLoader(body: Self.png(4_000_000).data)
+        let downloader = ImageDownloader(loader: loader)
+        let report = Self.report(posters: (1...10).map { "https://img.example/\($0).png" })
+        for (budget, embedded) in [(MailMessage.defaultBudget, 1), (11_000_000, 2), (100_000, 0)] {
+            let room = PosterRoom.mail(Self.envelope, budget: budget)
+            let result = await room.embeddingPosters(in: report, with: downloader)
+            #expect(result.report.movies.map { $0.posterImage != nil } == (1...10).map { $0 <= embedded }, "\(budget)")
+            #expect(result.leftAsLinks == 10 - embedded)
+            #expect(result.report.movies.map(\.posterURL) == report.movies.map(\.posterURL), "every poster keeps its address")
+            let message = MailMessage(envelope: Self.envelope).write(
+                ReportOutput(result.report, withPosters: true, linkedPosterNote: room.note).document)
+            #expect(message.utf8.count <= budget, "\(message.utf8.count) bytes in a budget of \(budget)")
+            #expect(message.utf8.count > embedded * 5_300_000, "the posters are in it")
+            #expect(message.contains("Content-Type: image/png") == (embedded > 0))
+        }
+        #expect(loader.requests.count == 3 * 4, "a wave of downloads a budget, none after the first that did not fit")
+        #expect(PosterRoom.mail(Self.envelope, budget: 9_000_000).largestImage == 6_750_000)
     }
 }

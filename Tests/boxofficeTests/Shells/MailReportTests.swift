@@ -75,6 +75,155 @@ struct MailReportTests {
         BinaryRunner.expectFailure(bad, status: 64, mentioning: ["--mail-to"])
     }
 
+    /// A PNG of `count` bytes in all, each byte after its signature `filler`.
+    static func png(_ count: Int, filler: UInt8 = 7) -> Data {
+        Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: filler, count: count - 8))
+    }
+
+    /// Poster images of `imageBytes` served over https by a TLS front, the Kakao fixtures naming
+    /// them (with `apiDataURI` first in every answer, a portrait image, when given), and KOBIS's
+    /// recordings; the binary trusts the front's authority.
+    struct PosterWorld {
+        let state: BinaryRunner
+        let environment: [String: String]
+        let images: LoopbackServer
+        let imageBase: String
+        let stop: () -> Void
+
+        init(imageBytes: Int, apiDataURI: String? = nil) throws {
+            let poster = MailReportTests.png(imageBytes)
+            let images = try LoopbackServer { _ in StubResponse(status: 200, headers: ["Content-Type": "image/png"], body: poster) }
+            let certificates = try TestCertificates()
+            let front = try TLSFront(serving: images, as: certificates.loopback)
+            let imageHost = front.baseURL
+            let first = apiDataURI.map { address in
+                Data(
+                    (#"{"collection":"blog","doc_url":"https://blog.example.invalid/d","width":600,"height":900,"image_url":""# + address
+                        + #"","thumbnail_url":""# + address + #""},"#).utf8)
+            }
+            let kakao = try LoopbackServer { request in
+                var response = StubResponse.recorded(request)
+                guard request.path == "/v2/search/image" else { return response }
+                var body = Data(
+                    String(decoding: response.body, as: UTF8.self).replacing("https://example-images.invalid", with: imageHost).utf8)
+                if let first, let documents = body.range(of: Data(#""documents":["#.utf8)) {
+                    body.insert(contentsOf: first, at: documents.upperBound)
+                }
+                response.body = body
+                return response
+            }
+            let kobis = try LoopbackServer(handler: StubResponse.recorded)
+            state = BinaryRunner(kobisURL: kobis.baseURL, kakaoURL: kakao.baseURL)
+            environment = ["SSL_CERT_FILE": certificates.authority.path]
+            self.images = images
+            imageBase = front.baseURL + "/"
+            stop = {
+                front.stop()
+                [images, kakao, kobis].forEach { $0.stop() }
+                _ = certificates
+            }
+        }
+    }
+
+    static let enoughTools = TestTools.run(with: ["python3", "openssl"])
+
+    @Test(.enabled(if: enoughTools, "python3 or openssl is not installed; run .ci/install-test-tools"))
+    func bigPostersEmbedInRankOrderWithinTheMailBudgetAndTheRestAreLinked() throws {
+        // Nine posters of 4 MB: as parts they would make a message of 49 MB.
+        let world = try PosterWorld(imageBytes: 4_000_000)
+        defer { world.stop() }
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (budget, embedded) in [(nil, 1), ("12000000", 2)] as [(String?, Int)] {
+            let message = folder.appendingPathComponent("report-\(embedded).eml")
+            let run = try world.state.run(
+                [
+                    "report", "--date", "20230818", "--format", "email", "--embed-posters", "--mail-to", "team@example.com", "--output",
+                    message.path,
+                ] + (budget.map { ["--mail-budget", $0] } ?? []), extraEnvironment: world.environment)
+            #expect(run.status == 0, "\(run.stderr)")
+            let limit = budget.flatMap { Int($0) } ?? 9_000_000
+            let grouped = limit == 9_000_000 ? "9,000,000" : "12,000,000"
+            #expect(
+                run.stderr.hasPrefix(
+                    "Warning: \(9 - embedded) posters stay links: a mail message may take \(grouped) bytes in all, headers and base64 included (--mail-budget).\n"
+                ), "\(run.stderr)")
+            let summary = try Self.check(message, in: folder, subject: "Box office report, 2023-08-18 (Fri)", recipients: ["team@example.com"])
+            let size = try #require(summary["size"] as? Int)
+            #expect(size <= limit && size > embedded * 5_300_000, "\(size) bytes within \(limit), the posters in it")
+            #expect((summary["image_sizes"] as? [String: Int])?.values.sorted() == Array(repeating: 4_000_000, count: embedded))
+            // In rank order: the first posters are parts, the later ones linked by their https address.
+            let sources = try #require(summary["sources"] as? [String])
+            #expect(sources.count == 9, "\(sources)")
+            #expect(sources.prefix(embedded).allSatisfy { $0.hasPrefix("cid:") }, "\(sources)")
+            #expect(sources.dropFirst(embedded).allSatisfy { $0.hasPrefix(world.imageBase) }, "\(sources)")
+            let text = try #require(summary["text"] as? String)
+            let note = "Some posters are linked rather than attached, to keep this message within \(grouped) bytes."
+            let html = try String(contentsOf: folder.appendingPathComponent("mail.html"), encoding: .utf8)
+            #expect(text.contains(note) && html.contains(note))
+            #expect(text.components(separatedBy: " attached\n").count - 1 == embedded, "\(text)")
+            #expect(text.components(separatedBy: world.imageBase).count - 1 == 9 - embedded, "the linked ones by address")
+        }
+        BinaryRunner.expectFailure(
+            try world.state.run(["report", "--date", "20230818", "--format", "html", "--embed-posters", "--mail-budget", "12000000"]), status: 64,
+            mentioning: ["--mail-budget is for --format email with --embed-posters."])
+        BinaryRunner.expectFailure(
+            try world.state.run([
+                "report", "--date", "20230818", "--format", "email", "--mail-to", "a@example.com", "--embed-posters", "--mail-budget", "9e6",
+            ]), status: 64, mentioning: ["--mail-budget"])
+    }
+
+    @Test(.enabled(if: enoughTools, "python3 or openssl is not installed; run .ci/install-test-tools"))
+    func aPosterTooBigForAnyMailOfTheBudgetIsLinkedWithEveryOneAfterIt() throws {
+        // 7 MB of image is 9.4 MB of base64: no message of 9,000,000 bytes can hold it.
+        let world = try PosterWorld(imageBytes: 7_000_000)
+        defer { world.stop() }
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let message = folder.appendingPathComponent("report.eml")
+        let run = try world.state.run(
+            ["report", "--date", "20230818", "--format", "email", "--embed-posters", "--mail-to", "team@example.com", "--output", message.path],
+            extraEnvironment: world.environment)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.hasPrefix("Warning: 9 posters stay links: a mail message may take 9,000,000 bytes in all"), "\(run.stderr)")
+        let summary = try Self.check(message, in: folder, subject: "Box office report, 2023-08-18 (Fri)", recipients: ["team@example.com"])
+        #expect((summary["images"] as? [String: String])?.isEmpty == true && (summary["size"] as? Int ?? .max) < 200_000)
+        #expect((summary["sources"] as? [String])?.filter { $0.hasPrefix(world.imageBase) }.count == 9, "every poster linked")
+        #expect(world.images.requestCount <= 4, "one wave of downloads, none after the first that did not fit")
+    }
+
+    @Test(.enabled(if: enoughTools, "python3 or openssl is not installed; run .ci/install-test-tools"))
+    func aDataURIFromTheImageSearchIsNeverAPartNorAnImage() throws {
+        // Every search answers first with a portrait data: image of 300 KB, then the fixtures' images.
+        let dataURI = "data:image/png;base64," + Self.png(300_000, filler: 9).base64EncodedString()
+        let world = try PosterWorld(imageBytes: 1_000, apiDataURI: dataURI)
+        defer { world.stop() }
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let base = ["report", "--date", "20230818", "--format", "email", "--mail-to", "team@example.com"]
+        for posters in ["--posters", "--embed-posters"] {
+            let message = folder.appendingPathComponent("report\(posters).eml")
+            let run = try world.state.run(base + [posters, "--output", message.path], extraEnvironment: world.environment)
+            #expect(run.status == 0 && !run.stderr.contains("Warning"), "\(posters): \(run.stderr)")
+            let summary = try Self.check(message, in: folder, subject: "Box office report, 2023-08-18 (Fri)", recipients: ["team@example.com"])
+            let sources = try #require(summary["sources"] as? [String])
+            #expect(
+                sources.count == 9 && (summary["size"] as? Int ?? .max) < 200_000, "\(posters): \(sources.count) images, \(summary["size"] ?? "")")
+            if posters == "--posters" {
+                #expect(sources.allSatisfy { $0.hasPrefix(world.imageBase) } && (summary["images"] as? [String: String])?.isEmpty == true)
+            } else {
+                // Each part is the image downloaded from its address, never the API's data: bytes.
+                #expect(sources.allSatisfy { $0.hasPrefix("cid:") })
+                #expect((summary["image_sizes"] as? [String: Int])?.values.allSatisfy { $0 == 1_000 } == true)
+            }
+        }
+        #expect(world.images.requestCount == 9, "only --embed-posters downloads, each poster once")
+        for format in ["html", "json"] {
+            let run = try world.state.run(["report", "--date", "20230818", "--format", format, "--posters"], extraEnvironment: world.environment)
+            #expect(run.status == 0 && !run.stdout.contains("data:image") && run.stdout.contains(world.imageBase), "\(format)")
+        }
+    }
+
     @Test(
         .enabled(
             if: TestTools.isCI || (TestTools.path(of: "python3") != nil && ChromiumReportTests.chromium != nil),
