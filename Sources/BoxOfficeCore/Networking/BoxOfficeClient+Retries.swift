@@ -43,7 +43,7 @@ extension BoxOfficeClient {
         // A cancelled task sends nothing more, neither a first request nor a retry.
         try Task.checkCancellation()
         onEvent(.requestSent(service))
-        let reservation = try reserveCall(to: service)
+        let reservation = try await reserveCall(to: service)
         let seconds = configuration.timeout
         let send = sending(for: endpoint)
         do {
@@ -55,7 +55,7 @@ extension BoxOfficeClient {
         } catch {
             // Only a call the service answered (any HTTP status, too much, a redirect) counts
             // against its limit.
-            if TransferFailure(error)?.wasAnswered != true { giveBack(reservation) }
+            if TransferFailure(error)?.wasAnswered != true { await giveBack(reservation) }
             throw Self.classify(error, service: service, host: request.url.host ?? "?", timeout: seconds)
         }
     }
@@ -72,22 +72,30 @@ extension BoxOfficeClient {
     }
 
     /// Counts the call in the ledger before it is sent, past the day's limit refusing it. With
-    /// the limit not enforced, a ledger that cannot be written does not stop the call.
-    private func reserveCall(to service: APIService) throws -> QuotaLedger.Reservation? {
+    /// the limit not enforced, a ledger that cannot be written does not stop the call. The
+    /// ledger's lock is waited for as long as an attempt may take, and a wait worth telling is told.
+    private func reserveCall(to service: APIService) async throws -> QuotaLedger.Reservation? {
         guard let quota else { return nil }
         let reservation: QuotaLedger.Reservation
         do {
-            reservation = try quota.reserve(service, on: KSTDate.today(at: now()), limit: enforcesQuota ? service.dailyQuota : nil)
+            reservation = try await quota.reserve(
+                service, on: KSTDate.today(at: now()), limit: enforcesQuota ? service.dailyQuota : nil, waitingAtMost: configuration.timeout
+            ) { holder in
+                onEvent(.waitingForLedger(lockedBy: holder))
+            }
         } catch BoxOfficeError.quotaLedgerUnavailable(let path, let reason) where !enforcesQuota {
             onEvent(.ledgerFailed(reason: "\(path): \(reason)"))
+            return nil
+        } catch BoxOfficeError.quotaLedgerLocked(let path, let holder, _) where !enforcesQuota {
+            onEvent(.ledgerFailed(reason: "\(path): locked by \(holder.map { "\($0)" } ?? "another process")"))
             return nil
         }
         onEvent(.callCounted(service, today: reservation.count, ledgerWasUnreadable: reservation.ledgerWasUnreadable))
         return reservation
     }
 
-    private func giveBack(_ reservation: QuotaLedger.Reservation?) {
-        if let reservation, let quota { quota.release(reservation) }
+    private func giveBack(_ reservation: QuotaLedger.Reservation?) async {
+        if let reservation, let quota { await quota.release(reservation, waitingAtMost: configuration.timeout) }
     }
 
     /// A transfer's failure in the client's terms; transient ones are wrapped so the loop retries
