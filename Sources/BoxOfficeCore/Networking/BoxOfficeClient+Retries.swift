@@ -44,6 +44,11 @@ extension BoxOfficeClient {
         try Task.checkCancellation()
         onEvent(.requestSent(service))
         let reservation = try await reserveCall(to: service)
+        if Task.isCancelled {
+            // Cancelled while the ledger was written: nothing was handed to the loader.
+            await giveBack(reservation)
+            throw CancellationError()
+        }
         let seconds = configuration.timeout
         let send = sending(for: endpoint)
         do {
@@ -53,9 +58,10 @@ extension BoxOfficeClient {
                 try await RedirectFollower.load(request, policy: .api, with: send)
             }
         } catch {
-            // Only a call the service answered (any HTTP status, too much, a redirect) counts
-            // against its limit.
-            if TransferFailure(error)?.wasAnswered != true { await giveBack(reservation) }
+            // The call counts once its request may have left: a timeout or a cancellation may
+            // come after the service received it, and the service counts it then. Only a
+            // failure that proves the request never left gives the call back.
+            if TransferFailure.provesUnsent(error) { await giveBack(reservation) }
             throw Self.classify(error, service: service, host: request.url.host ?? "?", timeout: seconds)
         }
     }

@@ -15,7 +15,9 @@ import Darwin
 /// Each call is reserved before it is sent: under an exclusive lock on a sibling `.lock` file,
 /// the count is read, checked against the limit, raised and written back. However many runs
 /// share the file, together they never send more than the limit allows, and a run killed at any
-/// point leaves every call it sent counted. A call that got no answer is given back.
+/// point leaves every call it sent counted. Only a call whose request provably never left the
+/// machine is given back (see `BoxOfficeClient`): one that timed out or was cancelled may have
+/// reached the service, which then counts it too.
 ///
 /// Neither file is waited on: a FIFO, device or socket in the place of either is refused, since
 /// opening or reading it could block forever, and the lock is tried without blocking, a while at
@@ -129,7 +131,7 @@ public struct QuotaLedger: Sendable {
         }
     }
 
-    /// Gives back a reserved call that got no answer. Should the file not be written in
+    /// Gives back a reserved call whose request never left. Should the file not be written in
     /// time (or the task be cancelled while it waits for the lock), the call stays counted,
     /// which errs on the side of the limit.
     public func release(_ reservation: Reservation, waitingAtMost seconds: Double = ClientConfiguration.defaultTimeout) async {

@@ -4,8 +4,11 @@ import Testing
 import Glibc
 #endif
 
-/// The quota ledger in trouble, with the real binary: a FIFO in place of a ledger file is refused
-/// at once; a lock another process holds is waited for at most `--timeout`, saying who holds it.
+/// The quota ledger at the limit and in trouble, with the real binary: a call counts once its
+/// request may have reached the server (timed out, interrupted, cancelled), so no mix of runs and
+/// MCP calls sends more than the limit; only a call that never connected is given back; a FIFO in
+/// place of a ledger file is refused at once; a lock another process holds is waited for at most
+/// `--timeout`, saying who holds it.
 @Suite struct QuotaLedgerEndToEndTests {
     static func setLedger(_ state: BinaryRunner, kobisCalls: Int) throws {
         try TrustEndToEndTests.setLedger(state, kobisCalls: kobisCalls)
@@ -18,6 +21,25 @@ import Glibc
     static func expectOneLineFailure(_ run: BinaryRun, status: Int32, mentioning words: [String], sourceLocation: SourceLocation = #_sourceLocation) {
         BinaryRunner.expectFailure(run, status: status, mentioning: words, sourceLocation: sourceLocation)
         #expect(run.stderr.split(separator: "\n").count == 1, "one line: \(run.stderr)", sourceLocation: sourceLocation)
+    }
+
+    // MARK: Calls that reached the server count
+
+    @Test func runsThatTimedOutAtTheLimitLeaveTheirCallsCountedAndNoLaterRunSendsMore() async throws {
+        let server = try LoopbackServer(handler: StubResponse.unanswered)
+        defer { server.stop() }
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        try Self.setLedger(state, kobisCalls: 2_998)
+        // One after another: a call given back by a run that timed out would go out in the next.
+        var runs: [BinaryRun] = []
+        for day in 10..<20 {
+            runs.append(await (try state.start(["daily", "--date", "202308\(day)", "--timeout", "1", "--retries", "0"])).finished())
+        }
+        #expect(runs.allSatisfy { $0.status == 75 && $0.stdout.isEmpty }, "\(runs.map(\.stderr))")
+        #expect(server.requestCount <= 2, "2 calls were left, and \(server.requestCount) requests reached the server")
+        #expect(Self.ledgerCount(state) == 3_000, "the timed-out calls stay counted")
+        let refused = runs.dropFirst(2).filter { $0.stderr.contains("All 3,000 of today's KOBIS calls are used") }
+        #expect(refused.count == 8, "\(runs.map(\.stderr))")
     }
 
     /// One JSON-RPC line.
@@ -61,6 +83,76 @@ import Glibc
         let content = (result?["content"] as? [[String: Any]])?.compactMap { $0["text"] as? String } ?? []
         return (result?["isError"] as? Bool ?? false, content.joined(separator: "\n"))
     }
+
+    @Test func interruptedRunsAndCancelledMCPCallsAtTheLimitStayCountedAndNothingMoreIsSent() async throws {
+        // Days of July before the 7th get no answer; later days answer at once.
+        let server = try LoopbackServer { request in
+            (request.query["targetDt"] ?? "") < "20230707" ? StubResponse.unanswered(request) : StubResponse.syntheticDay(request)
+        }
+        defer { server.stop() }
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        try Self.setLedger(state, kobisCalls: 2_994)
+
+        // 1 of the 6 calls left: a run interrupted once its request reached the server.
+        let interrupted = try state.start(["daily", "--date", "20230701", "--retries", "0"])
+        #expect(await server.arrivalOfRequests(1, seconds: 60), "the run's request did not reach the server")
+        kill(interrupted.processIdentifier, SIGINT)
+        #expect(await interrupted.finished().status == 130)
+
+        // 5 more: MCP calls cancelled once their requests reached the server.
+        let (session, input) = try state.startConversation(["mcp", "--retries", "0"])
+        try input.write(contentsOf: Self.handshake)
+        for id in 2...6 { try input.write(contentsOf: Self.dailyCall(id: id, date: "2023070\(id)")) }
+        #expect(await server.arrivalOfRequests(6, seconds: 60), "the calls' requests did not reach the server")
+        for id in 2...6 {
+            try input.write(contentsOf: Self.line(#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":\#(id)}}"#))
+        }
+        try input.write(contentsOf: Self.line(#"{"jsonrpc":"2.0","id":7,"method":"ping"}"#))
+        #expect(await Self.awaitAnswers([7], from: session, seconds: 60) != nil, "no answer to the ping after the cancellations")
+
+        // The limit is reached: neither a run nor a call sends anything more.
+        let run = await (try state.start(["daily", "--date", "20230707", "--retries", "0"])).finished()
+        Self.expectOneLineFailure(run, status: 75, mentioning: ["All 3,000 of today's KOBIS calls are used"])
+        for id in 8...11 { try input.write(contentsOf: Self.dailyCall(id: id, date: "202307\(10 + id)")) }
+        let answers = await Self.awaitAnswers(8...11, from: session, seconds: 60)
+        for id in 8...11 {
+            let (isError, text) = Self.toolText(answers?[id])
+            #expect(isError && text.contains("All 3,000 of today's KOBIS calls are used"), "call \(id): \(text)")
+        }
+        try input.close()
+        let ended = await session.finished()
+        #expect(ended.status == 0, "\(ended.stderr)")
+        #expect(Self.answers(session).keys.allSatisfy { !(2...6).contains($0) }, "a cancelled call is not answered")
+        #expect(server.requestCount == 6, "6 calls were left, and \(server.requestCount) requests reached the server")
+        #expect(Self.ledgerCount(state) == 3_000)
+    }
+
+    // MARK: A call that never connected is given back
+
+    @Test(arguments: TransportBinary.allCases)
+    func aRefusedConnectionGivesItsCallsBack(_ transport: TransportBinary) async throws {
+        let binary = try transport.url()
+        let server = try LoopbackServer(handler: StubResponse.syntheticDay)
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        server.stop()
+        try Self.setLedger(state, kobisCalls: 100)
+        let run = await (try state.start(["daily", "--date", "20230818", "--retries", "2"], executable: binary.path)).finished()
+        Self.expectOneLineFailure(run, status: 69, mentioning: ["connection refused"])
+        #expect(Self.ledgerCount(state) == 100, "\(transport): three attempts, none connected, none counted")
+    }
+
+    #if os(Linux)
+    @Test func aRunWithoutLibcurlGivesItsCallBack() async throws {
+        let server = try LoopbackServer(handler: StubResponse.syntheticDay)
+        defer { server.stop() }
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        try Self.setLedger(state, kobisCalls: 100)
+        let run = await (try state.start(["daily", "--date", "20230818"], extraEnvironment: ["BOXOFFICE_LIBCURL": "/nonexistent/libcurl.so.4"]))
+            .finished()
+        Self.expectOneLineFailure(run, status: 69, mentioning: ["libcurl"])
+        #expect(Self.ledgerCount(state) == 100, "nothing could be sent, so nothing is counted")
+    }
+    #endif
 
     // MARK: A ledger file that is no regular file
 
