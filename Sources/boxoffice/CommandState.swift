@@ -119,6 +119,10 @@ struct CommandState: Sendable {
                 )
             }
             if verbose { context.log("boxoffice: \(service.displayName) request (\(count) today)") }
+        case .waitingForLedger(let holder):
+            if warnings.firstTime("ledger-lock") {
+                context.log("Waiting for the quota ledger, locked by \(TerminalText.sanitize(holder.map { "\($0)" } ?? "another process"))…")
+            }
         case .ledgerFailed(let reason):
             if verbose { context.log("boxoffice: could not count the call in \(TerminalText.sanitize(reason)) (--ignore-quota)") }
         case .cacheHit(let name):

@@ -46,7 +46,9 @@ enum ErrorText {
         case .quotaInsufficient:
             "Shorten the range, try again tomorrow, or pass --ignore-quota."
         case .quotaLedgerUnavailable:
-            "Make the file and its folder writable, or pass --ignore-quota."
+            "Make it a regular file you can write, in a folder you can write, or pass --ignore-quota."
+        case .quotaLedgerLocked:
+            "Let that process finish, raise --timeout, or pass --ignore-quota."
         case .timedOut, .downloadTimedOut:
             "Try again later or raise --timeout."
         case .notFound(.movie):

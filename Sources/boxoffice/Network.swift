@@ -9,8 +9,8 @@ import Foundation
 import BoxOfficeURLSession
 #endif
 
-/// libcurl could not be loaded, so no request can be made (exit 69).
-struct LibcurlUnavailable: ReportableError {
+/// libcurl could not be loaded, so no request can be made (exit 69), and the call is given back.
+struct LibcurlUnavailable: ReportableError, UnsentRequestError {
     let reason: String
 
     var message: String {

@@ -23,6 +23,12 @@ struct ErrorReportingTests {
         (.answerMismatch(.kobis, asked: "movie 1", answered: "movie 2"), .malformedResponse),
         (.redirectRefused(.kobis, .otherOrigin(Origin(URL(fileURLWithPath: "/")))), .unavailable),
         (.quotaLedgerUnavailable(path: "/home/x/.cache/boxoffice/quota.json", reason: "Permission denied"), .cannotCreateOutput),
+        (
+            .quotaLedgerLocked(
+                path: "/home/x/.cache/boxoffice/quota.json", holder: QuotaLedger.LockHolder(processIdentifier: 1234, name: "boxoffice"), seconds: 15),
+            .cannotCreateOutput
+        ),
+        (.quotaLedgerLocked(path: "/home/x/.cache/boxoffice/quota.json", holder: nil, seconds: 0.5), .cannotCreateOutput),
         (.unknownCodeName("배급", group: .companyParts, known: ["제작사", "배급사"]), .usage),
         (
             .rangeBeforeOpening(
@@ -36,7 +42,7 @@ struct ErrorReportingTests {
         switch error {
         case .missingAPIKey, .keyRejected, .quotaExceeded, .dailyLimitReached, .quotaInsufficient, .rateLimited, .noChartData, .timedOut,
             .downloadTimedOut, .serviceFault, .httpStatus, .serverError, .unreachable, .downloadFailed, .redirectRefused, .malformedResponse,
-            .notAnImage, .responseTooLarge, .imageTooLarge, .answerMismatch, .notFound, .quotaLedgerUnavailable, .unknownCodeName,
+            .notAnImage, .responseTooLarge, .imageTooLarge, .answerMismatch, .notFound, .quotaLedgerUnavailable, .quotaLedgerLocked, .unknownCodeName,
             .rangeBeforeOpening:
             true
         }

@@ -21,6 +21,9 @@ public enum BoxOfficeError: ReportableError, Equatable, CustomStringConvertible,
     /// The ledger that counts calls cannot be read or written, so a call could not be counted
     /// and was not sent.
     case quotaLedgerUnavailable(path: String, reason: String)
+    /// Another process held the ledger's lock for longer than the wait allowed (`holder`: who,
+    /// when its lock file names a running process), so a call could not be counted and was not sent.
+    case quotaLedgerLocked(path: String, holder: QuotaLedger.LockHolder?, seconds: Double)
     /// The service asked us to slow down (HTTP 429 and the like).
     case rateLimited(APIService, message: String?)
     /// KOBIS answered with a `faultInfo` that is not about the key or the quota.
@@ -77,6 +80,9 @@ public enum BoxOfficeError: ReportableError, Equatable, CustomStringConvertible,
         case .quotaLedgerUnavailable(let path, let reason):
             return
                 "The call count in \(clean(path)) cannot be updated (\(clean(reason))), so no request was sent: an uncounted call could pass the daily limit."
+        case .quotaLedgerLocked(let path, let holder, let seconds):
+            return
+                "The call count in \(clean(path)) stayed locked by \(holder.map { clean($0.description) } ?? "another process") for \(Self.format(seconds)) s, so no request was sent: an uncounted call could pass the daily limit."
         case .rateLimited(let service, let message):
             let detail = message.map { ": \(clean($0))" } ?? ""
             return "\(service.displayName) is throttling requests\(detail). Try again later."
@@ -134,7 +140,7 @@ public enum BoxOfficeError: ReportableError, Equatable, CustomStringConvertible,
         case .quotaExceeded, .rateLimited, .timedOut, .noChartData, .downloadTimedOut, .dailyLimitReached, .quotaInsufficient: .tryLater
         case .serviceFault, .httpStatus, .serverError, .unreachable, .downloadFailed, .redirectRefused: .unavailable
         case .malformedResponse, .notAnImage, .responseTooLarge, .imageTooLarge, .answerMismatch: .malformedResponse
-        case .quotaLedgerUnavailable: .cannotCreateOutput
+        case .quotaLedgerUnavailable, .quotaLedgerLocked: .cannotCreateOutput
         case .notFound: .notFound
         case .unknownCodeName, .rangeBeforeOpening: .usage
         }

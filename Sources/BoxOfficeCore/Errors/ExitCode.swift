@@ -44,7 +44,7 @@ package enum ExitCode: Int32, CaseIterable, Sendable {
             "Service unavailable: connection refused, unknown host, HTTP 5xx, a redirect to another origin or to plain http (or more than ten within one), an API error other than those below, or no libcurl to make requests with."
         case .internalError: "Internal error: a bug in boxoffice, or standard output that could not be written."
         case .cannotCreateOutput:
-            "Cannot create output: a file to write (--download, -o/--output) is not a regular file, is read-only, has a name too long to be written safely, or its folder is missing or not writable, a --record folder cannot be created or written, or the quota ledger cannot be written (so no call was sent)."
+            "Cannot create output: a file to write (--download, -o/--output) is not a regular file, is read-only, has a name too long to be written safely, or its folder is missing or not writable, a --record folder cannot be created or written, or the quota ledger cannot be used: not a regular file, not writable, or locked by another process for longer than --timeout (so no call was sent)."
         case .tryLater:
             "Try later: a timeout, HTTP 429, the daily call limit (the service's or boxoffice's count), a range needing more calls than are left today, or a chart that has no data yet."
         case .keyRejected: "The service rejected the API key."

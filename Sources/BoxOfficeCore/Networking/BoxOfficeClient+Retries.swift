@@ -43,7 +43,12 @@ extension BoxOfficeClient {
         // A cancelled task sends nothing more, neither a first request nor a retry.
         try Task.checkCancellation()
         onEvent(.requestSent(service))
-        let reservation = try reserveCall(to: service)
+        let reservation = try await reserveCall(to: service)
+        if Task.isCancelled {
+            // Cancelled while the ledger was written: nothing was handed to the loader.
+            await giveBack(reservation)
+            throw CancellationError()
+        }
         let seconds = configuration.timeout
         let send = sending(for: endpoint)
         do {
@@ -53,9 +58,10 @@ extension BoxOfficeClient {
                 try await RedirectFollower.load(request, policy: .api, with: send)
             }
         } catch {
-            // Only a call the service answered (any HTTP status, too much, a redirect) counts
-            // against its limit.
-            if TransferFailure(error)?.wasAnswered != true { giveBack(reservation) }
+            // The call counts once its request may have left: a timeout or a cancellation may
+            // come after the service received it, and the service counts it then. Only a
+            // failure that proves the request never left gives the call back.
+            if TransferFailure.provesUnsent(error) { await giveBack(reservation) }
             throw Self.classify(error, service: service, host: request.url.host ?? "?", timeout: seconds)
         }
     }
@@ -72,22 +78,30 @@ extension BoxOfficeClient {
     }
 
     /// Counts the call in the ledger before it is sent, past the day's limit refusing it. With
-    /// the limit not enforced, a ledger that cannot be written does not stop the call.
-    private func reserveCall(to service: APIService) throws -> QuotaLedger.Reservation? {
+    /// the limit not enforced, a ledger that cannot be written does not stop the call. The
+    /// ledger's lock is waited for as long as an attempt may take, and a wait worth telling is told.
+    private func reserveCall(to service: APIService) async throws -> QuotaLedger.Reservation? {
         guard let quota else { return nil }
         let reservation: QuotaLedger.Reservation
         do {
-            reservation = try quota.reserve(service, on: KSTDate.today(at: now()), limit: enforcesQuota ? service.dailyQuota : nil)
+            reservation = try await quota.reserve(
+                service, on: KSTDate.today(at: now()), limit: enforcesQuota ? service.dailyQuota : nil, waitingAtMost: configuration.timeout
+            ) { holder in
+                onEvent(.waitingForLedger(lockedBy: holder))
+            }
         } catch BoxOfficeError.quotaLedgerUnavailable(let path, let reason) where !enforcesQuota {
             onEvent(.ledgerFailed(reason: "\(path): \(reason)"))
+            return nil
+        } catch BoxOfficeError.quotaLedgerLocked(let path, let holder, _) where !enforcesQuota {
+            onEvent(.ledgerFailed(reason: "\(path): locked by \(holder.map { "\($0)" } ?? "another process")"))
             return nil
         }
         onEvent(.callCounted(service, today: reservation.count, ledgerWasUnreadable: reservation.ledgerWasUnreadable))
         return reservation
     }
 
-    private func giveBack(_ reservation: QuotaLedger.Reservation?) {
-        if let reservation, let quota { quota.release(reservation) }
+    private func giveBack(_ reservation: QuotaLedger.Reservation?) async {
+        if let reservation, let quota { await quota.release(reservation, waitingAtMost: configuration.timeout) }
     }
 
     /// A transfer's failure in the client's terms; transient ones are wrapped so the loop retries

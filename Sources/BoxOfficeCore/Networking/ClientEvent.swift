@@ -6,6 +6,9 @@ public enum ClientEvent: Sendable {
     /// The ledger counted a call: the day's count so far, and whether the file was unreadable
     /// and had to be started afresh.
     case callCounted(APIService, today: Int, ledgerWasUnreadable: Bool)
+    /// Another process has held the ledger's lock for a while (`QuotaLedger.quietWait`), and the
+    /// call waits for it, at most as long as an attempt may take. Said once a call.
+    case waitingForLedger(lockedBy: QuotaLedger.LockHolder?)
     /// The ledger could not be written; the call went ahead uncounted.
     case ledgerFailed(reason: String)
     /// An answer came from the cache.

@@ -8,7 +8,10 @@ import Foundation
 ///
 /// Shaped like `URLSession.data(for:)`, so a test double is a few lines. A transport reports a
 /// failure on the wire as a `NetworkFailure` and a body past its bound as a `TransportError`; an
-/// answer with any status is an answer.
+/// answer with any status is an answer. The quota ledger gives a call back only for a failure
+/// that proves the request never left (`.connectionRefused`, `.hostNotFound`, `.notConnected`,
+/// `.invalidRequest`, a refused certificate): a transport says those exactly, and anything else
+/// (a cancellation too) when the request may have gone out.
 ///
 /// A transport must keep two rules, since it carries the user's keys:
 /// - **Never follow a redirect.** Hand the 3xx answer back as it came: the client decides
@@ -29,6 +32,11 @@ public protocol HTTPDataLoading: Sendable {
     /// Performs the request and returns the body with its response.
     func data(for request: HTTPRequest) async throws -> (Data, HTTPResponse)
 }
+
+/// An error a loader throws before its request could go anywhere, for a reason outside the
+/// `NetworkFailure`s (the tool's libcurl that cannot be loaded): the call is given back to the
+/// quota ledger, as for a refused connection.
+package protocol UnsentRequestError: Error {}
 
 /// A step around every request the client sends through its loader, told which endpoint the
 /// request serves, the way swift-openapi-runtime tells its middlewares the operation: the

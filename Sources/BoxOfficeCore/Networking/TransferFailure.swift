@@ -32,11 +32,22 @@ enum TransferFailure: Equatable {
         }
     }
 
-    /// Whether a server answered (with too much, or a redirect), so that the call was made.
-    var wasAnswered: Bool {
-        switch self {
-        case .tooLarge, .redirectRefused: true
-        case .timedOut, .transient, .malformed, .lasting: false
+    /// Whether `error` proves that the request never left the machine, so that no service can
+    /// have counted it: no connection was made (nothing listens, no such host, no network), the
+    /// request could not be put on the wire, or there was nothing to send it with. A certificate
+    /// refused (or certificates to trust that could not be read) ends the handshake before a
+    /// byte of the request is sent, so it proves as much. Every other failure may come after
+    /// the request went out: a timeout, a dropped connection, a cancellation, and also a TLS
+    /// failure the transport does not name, which can come after the handshake.
+    static func provesUnsent(_ error: any Error) -> Bool {
+        switch error {
+        case let failure as NetworkFailure:
+            switch failure {
+            case .connectionRefused, .hostNotFound, .notConnected, .invalidRequest, .untrustedCertificate, .trustedCertificatesUnreadable: true
+            case .timedOut, .connectionLost, .noAnswer, .secureConnectionFailed, .invalidHTTP, .undecodableBody, .other: false
+            }
+        case is any UnsentRequestError: true
+        default: false
         }
     }
 }

@@ -11,6 +11,19 @@ import Darwin
 
 /// Raw writes to an open file descriptor: the one loop behind atomic files and standard output.
 package enum FileDescriptor {
+    /// A file's type (`S_IFMT` of its mode) in words: "a FIFO", "a folder".
+    package static func kind(_ type: mode_t) -> String {
+        switch type {
+        case S_IFREG: "a regular file"
+        case S_IFLNK: "a symbolic link"
+        case S_IFDIR: "a folder"
+        case S_IFIFO: "a FIFO"
+        case S_IFCHR, S_IFBLK: "a device"
+        case S_IFSOCK: "a socket"
+        default: "something else"
+        }
+    }
+
     /// Writes all of `data`, going on after a partial write or an interruption; nil once all is
     /// written, else the `errno` that stopped it.
     package static func writeAll(_ data: Data, to descriptor: Int32) -> Int32? {

@@ -56,7 +56,7 @@ package enum OutputFile {
         }
         let type = status.st_mode & S_IFMT
         guard type == S_IFREG else {
-            throw FileWriteError(path: path, reason: "it is \(describe(type)), not a regular file, so it is left alone")
+            throw FileWriteError(path: path, reason: "it is \(FileDescriptor.kind(type)), not a regular file, so it is left alone")
         }
         // A file its owner made read-only is not replaced behind their back. The owner's write bit
         // decides: root passes access(W_OK) whatever the mode.
@@ -77,17 +77,6 @@ package enum OutputFile {
         let room = limit - (AtomicFile.temporaryName(for: name).utf8.count - name.utf8.count)
         guard name.utf8.count <= room else {
             throw FileWriteError(path: path, reason: "its name has \(name.utf8.count) bytes, and a file written safely here may have at most \(room)")
-        }
-    }
-
-    private static func describe(_ type: mode_t) -> String {
-        switch type {
-        case S_IFLNK: "a symbolic link"
-        case S_IFDIR: "a folder"
-        case S_IFIFO: "a FIFO"
-        case S_IFCHR, S_IFBLK: "a device"
-        case S_IFSOCK: "a socket"
-        default: "something else"
         }
     }
 }

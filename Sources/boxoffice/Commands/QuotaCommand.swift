@@ -17,10 +17,33 @@ struct QuotaCommand: RunnableCommand {
 
     func run(in state: CommandState) async throws -> Data {
         let today = state.context.today
-        let ledger = QuotaLedger(file: state.paths.quotaFile)
-        if ledger.reading(on: today) == .unreadable {
-            state.context.warn("the quota ledger \(state.paths.quotaFile.path) is unreadable; today's count is shown as zero.")
+        let path = state.paths.quotaFile.path
+        let counts: [APIService: Int]
+        do {
+            switch try state.quota.reading(on: today) {
+            case .counts(let read):
+                counts = read
+            case .unreadable:
+                state.context.warn("the quota ledger \(path) is unreadable; today's count is shown as zero.")
+                counts = [:]
+            }
+        } catch BoxOfficeError.quotaLedgerUnavailable(_, let reason) {
+            throw LedgerUnreadable(path: path, reason: reason)
         }
-        return text(DocumentWriter.write(QuotaOutput(day: today, counts: ledger.counts(on: today)), format: format, style: state.style(color)))
+        return text(DocumentWriter.write(QuotaOutput(day: today, counts: counts), format: format, style: state.style(color)))
     }
+}
+
+/// The ledger is there but cannot be read (a FIFO or a folder in its place, no permission): what
+/// `quota` says, where the library's words for it speak of a request not sent (exit 73, as for
+/// every run the same ledger stops).
+struct LedgerUnreadable: ReportableError {
+    let path: String
+    let reason: String
+
+    var message: String {
+        "The call count in \(TerminalText.sanitize(path)) cannot be read (\(TerminalText.sanitize(reason))). Make it a regular file you can read and write."
+    }
+
+    var exitCode: ExitCode { .cannotCreateOutput }
 }

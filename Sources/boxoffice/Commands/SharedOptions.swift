@@ -54,7 +54,7 @@ enum SharedOptions {
     static let network =
         printing + [
             OptionSpec(
-                name: .timeout, valueName: "seconds", help: "Give up on an attempt after this long.",
+                name: .timeout, valueName: "seconds", help: "Give up on an attempt, or on a wait for the quota ledger, after this long.",
                 defaultValue: NumberText.decimal(ClientConfiguration.defaultTimeout)),
             OptionSpec(
                 name: .retries, valueName: "n", help: "Retry transient failures this many times.", defaultValue: String(RetryPolicy.defaultRetries)),

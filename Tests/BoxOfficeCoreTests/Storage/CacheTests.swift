@@ -90,62 +90,62 @@ final class CacheTests {
         #expect(cache.statistics(now: now.addingTimeInterval(3_601)).expired == 1)
     }
 
-    @Test func quotaLedgerCountsPerDay() throws {
+    @Test func quotaLedgerCountsPerDay() async throws {
         let ledger = QuotaLedger(file: directory.appendingPathComponent("quota.json"))
         let day = KSTDate(year: 2023, month: 8, day: 18)!
-        try ledger.add([.kobis: 1], on: day)
-        try ledger.add([.kobis: 1, .kakao: 1], on: day)
+        try await ledger.add([.kobis: 1], on: day)
+        try await ledger.add([.kobis: 1, .kakao: 1], on: day)
         #expect(ledger.counts(on: day) == [.kobis: 2, .kakao: 1])
         #expect(ledger.counts(on: day.adding(days: 1)).isEmpty)
     }
 
-    @Test func aTornOrImpossibleLedgerIsUnreadableAndNeverTraps() throws {
+    @Test func aTornOrImpossibleLedgerIsUnreadableAndNeverTraps() async throws {
         let file = directory.appendingPathComponent("quota.json")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let ledger = QuotaLedger(file: file)
         let day = KSTDate(year: 2023, month: 8, day: 18)!
         for text in [#"{"day":"2023-08-18","calls":{"kob"#, #"{"day":"2023-08-18","calls":{"kobis":9223372036854775807}}"#] {
             try Data(text.utf8).write(to: file)
-            #expect(ledger.reading(on: day) == .unreadable)
-            let reservation = try ledger.reserve(.kobis, on: day, limit: 3_000)
+            #expect(try ledger.reading(on: day) == .unreadable)
+            let reservation = try await ledger.reserve(.kobis, on: day, limit: 3_000)
             #expect(reservation.count == 1 && reservation.ledgerWasUnreadable)
             #expect(ledger.counts(on: day) == [.kobis: 1, .kakao: 0])
         }
     }
 
-    @Test func callsAreCountedBeforeTheyAreSentAndGivenBackWhenUnanswered() throws {
+    @Test func callsAreCountedBeforeTheyAreSentAndCanBeGivenBack() async throws {
         let ledger = QuotaLedger(file: directory.appendingPathComponent("quota.json"))
         let day = KSTDate(year: 2023, month: 8, day: 18)!
-        let first = try ledger.reserve(.kobis, on: day, limit: 3)
-        _ = try ledger.reserve(.kobis, on: day, limit: 3)
+        let first = try await ledger.reserve(.kobis, on: day, limit: 3)
+        _ = try await ledger.reserve(.kobis, on: day, limit: 3)
         #expect(ledger.counts(on: day)[.kobis] == 2, "each call is in the file before it is sent")
-        ledger.release(first)
+        await ledger.release(first)
         #expect(ledger.counts(on: day)[.kobis] == 1)
-        _ = try ledger.reserve(.kobis, on: day, limit: 3)
-        _ = try ledger.reserve(.kobis, on: day, limit: 3)
-        #expect(throws: BoxOfficeError.dailyLimitReached(.kobis, limit: 3)) { try ledger.reserve(.kobis, on: day, limit: 3) }
-        #expect(try ledger.reserve(.kobis, on: day, limit: nil).count == 4, "without a limit the call is still counted")
+        _ = try await ledger.reserve(.kobis, on: day, limit: 3)
+        _ = try await ledger.reserve(.kobis, on: day, limit: 3)
+        await #expect(throws: BoxOfficeError.dailyLimitReached(.kobis, limit: 3)) { try await ledger.reserve(.kobis, on: day, limit: 3) }
+        #expect(try await ledger.reserve(.kobis, on: day, limit: nil).count == 4, "without a limit the call is still counted")
         #expect(ledger.counts(on: day)[.kakao] == 0)
     }
 
     @Test func concurrentReservationsNeverPassTheLimit() async throws {
         let ledger = QuotaLedger(file: directory.appendingPathComponent("quota.json"))
         let day = KSTDate(year: 2023, month: 8, day: 18)!
-        try ledger.add([.kobis: 2_990], on: day)
+        try await ledger.add([.kobis: 2_990], on: day)
         let granted = await withTaskGroup(of: Bool.self) { group in
-            for _ in 0..<40 { group.addTask { (try? ledger.reserve(.kobis, on: day, limit: 3_000)) != nil } }
+            for _ in 0..<40 { group.addTask { (try? await ledger.reserve(.kobis, on: day, limit: 3_000)) != nil } }
             return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
         }
         #expect(granted == 10)
         #expect(ledger.counts(on: day)[.kobis] == 3_000)
     }
 
-    @Test func aLedgerThatCannotBeWrittenRefusesTheCall() throws {
+    @Test func aLedgerThatCannotBeWrittenRefusesTheCall() async throws {
         let file = directory.appendingPathComponent("quota.json")
         try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
         let ledger = QuotaLedger(file: file)
         let day = KSTDate(year: 2023, month: 8, day: 18)!
-        #expect(throws: BoxOfficeError.self) { try ledger.reserve(.kobis, on: day, limit: 3_000) }
-        #expect(throws: BoxOfficeError.self) { try ledger.reserve(.kobis, on: day, limit: nil) }
+        await #expect(throws: BoxOfficeError.self) { try await ledger.reserve(.kobis, on: day, limit: 3_000) }
+        await #expect(throws: BoxOfficeError.self) { try await ledger.reserve(.kobis, on: day, limit: nil) }
     }
 }

@@ -72,6 +72,25 @@ struct BinaryRunner: Sendable {
     func start(_ arguments: [String], stdin: String? = nil, extraEnvironment: [String: String] = [:], executable: String? = nil) throws
         -> RunningBinary
     {
+        let (running, input) = try launch(arguments, extraEnvironment: extraEnvironment, executable: executable)
+        if let stdin {
+            // A binary that stops reading early must not kill the tests with SIGPIPE.
+            signal(SIGPIPE, SIG_IGN)
+            try? input.write(contentsOf: Data(stdin.utf8))
+        }
+        try? input.close()
+        return running
+    }
+
+    /// Starts the binary with its stdin left open, for a conversation (`boxoffice mcp`): write
+    /// to the handle as it goes, and close it to end the input.
+    func startConversation(_ arguments: [String]) throws -> (running: RunningBinary, input: FileHandle) {
+        // A binary that stops reading early must not kill the tests with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
+        return try launch(arguments, extraEnvironment: [:], executable: nil)
+    }
+
+    private func launch(_ arguments: [String], extraEnvironment: [String: String], executable: String?) throws -> (RunningBinary, FileHandle) {
         let process = process(arguments, extraEnvironment: extraEnvironment, executable: executable.map { URL(fileURLWithPath: $0) } ?? Self.binary)
         let outURL = home.appendingPathComponent("stdout-\(UUID().uuidString)")
         let errURL = home.appendingPathComponent("stderr-\(UUID().uuidString)")
@@ -86,13 +105,8 @@ struct BinaryRunner: Sendable {
         try process.run()
         try? out.close()
         try? err.close()
-        if let stdin {
-            // A binary that stops reading early must not kill the tests with SIGPIPE.
-            signal(SIGPIPE, SIG_IGN)
-            try? input.fileHandleForWriting.write(contentsOf: Data(stdin.utf8))
-        }
-        try? input.fileHandleForWriting.close()
-        return RunningBinary(process: process, arguments: arguments, stdoutURL: outURL, stderrURL: errURL, started: Date(), folder: folder)
+        let running = RunningBinary(process: process, arguments: arguments, stdoutURL: outURL, stderrURL: errURL, started: Date(), folder: folder)
+        return (running, input.fileHandleForWriting)
     }
 
     /// Checks the contract every failure keeps: the exit code, one useful line on stderr, nothing on stdout, no key.
@@ -185,10 +199,43 @@ struct RunningBinary {
             Thread.sleep(forTimeInterval: 0.01)
         }
         process.waitUntilExit()
-        let seconds = Date().timeIntervalSince(started)
-        return BinaryRun(
-            stdout: (try? String(contentsOf: stdoutURL, encoding: .utf8)) ?? "<not UTF-8>",
-            stderr: (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? "<not UTF-8>",
-            status: process.terminationStatus, seconds: seconds)
+        return outcome()
+    }
+
+    /// The same wait without holding a thread of the concurrency pool, for async tests: past
+    /// `limit` seconds, a backstop, the process is killed and the test records what it waited for.
+    func finished(limit: Double = 120) async -> BinaryRun {
+        while process.isRunning {
+            if Date().timeIntervalSince(started) > limit {
+                Issue.record("boxoffice \(arguments) did not end within \(limit) s")
+                kill(process.processIdentifier, SIGKILL)
+                break
+            }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        while process.isRunning { try? await Task.sleep(for: .milliseconds(10)) }
+        return outcome()
+    }
+
+    /// Whether stderr came to hold `text` within `seconds` (a backstop), looking every few
+    /// milliseconds without holding a thread of the concurrency pool.
+    func stderrShows(_ text: String, seconds: Double) async -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if stderr.contains(text) { return true }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return stderr.contains(text)
+    }
+
+    /// What the process wrote to stdout so far.
+    var stdout: String { (try? String(contentsOf: stdoutURL, encoding: .utf8)) ?? "<not UTF-8>" }
+
+    /// What the process wrote to stderr so far.
+    var stderr: String { (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? "<not UTF-8>" }
+
+    /// What an ended process wrote and how it ended.
+    private func outcome() -> BinaryRun {
+        BinaryRun(stdout: stdout, stderr: stderr, status: process.terminationStatus, seconds: Date().timeIntervalSince(started))
     }
 }
