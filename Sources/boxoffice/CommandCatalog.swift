@@ -25,7 +25,7 @@ enum CommandCatalog {
         if invocation.wantsHelp { return HelpCommand.Page(path: path) }
         if invocation.flags.contains(OptionName.version.rawValue) { return HelpCommand.Version() }
         guard let make = invocation.command.make else { return HelpCommand.Page(path: path) }
-        let reader = OptionReader(invocation: invocation, today: today)
+        let reader = OptionReader(source: invocation, today: today)
         return try FileOutput.wrapping(try make(reader), reader)
     }
 }

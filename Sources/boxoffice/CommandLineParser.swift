@@ -57,8 +57,7 @@ enum CommandLineParser {
             guard let value = attachedValue ?? remaining.popFirst() else {
                 throw UsageError("\(missing).", commandPath: currentPath())
             }
-            invocation.values[option.name] = value
-            invocation.allValues[option.name, default: []].append(value)
+            invocation.values[option.name, default: []].append(value)
         }
         if invocation.wantsHelp { return invocation }
         try checkPositionals(invocation)

@@ -60,7 +60,10 @@ struct CommandSpec: Sendable {
 
 /// A positional argument.
 struct ArgumentSpec: Sendable {
+    /// Its name in usage lines, `<movie-code>`.
     let name: String
+    /// Its name as a tool argument (`code`), for a command a tool runs.
+    var key: OptionName?
     let help: String
     var isOptional = false
     /// The words shells offer for it; empty when any word will do.
@@ -70,12 +73,70 @@ struct ArgumentSpec: Sendable {
     /// Whether shells offer the subcommands of the command the argument before it names
     /// (`help cache <Tab>`).
     var offersSubcommands = false
+
+    init(
+        name: String, key: OptionName? = nil, help: String, isOptional: Bool = false, choices: [String] = [], offersCommands: Bool = false,
+        offersSubcommands: Bool = false
+    ) {
+        self.name = name
+        self.key = key
+        self.help = help
+        self.isOptional = isOptional
+        self.choices = choices
+        self.offersCommands = offersCommands
+        self.offersSubcommands = offersSubcommands
+    }
+}
+
+/// What an option's value is. The parser's checks, help, completion and a tool's input schema all
+/// read it, as swift-argument-parser's `@Option` reads the property's type.
+enum OptionKind: Sendable {
+    /// No value: given or not.
+    case flag
+    /// Any text.
+    case text
+    /// A day in Seoul: YYYYMMDD, YYYY-MM-DD, today, yesterday or -Nd, never after today.
+    case date
+    /// A whole number in the range.
+    case integer(ClosedRange<Int>)
+    /// A number of seconds in the range.
+    case seconds(ClosedRange<Double>)
+    /// One of these words, in any case.
+    case choice([String])
+
+    /// What a valid value is, after "use": `a whole number from 1 to 10`.
+    var expectation: String {
+        switch self {
+        case .flag: "true or false"
+        case .text: "a string"
+        case .date: "YYYYMMDD, YYYY-MM-DD, today, yesterday or -Nd"
+        case .integer(let range): "a whole number from \(range.lowerBound) to \(range.upperBound)"
+        case .seconds(let range): "seconds from \(NumberText.decimal(range.lowerBound)) to \(NumberText.decimal(range.upperBound))"
+        case .choice(let choices): SharedOptions.list(choices)
+        }
+    }
+}
+
+/// An option's default, as help and a tool's schema show it.
+enum OptionDefault: Sendable {
+    /// A value of the option's kind, as typed: `10`, `table`, `yesterday`.
+    case value(String)
+    /// What happens without the option, in words: "the latest week that has ended".
+    case described(String)
+
+    var text: String {
+        switch self {
+        case .value(let text), .described(let text): text
+        }
+    }
 }
 
 /// What a shell offers for an option's value.
 enum ValueCompletion: Sendable {
-    /// Its choices, if any; otherwise nothing (a date, a number).
-    case words
+    /// Nothing: a date, a number, free text.
+    case none
+    /// These words.
+    case words([String])
     /// File and folder names.
     case paths
     /// Folder names.
@@ -84,48 +145,90 @@ enum ValueCompletion: Sendable {
     case codeNames(CodeGroup)
 }
 
-/// An option; without a value name it is a flag. Help shows `defaultValue` from the same
-/// constant the code uses.
+/// An option: its name, the kind of its value, its help and its default, declared once. Help
+/// shows the default from the same constant the code uses.
 struct OptionSpec: Sendable {
-    /// The long name, as typed after `--`.
-    let name: String
+    let key: OptionName
     var short: Character?
-    var valueName: String?
+    let kind: OptionKind
+    /// Given more than once, every value counts (`--mail-to a --mail-to b`); otherwise the last wins.
+    let repeats: Bool
+    /// The value's name in help and usage, `<date>`; nil for a flag.
+    let valueName: String?
     /// Made when help is shown, not when the catalog is: some name what a command's output holds.
     private let describe: @Sendable () -> String
-    var choices: [String] = []
-    var defaultValue: String?
-    var completion = ValueCompletion.words
+    /// The help a model reads, where the command line's names what a tool call does not have
+    /// (another option, a variable, stderr).
+    private let toolDescription: String?
+    let defaultValue: OptionDefault?
+    private let explicitCompletion: ValueCompletion?
+
+    /// The long name, as typed after `--`.
+    var name: String { key.rawValue }
 
     /// The help text.
     var help: String { describe() }
 
+    /// The help text for a tool's schema.
+    var toolHelp: String { toolDescription ?? help }
+
     init(
-        name: OptionName, short: Character? = nil, valueName: String? = nil, help: @autoclosure @escaping @Sendable () -> String,
-        choices: [String] = [], defaultValue: String? = nil, completion: ValueCompletion = .words
+        name: OptionName, short: Character? = nil, kind: OptionKind = .flag, valueName: String? = nil, repeats: Bool = false,
+        help: @autoclosure @escaping @Sendable () -> String, toolHelp: String? = nil, defaultValue: OptionDefault? = nil,
+        completion: ValueCompletion? = nil
     ) {
-        self.name = name.rawValue
+        key = name
         self.short = short
-        self.valueName = valueName
+        self.kind = kind
+        self.repeats = repeats
+        if case .flag = kind {
+            self.valueName = nil
+        } else {
+            self.valueName = valueName ?? kind.defaultValueName
+        }
         describe = help
-        self.choices = choices
+        toolDescription = toolHelp
         self.defaultValue = defaultValue
-        self.completion = completion
+        explicitCompletion = completion
     }
 
     /// Whether this is the option of that name.
     func isNamed(_ option: OptionName) -> Bool {
-        name == option.rawValue
+        key == option
     }
 
-    var isFlag: Bool { valueName == nil }
+    var isFlag: Bool {
+        if case .flag = kind { true } else { false }
+    }
+
+    /// The words it takes, if it takes only those.
+    var choices: [String] {
+        if case .choice(let choices) = kind { choices } else { [] }
+    }
+
+    /// What shells offer for its value: what the declaration says, else its choices.
+    var completion: ValueCompletion {
+        explicitCompletion ?? (choices.isEmpty ? .none : .words(choices))
+    }
 
     /// The help text with its default.
     var helpWithDefault: String {
-        defaultValue.map { "\(help) (default: \($0))" } ?? help
+        defaultValue.map { "\(help) (default: \($0.text))" } ?? help
     }
 
     static let help = OptionSpec(name: .help, short: "h", help: "Show help information.")
+}
+
+extension OptionKind {
+    /// `<date>`, `<n>`, `<seconds>`, `<value>`.
+    fileprivate var defaultValueName: String {
+        switch self {
+        case .flag, .text, .choice: "value"
+        case .date: "date"
+        case .integer: "n"
+        case .seconds: "seconds"
+        }
+    }
 }
 
 /// A command ready to run: parsed, validated and holding what it needs.

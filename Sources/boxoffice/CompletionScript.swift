@@ -63,7 +63,8 @@ enum CompletionScript {
                     case .paths: #"COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null"#
                     case .folders: #"COMPREPLY=($(compgen -d -- "$cur")); compopt -o filenames 2>/dev/null"#
                     case .codeNames(let group): "_boxoffice_names \(group.rawValue)"
-                    case .words: option.choices.isEmpty ? "COMPREPLY=()" : "_boxoffice_words \"\(option.choices.joined(separator: " "))\""
+                    case .none: "COMPREPLY=()"
+                    case .words(let words): "_boxoffice_words \"\(words.joined(separator: " "))\""
                     }
                 values.append((patterns, body))
             }
@@ -208,7 +209,8 @@ enum CompletionScript {
                 case .paths: ":\(name):_files"
                 case .folders: ":\(name):_files -/"
                 case .codeNames(let group): ":\(name):_boxoffice_names \(group.rawValue)"
-                case .words: option.choices.isEmpty ? ":\(name): " : ":\(name):(\(option.choices.joined(separator: " ")))"
+                case .none: ":\(name): "
+                case .words(let words): ":\(name):(\(words.joined(separator: " ")))"
                 }
         }
         let description = "[\(zshQuoted(option.help))]\(value)"
@@ -312,7 +314,8 @@ enum CompletionScript {
                     case .paths: line += " -r -F"
                     case .folders: line += " -x -a '(__boxoffice_folders)'"
                     case .codeNames(let group): line += " -x -a '(__boxoffice_names \(group.rawValue))'"
-                    case .words: line += option.choices.isEmpty ? " -x" : " -x -a '\(option.choices.joined(separator: " "))'"
+                    case .none: line += " -x"
+                    case .words(let words): line += " -x -a '\(words.joined(separator: " "))'"
                     }
                 }
                 lines.append(line + " -d '\(fishQuoted(option.help))'")

@@ -17,7 +17,7 @@ struct FileOutput: RunnableCommand {
 
     /// The command as `--output` asks: itself for stdout, else wrapped to write the file.
     static func wrapping(_ command: any RunnableCommand, _ reader: OptionReader) throws(UsageError) -> any RunnableCommand {
-        guard reader.invocation.command.option(.output) != nil, let path = reader.value(.output), path != standardOutput else { return command }
+        guard reader.declares(.output), let path = try reader.text(.output), path != standardOutput else { return command }
         guard !path.isEmpty else { throw reader.error("--output needs a file name, or - for stdout.") }
         return FileOutput(command: command, path: path)
     }

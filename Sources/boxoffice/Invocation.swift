@@ -2,10 +2,9 @@
 struct Invocation: Sendable {
     /// The commands named, from `boxoffice` down.
     var path: [CommandSpec]
-    /// Option values by long name; the last one given wins.
-    var values: [String: String] = [:]
-    /// Every value given for each option, in order, for options that may repeat.
-    var allValues: [String: [String]] = [:]
+    /// Every value given for each option, by long name, in order: the last counts, unless the
+    /// option may repeat.
+    var values: [String: [String]] = [:]
     /// Flags given, by long name.
     var flags: Set<String> = []
     /// Positional arguments.

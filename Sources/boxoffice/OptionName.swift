@@ -1,5 +1,6 @@
-/// An option's long name, declared once here: a command's spec and its reader both take the
-/// value, so a misspelt name cannot compile. (Not expressible by a string literal, for that reason.)
+/// An option's long name, or the name a positional argument has as a tool argument, declared once
+/// here: a command's spec, its reader and a tool's list of arguments all take the value, so a
+/// misspelt name cannot compile. (Not expressible by a string literal, for that reason.)
 struct OptionName: Hashable, Sendable {
     let rawValue: String
 
@@ -9,6 +10,7 @@ struct OptionName: Hashable, Sendable {
 
     static let all = OptionName("all")
     static let ceo = OptionName("ceo")
+    static let code = OptionName("code")
     static let color = OptionName("color")
     static let date = OptionName("date")
     static let days = OptionName("days")
@@ -19,6 +21,7 @@ struct OptionName: Hashable, Sendable {
     static let filmography = OptionName("filmography")
     static let format = OptionName("format")
     static let from = OptionName("from")
+    static let group = OptionName("group")
     static let help = OptionName("help")
     static let ignoreQuota = OptionName("ignore-quota")
     static let jobs = OptionName("jobs")
@@ -29,6 +32,7 @@ struct OptionName: Hashable, Sendable {
     static let mailTo = OptionName("mail-to")
     static let madeFrom = OptionName("made-from")
     static let madeTo = OptionName("made-to")
+    static let name = OptionName("name")
     static let nation = OptionName("nation")
     static let noCache = OptionName("no-cache")
     static let noColor = OptionName("no-color")
@@ -47,6 +51,7 @@ struct OptionName: Hashable, Sendable {
     static let sort = OptionName("sort")
     static let subject = OptionName("subject")
     static let timeout = OptionName("timeout")
+    static let title = OptionName("title")
     static let to = OptionName("to")
     static let type = OptionName("type")
     static let verbose = OptionName("verbose")

@@ -21,26 +21,36 @@ struct ChartCommand: RunnableCommand {
     static let filterOptions =
         [
             OptionSpec(
-                name: .nation, valueName: "nation", help: "Only korean or foreign films.", choices: ChartFilter.Nation.allCases.map(\.rawValue)),
+                name: .nation, kind: .choice(ChartFilter.Nation.allCases.map(\.rawValue)), valueName: "nation",
+                help: "Only korean or foreign films."),
             OptionSpec(
-                name: .type, valueName: "type", help: "Only commercial or independent films.", choices: ChartFilter.MovieType.allCases.map(\.rawValue)
-            ),
+                name: .type, kind: .choice(ChartFilter.MovieType.allCases.map(\.rawValue)), valueName: "type",
+                help: "Only commercial or independent films."),
             OptionSpec(
-                name: .region, valueName: "region", help: "Only one region: a name such as seoul or 서울, or its 7-digit code.",
-                choices: Region.all.map(\.englishName)),
+                name: .region, kind: .text, valueName: "region", help: "Only one region: a name such as seoul or 서울, or its 7-digit code.",
+                toolHelp: "Only one region: an English name (seoul, busan, gyeonggi…), a Korean name (서울) or a 7-digit code.",
+                completion: .words(Region.all.map(\.englishName))),
             OptionSpec(
-                name: .limit, valueName: "n", help: "Show the top <n> movies, 1 to \(ChartFilter.maximumItemsPerPage).",
-                defaultValue: String(ChartFilter.maximumItemsPerPage)),
-            OptionSpec(name: .posters, help: "Add each movie's poster URL (needs KAKAO_REST_API_KEY)."),
-            OptionSpec(name: .from, valueName: "date", help: "First day of a range (with --to)."),
-            OptionSpec(name: .to, valueName: "date", help: "Last day of a range (with --from)."),
+                name: .limit, kind: .integer(1...ChartFilter.maximumItemsPerPage),
+                help: "Show the top <n> movies, 1 to \(ChartFilter.maximumItemsPerPage).",
+                toolHelp: "Show the top n movies.", defaultValue: .value(String(ChartFilter.maximumItemsPerPage))),
             OptionSpec(
-                name: .jobs, short: "j", valueName: "n", help: "Requests in flight at once for ranges, 1 to \(ChartQuery.jobRange.upperBound).",
-                defaultValue: String(ChartQuery.defaultJobs)),
+                name: .posters, help: "Add each movie's poster URL (needs KAKAO_REST_API_KEY).",
+                toolHelp: "Add each movie's poster URL (the server needs a Kakao key)."),
+            OptionSpec(
+                name: .from, kind: .date, help: "First day of a range (with --to).",
+                toolHelp: "First day of a range (with to); the result is then {\"charts\": [...]}."),
+            OptionSpec(name: .to, kind: .date, help: "Last day of a range (with --from).", toolHelp: "Last day of a range (with from)."),
+            OptionSpec(
+                name: .jobs, short: "j", kind: .integer(ChartQuery.jobRange),
+                help: "Requests in flight at once for ranges, 1 to \(ChartQuery.jobRange.upperBound).",
+                defaultValue: .value(String(ChartQuery.defaultJobs))),
             OptionSpec(
                 name: .keepGoing,
                 help:
-                    "In a range, print the charts that arrived even if others failed: those are named on stderr and marked in JSON, and the run exits 23."
+                    "In a range, print the charts that arrived even if others failed: those are named on stderr and marked in JSON, and the run exits 23.",
+                toolHelp:
+                    "In a range, answer with the days that arrived even if others failed: each missing one is {\"missing\": true, \"error\"} in its place, and the text says which."
             ),
         ] + SharedOptions.network
 
@@ -48,14 +58,15 @@ struct ChartCommand: RunnableCommand {
     init(_ reader: OptionReader, isWeekly: Bool) throws(UsageError) {
         let today = reader.today
         let period = isWeekly ? try reader.choice(.period, WeekPeriod.init(rawValue:)) ?? .week : .week
+        let (fromName, toName) = (reader.name(.from), reader.name(.to))
         var dates: [KSTDate]
         let from = try reader.date(.from)
         let to = try reader.date(.to)
         if from != nil || to != nil {
-            guard reader.value(.date) == nil else { throw reader.error("Use either --date or --from/--to, not both.") }
-            guard let from, let to else { throw reader.error("A range needs both --from and --to.") }
+            guard try reader.text(.date) == nil else { throw reader.error("Use either \(reader.name(.date)) or \(fromName)/\(toName), not both.") }
+            guard let from, let to else { throw reader.error("A range needs both \(fromName) and \(toName).") }
             if isWeekly {
-                guard from <= to else { throw reader.error("--from \(from.iso) is after --to \(to.iso).") }
+                guard from <= to else { throw reader.error("\(fromName) \(from.iso) is after \(toName) \(to.iso).") }
                 let firstMonday = from.adding(days: 1 - from.weekday)
                 let weeks = to.days(since: firstMonday) / 7 + 1
                 guard weeks <= ChartQuery.longestWeeklyRange else {
@@ -100,7 +111,7 @@ struct ChartCommand: RunnableCommand {
         query = ChartQuery(kind: isWeekly ? .weekly(period) : .daily, dates: dates)
         query.filter.nation = try reader.choice(.nation, ChartFilter.Nation.init(rawValue:))
         query.filter.movieType = try reader.choice(.type, ChartFilter.MovieType.init(rawValue:))
-        if let regionName = reader.value(.region) {
+        if let regionName = try reader.text(.region) {
             guard let region = Region.named(regionName) else {
                 let names = Region.all.map(\.englishName)
                 let hint = CommandLineParser.suggestion(for: regionName, among: names).map { " Did you mean '\($0)'?" } ?? ""
@@ -110,10 +121,10 @@ struct ChartCommand: RunnableCommand {
             }
             query.filter.region = region
         }
-        query.limit = try reader.integer(.limit, in: 1...ChartFilter.maximumItemsPerPage)
-        query.withPosters = reader.flag(.posters)
-        query.jobs = try reader.integer(.jobs, in: ChartQuery.jobRange) ?? ChartQuery.defaultJobs
-        keepsGoing = reader.flag(.keepGoing)
+        query.limit = try reader.integer(.limit)
+        query.withPosters = try reader.flag(.posters)
+        query.jobs = try reader.integer(.jobs) ?? ChartQuery.defaultJobs
+        keepsGoing = try reader.flag(.keepGoing)
         network = try NetworkOptions(reader, offering: Self.fieldNames(query.kind, withPosters: query.withPosters))
     }
 

@@ -25,10 +25,10 @@ struct CodeNamesCommand: RunnableCommand {
         ],
         isHidden: true,
         make: { reader throws(UsageError) in
-            guard let group = CodeGroup(rawValue: reader.positionals.first ?? "") else {
+            guard let group = CodeGroup(rawValue: try reader.argument(0) ?? "") else {
                 throw reader.error("Give a code group: \(CodeGroup.allCases.map(\.rawValue).joined(separator: ", ")).")
             }
-            return CodeNamesCommand(group: group, prefix: reader.positionals.dropFirst().first ?? "")
+            return CodeNamesCommand(group: group, prefix: try reader.argument(1) ?? "")
         })
 
     func run(in state: CommandState) async throws -> Data {

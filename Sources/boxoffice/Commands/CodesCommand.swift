@@ -18,10 +18,12 @@ struct CodesCommand: RunnableCommand {
         discussion:
             "Groups by name: \(SharedOptions.list(CodeGroup.allCases.map { "\($0.rawValue) (\($0.code))" })); any other <group> of digits is sent as a raw comCode.",
         examples: ["boxoffice codes regions", "boxoffice codes nations --format csv", "boxoffice codes 2201"],
-        arguments: [ArgumentSpec(name: "group", help: "A group name or a raw KOBIS comCode.", choices: CodeGroup.allCases.map(\.rawValue))],
+        arguments: [
+            ArgumentSpec(name: "group", key: .group, help: "A group name or a raw KOBIS comCode.", choices: CodeGroup.allCases.map(\.rawValue))
+        ],
         options: SharedOptions.network + [SharedOptions.fields(fieldNames)],
         make: { reader throws(UsageError) in
-            let group = (reader.positionals.first ?? "").trimmed
+            let group = (try reader.argument(0) ?? "").trimmed
             guard !group.isEmpty else {
                 throw reader.error("Give a group: \(CodeGroup.allCases.map(\.rawValue).joined(separator: ", ")) or a raw code.")
             }

@@ -19,19 +19,20 @@ struct CompaniesCommand: RunnableCommand {
     static let spec = CommandSpec(
         name: "companies", abstract: "Find film companies and their codes by name.",
         examples: ["boxoffice companies 쇼박스", "boxoffice companies --part 배급사 --ceo 김", "boxoffice companies 필름 --all --format jsonl"],
-        arguments: [ArgumentSpec(name: "name", help: "Part of the name (optional with --ceo or --part).", isOptional: true)],
+        arguments: [ArgumentSpec(name: "name", key: .name, help: "Part of the name (optional with --ceo or --part).", isOptional: true)],
         options: [
-            OptionSpec(name: .ceo, valueName: "name", help: "Part of the chief executive's name."),
+            OptionSpec(name: .ceo, kind: .text, valueName: "name", help: "Part of the chief executive's name."),
             OptionSpec(
-                name: .part, valueName: "part", help: "Only companies with this part: a code of the company-parts group, or its name such as 배급사."),
+                name: .part, kind: .text, valueName: "part",
+                help: "Only companies with this part: a code of the company-parts group, or its name such as 배급사."),
         ] + ListOptions.specs + SharedOptions.network + [SharedOptions.fields(fieldNames)],
         make: { reader throws(UsageError) in
-            let name = reader.searchTerm
-            let ceo = reader.nonEmptyValue(.ceo)
-            let part = reader.nonEmptyValue(.part)
+            let name = try reader.searchTerm()
+            let ceo = try reader.nonEmptyText(.ceo)
+            let part = try reader.nonEmptyText(.part)
             guard name != nil || ceo != nil || part != nil else {
-                if reader.flag(.all) { throw reader.error("--all needs a filter: give a name to search for, or --ceo or --part.") }
-                throw reader.error("Give a name to search for, or --ceo or --part.")
+                if try reader.flag(.all) { throw reader.error("--all needs a filter: give a name to search for, or --ceo or --part.") }
+                throw reader.error("Give a name to search for, or \(reader.name(.ceo)) or \(reader.name(.part)).")
             }
             return CompaniesCommand(
                 name: name, ceo: ceo, part: part, list: try ListOptions(reader), network: try NetworkOptions(reader, offering: Self.fieldNames))

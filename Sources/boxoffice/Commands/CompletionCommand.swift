@@ -17,7 +17,7 @@ struct CompletionCommand: RunnableCommand {
         ],
         arguments: [ArgumentSpec(name: "shell", help: "bash, zsh or fish.", choices: Shell.allCases.map(\.rawValue))],
         make: { reader throws(UsageError) in
-            let name = reader.positionals.first ?? ""
+            let name = try reader.argument(0) ?? ""
             guard let shell = Shell(rawValue: name) else {
                 throw reader.error("'\(name)' is not a shell I write completions for; use bash, zsh or fish.")
             }

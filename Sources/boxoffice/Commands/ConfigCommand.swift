@@ -23,7 +23,7 @@ enum ConfigCommand {
             name: "set", abstract: "Read a key from standard input and store it.",
             arguments: [ArgumentSpec(name: "service", help: "kobis or kakao.", choices: APIService.allCases.map(\.rawValue))],
             make: { reader throws(UsageError) in
-                let name = reader.positionals.first ?? ""
+                let name = try reader.argument(0) ?? ""
                 guard let service = APIService(rawValue: name.lowercased()) else {
                     throw reader.error("'\(name)' is not a service; use kobis or kakao.")
                 }

@@ -10,7 +10,7 @@ enum DailyCommand {
             "boxoffice daily", "boxoffice daily --date 20230818", "boxoffice daily --date -3d --format json",
             "boxoffice daily --from 2023-08-01 --to 2023-08-31 --format csv > august.csv",
         ],
-        options: [OptionSpec(name: .date, short: "d", valueName: "date", help: "The day to show.", defaultValue: "yesterday")]
+        options: [OptionSpec(name: .date, short: "d", kind: .date, help: "The day to show.", defaultValue: .value("yesterday"))]
             + ChartCommand.filterOptions + [SharedOptions.fields(ChartCommand.fieldNames(.daily, withPosters: true))],
         make: { reader throws(UsageError) in try ChartCommand(reader, isWeekly: false) })
 }

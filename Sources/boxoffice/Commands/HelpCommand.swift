@@ -14,7 +14,7 @@ enum HelpCommand {
             ArgumentSpec(name: "topic", help: "A command, or exit-codes.", isOptional: true, choices: [exitCodesTopic], offersCommands: true),
             ArgumentSpec(name: "subcommand", help: "One of the command's subcommands.", isOptional: true, offersSubcommands: true),
         ],
-        make: { reader throws(UsageError) in try topic(reader.positionals) })
+        make: { reader throws(UsageError) in try topic([try reader.argument(0), try reader.argument(1)].compactMap { $0 }) })
 
     static let exitCodesTopic = "exit-codes"
 

@@ -21,21 +21,23 @@ struct ImagesCommand: RunnableCommand {
         arguments: [ArgumentSpec(name: "query", help: "What to search for.")],
         options: [
             OptionSpec(
-                name: .sort, valueName: "order", help: "accuracy or recency.", choices: ImageSearchQuery.Sort.allCases.map(\.rawValue),
-                defaultValue: ImageSearchQuery.Sort.accuracy.rawValue),
-            OptionSpec(name: .page, valueName: "n", help: "Page of results, 1 to \(ImageSearchQuery.pages.upperBound).", defaultValue: "1"),
+                name: .sort, kind: .choice(ImageSearchQuery.Sort.allCases.map(\.rawValue)), valueName: "order", help: "accuracy or recency.",
+                defaultValue: .value(ImageSearchQuery.Sort.accuracy.rawValue)),
             OptionSpec(
-                name: .limit, valueName: "n", help: "Results per page, 1 to \(ImageSearchQuery.sizes.upperBound).",
-                defaultValue: String(defaultCount)),
+                name: .page, kind: .integer(ImageSearchQuery.pages), help: "Page of results, 1 to \(ImageSearchQuery.pages.upperBound).",
+                defaultValue: .value("1")),
+            OptionSpec(
+                name: .limit, kind: .integer(ImageSearchQuery.sizes), help: "Results per page, 1 to \(ImageSearchQuery.sizes.upperBound).",
+                defaultValue: .value(String(defaultCount))),
         ] + SharedOptions.network + [SharedOptions.fields(fieldNames)],
         make: { reader throws(UsageError) in try ImagesCommand(reader) })
 
     init(_ reader: OptionReader) throws(UsageError) {
-        guard let text = reader.searchTerm else { throw reader.error("The search query is empty.") }
+        guard let text = try reader.searchTerm() else { throw reader.error("The search query is empty.") }
         query = ImageSearchQuery(
             text: text, sort: try reader.choice(.sort, ImageSearchQuery.Sort.init(rawValue:)),
-            page: try reader.integer(.page, in: ImageSearchQuery.pages),
-            size: try reader.integer(.limit, in: ImageSearchQuery.sizes) ?? Self.defaultCount)
+            page: try reader.integer(.page),
+            size: try reader.integer(.limit) ?? Self.defaultCount)
         network = try NetworkOptions(reader, offering: Self.fieldNames)
     }
 

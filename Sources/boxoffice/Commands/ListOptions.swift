@@ -20,15 +20,17 @@ struct ListOptions: Sendable {
     static let pageSizes = 1...100
 
     static let specs = [
-        OptionSpec(name: .page, valueName: "n", help: "Page of results, from 1.", defaultValue: "1"),
-        OptionSpec(name: .limit, valueName: "n", help: "Results per page, \(pageSizes.lowerBound) to \(pageSizes.upperBound).", defaultValue: "10"),
+        OptionSpec(name: .page, kind: .integer(pages), help: "Page of results, from 1.", defaultValue: .value("1")),
+        OptionSpec(
+            name: .limit, kind: .integer(pageSizes), help: "Results per page, \(pageSizes.lowerBound) to \(pageSizes.upperBound).",
+            defaultValue: .value("10")),
         OptionSpec(name: .all, help: "Every page, at most \(ListPager.mostResults) results, checked against today's quota first."),
     ]
 
     init(_ reader: OptionReader) throws(UsageError) {
-        page = try reader.integer(.page, in: Self.pages)
-        limit = try reader.integer(.limit, in: Self.pageSizes)
-        all = reader.flag(.all)
+        page = try reader.integer(.page)
+        limit = try reader.integer(.limit)
+        all = try reader.flag(.all)
         guard !all || (page == nil && limit == nil) else { throw reader.error("Use either --all or --page/--limit, not both.") }
     }
 

@@ -27,10 +27,12 @@ struct MCPCommand: RunnableCommand {
         make: { reader throws(UsageError) in
             var words: [String] = []
             for option in passedOptions {
-                if option.isFlag {
-                    if reader.invocation.flags.contains(option.name) { words.append("--" + option.name) }
-                } else if let value = reader.invocation.values[option.name] {
-                    words.append("--\(option.name)=\(value)")
+                for value in reader.source.values(of: option.key) {
+                    switch value {
+                    case .present: words.append("--" + option.name)
+                    case .word(let text): words.append("--\(option.name)=\(text)")
+                    case .json: break
+                    }
                 }
             }
             // Checked as every call will read them (--timeout's range, --replay with --record…).

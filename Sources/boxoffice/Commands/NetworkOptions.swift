@@ -17,32 +17,28 @@ struct NetworkOptions: Sendable {
 }
 
 extension NetworkOptions {
-    /// Reads and checks the shared network options; `fields` are the names a command with
-    /// `--fields` offers.
+    /// Reads and checks the shared network options over the reader's defaults; `fields` are the
+    /// names a command with `--fields` offers.
     init(_ reader: OptionReader, defaultFormat: OutputFormat = SharedOptions.defaultFormat, offering fields: @autoclosure () -> [String]? = nil)
         throws(UsageError)
     {
+        self = reader.networkDefaults
         format = try reader.format(default: defaultFormat)
         color = try reader.color()
         // The names are worked out only when --fields is given: they cost a rendering.
-        if reader.invocation.command.option(.fields) != nil, reader.value(.fields) != nil, let offered = fields() {
+        if reader.declares(.fields), try reader.text(.fields) != nil, let offered = fields() {
             self.fields = try reader.fields(among: offered, format: format)
         }
-        if let text = reader.value(.timeout) {
-            guard let seconds = Double(text), SharedOptions.timeoutRange.contains(seconds) else {
-                throw reader.error("'\(text)' is not a valid value for '--timeout'; use seconds from 0.1 to 600.")
-            }
-            timeout = seconds
-        }
-        retries = try reader.integer(.retries, in: SharedOptions.retryRange) ?? RetryPolicy.defaultRetries
-        let noCache = reader.flag(.noCache)
-        let refresh = reader.flag(.refresh)
+        timeout = try reader.seconds(.timeout) ?? timeout
+        retries = try reader.integer(.retries) ?? retries
+        let noCache = try reader.flag(.noCache)
+        let refresh = try reader.flag(.refresh)
         guard !(noCache && refresh) else { throw reader.error("Use either --no-cache or --refresh, not both.") }
-        cacheMode = noCache ? .disabled : refresh ? .refresh : .normal
-        replayDirectory = reader.value(.replay)
-        recordDirectory = reader.value(.record)
+        if noCache || refresh { cacheMode = noCache ? .disabled : .refresh }
+        replayDirectory = try reader.text(.replay) ?? replayDirectory
+        recordDirectory = try reader.text(.record) ?? recordDirectory
         guard replayDirectory == nil || recordDirectory == nil else { throw reader.error("Use either --replay or --record, not both.") }
-        isVerbose = reader.flag(.verbose)
-        ignoresQuota = reader.flag(.ignoreQuota)
+        isVerbose = try reader.flag(.verbose) || isVerbose
+        ignoresQuota = try reader.flag(.ignoreQuota) || ignoresQuota
     }
 }

@@ -18,15 +18,15 @@ struct PeopleCommand: RunnableCommand {
     static let spec = CommandSpec(
         name: "people", abstract: "Find people (directors, actors, crew) and their codes by name.",
         examples: ["boxoffice people 봉준호", "boxoffice people --filmography 기생충 --all --format csv"],
-        arguments: [ArgumentSpec(name: "name", help: "Part of the name (optional with --filmography).", isOptional: true)],
-        options: [OptionSpec(name: .filmography, valueName: "title", help: "Only people who worked on a film of this title.")]
+        arguments: [ArgumentSpec(name: "name", key: .name, help: "Part of the name (optional with --filmography).", isOptional: true)],
+        options: [OptionSpec(name: .filmography, kind: .text, valueName: "title", help: "Only people who worked on a film of this title.")]
             + ListOptions.specs + SharedOptions.network + [SharedOptions.fields(fieldNames)],
         make: { reader throws(UsageError) in
-            let name = reader.searchTerm
-            let filmography = reader.nonEmptyValue(.filmography)
+            let name = try reader.searchTerm()
+            let filmography = try reader.nonEmptyText(.filmography)
             guard name != nil || filmography != nil else {
-                if reader.flag(.all) { throw reader.error("--all needs a filter: give a name to search for, or --filmography.") }
-                throw reader.error("Give a name to search for, or --filmography.")
+                if try reader.flag(.all) { throw reader.error("--all needs a filter: give a name to search for, or --filmography.") }
+                throw reader.error("Give a name to search for, or \(reader.name(.filmography)).")
             }
             return PeopleCommand(
                 name: name, filmography: filmography, list: try ListOptions(reader), network: try NetworkOptions(reader, offering: Self.fieldNames))

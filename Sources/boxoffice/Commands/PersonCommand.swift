@@ -13,10 +13,10 @@ struct PersonCommand: RunnableCommand {
     static let spec = CommandSpec(
         name: "person", abstract: "Show a person's details and films.",
         examples: ["boxoffice person 20164556", "boxoffice person 20164556 --format json"],
-        arguments: [ArgumentSpec(name: "person-code", help: "The KOBIS person code (find it with `boxoffice people`).")],
+        arguments: [ArgumentSpec(name: "person-code", key: .code, help: "The KOBIS person code (find it with `boxoffice people`).")],
         options: SharedOptions.network,
         make: { reader throws(UsageError) in
-            PersonCommand(code: try reader.code(of: "person", findWith: "people <name>"), network: try NetworkOptions(reader))
+            PersonCommand(code: try reader.code(of: "person", findWith: PeopleCommand.spec), network: try NetworkOptions(reader))
         })
 
     func run(in state: CommandState) async throws -> Data {

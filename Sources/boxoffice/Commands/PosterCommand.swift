@@ -47,14 +47,15 @@ struct PosterCommand: RunnableCommand {
         name: "poster", abstract: "Find a movie's poster.",
         discussion: "Looks up the title on KOBIS, then searches Kakao images for \"<title> 영화 포스터\" and prints the best image URL.",
         examples: ["boxoffice poster 20124079", "boxoffice poster 20124079 --download poster.jpg"],
-        arguments: [ArgumentSpec(name: "movie-code", help: "The KOBIS movie code.")],
+        arguments: [ArgumentSpec(name: "movie-code", key: .code, help: "The KOBIS movie code.")],
         options: [
             OptionSpec(
-                name: .download, valueName: "path", help: "Save the image to <path> (a file or a folder), or to stdout with -.", completion: .paths)
+                name: .download, kind: .text, valueName: "path", help: "Save the image to <path> (a file or a folder), or to stdout with -.",
+                completion: .paths)
             // Its data is a URL; the image has --download.
         ] + SharedOptions.network.filter { !$0.isNamed(.output) },
         make: { reader throws(UsageError) in
-            PosterCommand(code: try reader.movieCode(), download: reader.value(.download), network: try NetworkOptions(reader))
+            PosterCommand(code: try reader.movieCode(), download: try reader.text(.download), network: try NetworkOptions(reader))
         })
 
     func run(in state: CommandState) async throws -> Data {

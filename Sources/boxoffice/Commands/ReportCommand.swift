@@ -36,46 +36,52 @@ struct ReportCommand: RunnableCommand {
             "boxoffice report --format slack --output post.json && curl -sS -d @post.json -H 'Content-Type: application/json' \"$WEBHOOK\"",
         ],
         options: [
-            OptionSpec(name: .date, short: "d", valueName: "date", help: "The day to report on.", defaultValue: "yesterday"),
+            OptionSpec(name: .date, short: "d", kind: .date, help: "The day to report on.", defaultValue: .value("yesterday")),
             OptionSpec(
-                name: .days, valueName: "n",
+                name: .days, kind: .integer(DailyReport.dayRange),
                 help: "Days each trend covers, \(DailyReport.dayRange.lowerBound) to \(DailyReport.dayRange.upperBound).",
-                defaultValue: String(DailyReport.defaultDays)),
+                defaultValue: .value(String(DailyReport.defaultDays))),
             SharedOptions.format(formats, default: .text),
-            OptionSpec(name: .posters, help: "Add each movie's poster (needs KAKAO_REST_API_KEY)."),
-            OptionSpec(name: .embedPosters, help: "With --format html or email, download the posters into the page or message."),
-            OptionSpec(name: .mailTo, valueName: "address", help: "With --format email, a recipient; may repeat."),
-            OptionSpec(name: .mailFrom, valueName: "address", help: "With --format email, the sender."),
-            OptionSpec(name: .subject, valueName: "text", help: "With --format email, the subject (default: the report's heading)."),
             OptionSpec(
-                name: .mailBudget, valueName: "bytes",
+                name: .posters, help: "Add each movie's poster (needs KAKAO_REST_API_KEY).",
+                toolHelp: "Add each movie's poster URL (the server needs a Kakao key)."),
+            OptionSpec(name: .embedPosters, help: "With --format html or email, download the posters into the page or message."),
+            OptionSpec(name: .mailTo, kind: .text, valueName: "address", repeats: true, help: "With --format email, a recipient; may repeat."),
+            OptionSpec(name: .mailFrom, kind: .text, valueName: "address", help: "With --format email, the sender."),
+            OptionSpec(name: .subject, kind: .text, valueName: "text", help: "With --format email, the subject (default: the report's heading)."),
+            OptionSpec(
+                name: .mailBudget, kind: .integer(mailBudgets), valueName: "bytes",
                 help:
                     "With --format email --embed-posters, the most bytes the whole message may take, \(mailBudgets.lowerBound) to \(mailBudgets.upperBound); posters past it are linked.",
-                defaultValue: String(MailMessage.defaultBudget)),
+                defaultValue: .value(String(MailMessage.defaultBudget))),
         ] + SharedOptions.network.filter { !$0.isNamed(.format) },
         make: { reader throws(UsageError) in try ReportCommand(reader) })
 
     init(_ reader: OptionReader) throws(UsageError) {
         date = try reader.date(.date) ?? reader.today.adding(days: -1)
-        days = try reader.integer(.days, in: DailyReport.dayRange) ?? DailyReport.defaultDays
+        days = try reader.integer(.days) ?? DailyReport.defaultDays
         network = try NetworkOptions(reader, defaultFormat: .text)
-        embedsPosters = reader.flag(.embedPosters)
-        withPosters = reader.flag(.posters) || embedsPosters
+        embedsPosters = try reader.flag(.embedPosters)
+        withPosters = try reader.flag(.posters) || embedsPosters
         guard !embedsPosters || Self.embeddingFormats.contains(network.format) else {
             throw reader.error("--embed-posters is for --format html or email.")
         }
         let isMail = network.format == .email
-        for name in [OptionName.mailTo, .mailFrom, .subject] where !isMail && !reader.values(name).isEmpty {
+        let recipients = try reader.texts(.mailTo)
+        let sender = try reader.text(.mailFrom)
+        subject = try reader.text(.subject)
+        let budget = try reader.integer(.mailBudget)
+        let given: [(OptionName, Bool)] = [(.mailTo, !recipients.isEmpty), (.mailFrom, sender != nil), (.subject, subject != nil)]
+        for (name, isGiven) in given where !isMail && isGiven {
             throw reader.error("--\(name.rawValue) is for --format email.")
         }
-        recipients = try reader.values(.mailTo).map { text throws(UsageError) in try Self.address(text, option: .mailTo, reader) }
-        sender = try reader.value(.mailFrom).map { text throws(UsageError) in try Self.address(text, option: .mailFrom, reader) }
-        subject = reader.value(.subject)
-        guard !isMail || !recipients.isEmpty else { throw reader.error("--format email needs at least one --mail-to address.") }
-        guard reader.value(.mailBudget) == nil || (isMail && embedsPosters) else {
+        self.recipients = try recipients.map { text throws(UsageError) in try Self.address(text, option: .mailTo, reader) }
+        self.sender = try sender.map { text throws(UsageError) in try Self.address(text, option: .mailFrom, reader) }
+        guard !isMail || !self.recipients.isEmpty else { throw reader.error("--format email needs at least one --mail-to address.") }
+        guard budget == nil || (isMail && embedsPosters) else {
             throw reader.error("--mail-budget is for --format email with --embed-posters.")
         }
-        mailBudget = try reader.integer(.mailBudget, in: Self.mailBudgets) ?? MailMessage.defaultBudget
+        mailBudget = budget ?? MailMessage.defaultBudget
     }
 
     /// One address, or a usage error that shows it without its control characters.

@@ -25,46 +25,54 @@ struct SearchCommand: RunnableCommand {
             "boxoffice search 밀수", "boxoffice search 광해 --year 2012", "boxoffice search --director 봉준호",
             "boxoffice search --nation 한국 --type 장편 --opened-from 2023 --opened-to 2023 --all --format csv",
         ],
-        arguments: [ArgumentSpec(name: "title", help: "Part of the title (optional with other filters).", isOptional: true)],
+        arguments: [ArgumentSpec(name: "title", key: .title, help: "Part of the title (optional with other filters).", isOptional: true)],
         options: [
-            OptionSpec(name: .director, valueName: "name", help: "Part of a director's name."),
-            OptionSpec(name: .year, valueName: "yyyy", help: "Only movies that opened in this year (the Opened column, not Produced)."),
-            OptionSpec(name: .openedFrom, valueName: "yyyy", help: "Only movies that opened in this year or later."),
-            OptionSpec(name: .openedTo, valueName: "yyyy", help: "Only movies that opened in this year or earlier."),
-            OptionSpec(name: .madeFrom, valueName: "yyyy", help: "Only movies produced in this year or later."),
-            OptionSpec(name: .madeTo, valueName: "yyyy", help: "Only movies produced in this year or earlier."),
+            OptionSpec(name: .director, kind: .text, valueName: "name", help: "Part of a director's name."),
             OptionSpec(
-                name: .nation, valueName: "nation",
+                name: .year, kind: .integer(years), valueName: "yyyy", help: "Only movies that opened in this year (the Opened column, not Produced)."
+            ),
+            OptionSpec(name: .openedFrom, kind: .integer(years), valueName: "yyyy", help: "Only movies that opened in this year or later."),
+            OptionSpec(name: .openedTo, kind: .integer(years), valueName: "yyyy", help: "Only movies that opened in this year or earlier."),
+            OptionSpec(name: .madeFrom, kind: .integer(years), valueName: "yyyy", help: "Only movies produced in this year or later."),
+            OptionSpec(name: .madeTo, kind: .integer(years), valueName: "yyyy", help: "Only movies produced in this year or earlier."),
+            OptionSpec(
+                name: .nation, kind: .text, valueName: "nation", repeats: true,
                 help: "Only movies of this nation: a code of the nations group or its name, such as 한국; may repeat.",
+                toolHelp: "Only movies of these nations: codes of the nations group or their names, such as 한국.",
                 completion: .codeNames(.nations)),
             OptionSpec(
-                name: .type, valueName: "type",
+                name: .type, kind: .text, valueName: "type", repeats: true,
                 help: "Only movies of this type: a code of the movie-types group or its name, such as 장편; may repeat.",
+                toolHelp: "Only movies of these types: codes of the movie-types group or their names, such as 장편.",
                 completion: .codeNames(.movieTypes)),
         ] + ListOptions.specs + SharedOptions.network + [SharedOptions.fields(fieldNames)],
         make: { reader throws(UsageError) in try SearchCommand(reader) })
 
     init(_ reader: OptionReader) throws(UsageError) {
-        let title = reader.searchTerm
-        let director = reader.nonEmptyValue(.director)
-        nations = reader.values(.nation).filter { !$0.isEmpty }
-        types = reader.values(.type).filter { !$0.isEmpty }
-        let year = try reader.integer(.year, in: Self.years)
-        var openedFrom = try reader.integer(.openedFrom, in: Self.years)
-        var openedTo = try reader.integer(.openedTo, in: Self.years)
+        let title = try reader.searchTerm()
+        let director = try reader.nonEmptyText(.director)
+        nations = try reader.texts(.nation).filter { !$0.isEmpty }
+        types = try reader.texts(.type).filter { !$0.isEmpty }
+        let year = try reader.integer(.year)
+        var openedFrom = try reader.integer(.openedFrom)
+        var openedTo = try reader.integer(.openedTo)
         if let year {
-            guard openedFrom == nil, openedTo == nil else { throw reader.error("Use either --year or --opened-from/--opened-to, not both.") }
+            guard openedFrom == nil, openedTo == nil else {
+                throw reader.error("Use either \(reader.name(.year)) or \(reader.name(.openedFrom))/\(reader.name(.openedTo)), not both.")
+            }
             (openedFrom, openedTo) = (year, year)
         }
-        let madeFrom = try reader.integer(.madeFrom, in: Self.years)
-        let madeTo = try reader.integer(.madeTo, in: Self.years)
-        for (from, to, name) in [(openedFrom, openedTo, "opened"), (madeFrom, madeTo, "made")] {
-            if let from, let to, from > to { throw reader.error("--\(name)-from \(from) is after --\(name)-to \(to).") }
+        let madeFrom = try reader.integer(.madeFrom)
+        let madeTo = try reader.integer(.madeTo)
+        for (from, to, fromName, toName) in [
+            (openedFrom, openedTo, OptionName.openedFrom, OptionName.openedTo), (madeFrom, madeTo, .madeFrom, .madeTo),
+        ] {
+            if let from, let to, from > to { throw reader.error("\(reader.name(fromName)) \(from) is after \(reader.name(toName)) \(to).") }
         }
         let anyFilter =
             title != nil || director != nil || !nations.isEmpty || !types.isEmpty
             || [openedFrom, openedTo, madeFrom, madeTo].contains { $0 != nil }
-        guard anyFilter else { throw reader.error("Give a title to search for, or --director or another filter.") }
+        guard anyFilter else { throw reader.error("Give a title to search for, or \(reader.name(.director)) or another filter.") }
         list = try ListOptions(reader)
         query = MovieSearchQuery(
             title: title, director: director, openedFromYear: openedFrom, openedToYear: openedTo, page: list.page, itemsPerPage: list.limit)

@@ -10,8 +10,8 @@ enum SharedOptions {
     static func format(_ formats: [OutputFormat] = OutputFormat.data, default fallback: OutputFormat = defaultFormat) -> OptionSpec {
         let names = formats.map(\.rawValue)
         return OptionSpec(
-            name: .format, valueName: "format", help: "Output format: \(list(names, lastSeparator: " or ")).", choices: names,
-            defaultValue: fallback.rawValue)
+            name: .format, kind: .choice(names), valueName: "format", help: "Output format: \(list(names, lastSeparator: " or ")).",
+            defaultValue: .value(fallback.rawValue))
     }
 
     /// "a, b or c". Every run declares its commands, and the standard library's `joined` looks up
@@ -26,8 +26,8 @@ enum SharedOptions {
     }
 
     static let color = OptionSpec(
-        name: .color, valueName: "when", help: "Colour tables: auto, always or never.", choices: ColorChoice.allCases.map(\.rawValue),
-        defaultValue: ColorChoice.auto.rawValue)
+        name: .color, kind: .choice(ColorChoice.allCases.map(\.rawValue)), valueName: "when", help: "Colour tables: auto, always or never.",
+        defaultValue: .value(ColorChoice.auto.rawValue))
 
     /// `--no-color`, as `gh` and `rg` users type it.
     static let noColor = OptionSpec(name: .noColor, help: "No colour: the same as --color never.")
@@ -37,13 +37,13 @@ enum SharedOptions {
 
     /// `-o FILE`: every command that prints data may write it to a file instead (`FileOutput`).
     static let output = OptionSpec(
-        name: .output, short: "o", valueName: "file", help: "Write the output to <file> atomically instead of stdout (- is stdout).",
+        name: .output, short: "o", kind: .text, valueName: "file", help: "Write the output to <file> atomically instead of stdout (- is stdout).",
         completion: .paths)
 
     /// `--fields`, offering the JSON names of a command's columns.
     static func fields(_ names: @autoclosure @escaping @Sendable () -> [String]) -> OptionSpec {
         OptionSpec(
-            name: .fields, valueName: "names",
+            name: .fields, kind: .text, valueName: "names",
             help: "Only these fields, in this order, for table, tsv, csv, markdown and jsonl (comma-separated): \(list(names())).")
     }
 
@@ -54,16 +54,19 @@ enum SharedOptions {
     static let network =
         printing + [
             OptionSpec(
-                name: .timeout, valueName: "seconds", help: "Give up on an attempt, or on a wait for the quota ledger, after this long.",
-                defaultValue: NumberText.decimal(ClientConfiguration.defaultTimeout)),
+                name: .timeout, kind: .seconds(timeoutRange), help: "Give up on an attempt, or on a wait for the quota ledger, after this long.",
+                defaultValue: .value(NumberText.decimal(ClientConfiguration.defaultTimeout))),
             OptionSpec(
-                name: .retries, valueName: "n", help: "Retry transient failures this many times.", defaultValue: String(RetryPolicy.defaultRetries)),
+                name: .retries, kind: .integer(retryRange), help: "Retry transient failures this many times.",
+                defaultValue: .value(String(RetryPolicy.defaultRetries))),
             OptionSpec(name: .noCache, help: "Neither read nor write the cache."),
             OptionSpec(name: .refresh, help: "Ignore cached answers and store fresh ones."),
             OptionSpec(
-                name: .replay, valueName: "dir", help: "Answer from recorded responses in <dir> instead of the network.", completion: .folders),
+                name: .replay, kind: .text, valueName: "dir", help: "Answer from recorded responses in <dir> instead of the network.",
+                completion: .folders),
             OptionSpec(
-                name: .record, valueName: "dir", help: "Write every response received to <dir>, in the layout --replay reads.", completion: .folders),
+                name: .record, kind: .text, valueName: "dir", help: "Write every response received to <dir>, in the layout --replay reads.",
+                completion: .folders),
             OptionSpec(name: .verbose, short: "v", help: "Tell on stderr what happens: cache hits, retries."),
             OptionSpec(name: .ignoreQuota, help: "Send requests even past today's daily limit by boxoffice's count."),
         ]

@@ -25,16 +25,20 @@ struct TrendCommand: RunnableCommand {
         discussion:
             "Reads the daily charts of the movie's first \(ChartQuery.longestDailyRange) days from its opening (up to yesterday), or of --from/--to; cached days cost nothing.",
         examples: ["boxoffice trend 20218541", "boxoffice trend 20218541 --from 20230726 --to 20230831 --format csv"],
-        arguments: [ArgumentSpec(name: "movie-code", help: "The KOBIS movie code.")],
+        arguments: [ArgumentSpec(name: "movie-code", key: .code, help: "The KOBIS movie code.")],
         options: [
-            OptionSpec(name: .from, valueName: "date", help: "First day.", defaultValue: "the opening date"),
-            OptionSpec(name: .to, valueName: "date", help: "Last day.", defaultValue: "a year after the first day, or yesterday if sooner"),
+            OptionSpec(name: .from, kind: .date, help: "First day.", defaultValue: .described("the opening date")),
+            OptionSpec(name: .to, kind: .date, help: "Last day.", defaultValue: .described("a year after the first day, or yesterday if sooner")),
             OptionSpec(
-                name: .jobs, short: "j", valueName: "n", help: "Requests in flight at once, 1 to \(ChartQuery.jobRange.upperBound).",
-                defaultValue: String(ChartQuery.defaultJobs)),
+                name: .jobs, short: "j", kind: .integer(ChartQuery.jobRange),
+                help: "Requests in flight at once, 1 to \(ChartQuery.jobRange.upperBound).",
+                defaultValue: .value(String(ChartQuery.defaultJobs))),
             OptionSpec(
                 name: .keepGoing,
-                help: "Print the days that arrived even if others failed: those are named on stderr and marked in JSON, and the run exits 23."),
+                help: "Print the days that arrived even if others failed: those are named on stderr and marked in JSON, and the run exits 23.",
+                toolHelp:
+                    "Answer with the days that arrived even if others failed: each missing one is {\"missing\": true, \"error\"} in its place, and the text says which."
+            ),
         ] + SharedOptions.network + [SharedOptions.fields(fieldNames)],
         make: { reader throws(UsageError) in
             let yesterday = reader.today.adding(days: -1)
@@ -43,7 +47,7 @@ struct TrendCommand: RunnableCommand {
             if let from { _ = try reader.days(from: from, to: to ?? MovieTrend.lastDay(from: from, yesterday: yesterday)) }
             return TrendCommand(
                 code: try reader.movieCode(), from: from, to: to,
-                jobs: try reader.integer(.jobs, in: ChartQuery.jobRange) ?? ChartQuery.defaultJobs, keepsGoing: reader.flag(.keepGoing),
+                jobs: try reader.integer(.jobs) ?? ChartQuery.defaultJobs, keepsGoing: try reader.flag(.keepGoing),
                 network: try NetworkOptions(reader, offering: Self.fieldNames))
         })
 

@@ -12,10 +12,10 @@ enum WeeklyCommand {
         ],
         options: [
             OptionSpec(
-                name: .date, short: "d", valueName: "date", help: "A day in the week to show.", defaultValue: "the latest week that has ended"),
+                name: .date, short: "d", kind: .date, help: "A day in the week to show.", defaultValue: .described("the latest week that has ended")),
             OptionSpec(
-                name: .period, valueName: "period", help: "week (Mon–Sun), weekend (Fri–Sun) or weekdays (Mon–Thu).",
-                choices: WeekPeriod.allCases.map(\.rawValue), defaultValue: WeekPeriod.week.rawValue),
+                name: .period, kind: .choice(WeekPeriod.allCases.map(\.rawValue)), valueName: "period",
+                help: "week (Mon–Sun), weekend (Fri–Sun) or weekdays (Mon–Thu).", defaultValue: .value(WeekPeriod.week.rawValue)),
         ] + ChartCommand.filterOptions + [SharedOptions.fields(ChartCommand.fieldNames(.weekly(.week), withPosters: true))],
         make: { reader throws(UsageError) in try ChartCommand(reader, isWeekly: true) })
 }

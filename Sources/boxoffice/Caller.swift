@@ -1,0 +1,35 @@
+import BoxOfficeCore
+
+/// Who reads a message, and so how it names what can be done: a person at a shell types `--date`
+/// and `boxoffice people <name>`.
+enum Caller: Sendable {
+    case shell
+
+    /// How the caller gives the option: `--date`; nil when it cannot.
+    func option(_ name: OptionName) -> String? {
+        switch self {
+        case .shell: "--" + name.rawValue
+        }
+    }
+
+    /// How a message names the option, whether or not the caller can give it.
+    func name(of option: OptionName) -> String {
+        self.option(option) ?? option.rawValue
+    }
+
+    /// How a message names a positional argument: `<movie-code>`.
+    func name(of argument: ArgumentSpec) -> String {
+        switch self {
+        case .shell: "<\(argument.name)>"
+        }
+    }
+
+    /// How the caller asks a command: `boxoffice people <name>` (with its first argument when
+    /// `withArgument`); nil when it cannot.
+    func command(_ spec: CommandSpec, withArgument: Bool = true) -> String? {
+        switch self {
+        case .shell:
+            (["boxoffice", spec.name] + (withArgument ? spec.arguments.prefix(1).map { "<\($0.name)>" } : [])).joined(separator: " ")
+        }
+    }
+}
