@@ -18,12 +18,13 @@ enum BoxOffice {
         let quota = QuotaLedger(file: paths.quotaFile)
         // A partial result is printed, then said, then ends the run with its code.
         var partial: PartialResult?
+        let state = CommandState(context: context, quota: quota, paths: paths)
         do {
             let invocation = try CommandLineParser.parse(arguments)
             let command = try CommandCatalog.command(for: invocation, today: context.today)
-            output = try await CommandState(context: context, quota: quota, paths: paths).run(command)
+            output = try await state.run(command)
         } catch let result as PartialResult {
-            output = result.output
+            output = state.write(result.output)
             partial = result
         } catch let error as UsageError {
             context.log("Error: \(error.message)")

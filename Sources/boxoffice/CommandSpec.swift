@@ -233,18 +233,6 @@ extension OptionKind {
 
 /// A command ready to run: parsed, validated and holding what it needs.
 protocol RunnableCommand: Sendable {
-    /// What belongs on stdout; errors are thrown, never printed here.
-    func run(in state: CommandState) async throws -> Data
-    /// Whether stdout is text, which is scrubbed of the keys once more before it is written;
-    /// bytes such as an image go out as they came.
-    var writesText: Bool { get }
-}
-
-extension RunnableCommand {
-    var writesText: Bool { true }
-
-    /// Text for stdout.
-    func text(_ output: String) -> Data {
-        Data(utf8: output)
-    }
+    /// What the command gives back, typed; errors are thrown, never printed here.
+    func run(in state: CommandState) async throws -> CommandOutput
 }

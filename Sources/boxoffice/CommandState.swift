@@ -28,17 +28,25 @@ struct CommandState: Sendable {
         return context.stderrIsTerminal ? ProgressLine(total: total, unit: unit) : nil
     }
 
-    /// What belongs on stdout.
+    /// What belongs on stdout. A partial result is thrown with its output as the command gave it.
     func run(_ command: any RunnableCommand) async throws -> Data {
-        // Bodies are redacted as they arrive; this sees the text after every change the writers
-        // made (controls and sequences removed, fields joined), as the reader will.
-        let redact = { (output: Data) in command.writesText ? BoxOffice.redactor(self.context, self.paths).redact(output) : output }
-        do {
-            return redact(try await command.run(in: self))
-        } catch var partial as PartialResult {
-            partial.output = redact(partial.output)
-            throw partial
+        write(try await command.run(in: self))
+    }
+
+    /// The output as stdout takes it: data in the format asked, text scrubbed of the keys once more,
+    /// bytes (an image) as they came. Bodies are redacted as they arrive; this sees the text after
+    /// every change the writers made (controls and sequences removed, fields joined), as the reader will.
+    func write(_ output: CommandOutput) -> Data {
+        let text: String
+        switch output {
+        case .data(let data, let layout):
+            text = DocumentWriter.write(data, format: layout.format, style: style(layout.color), envelope: layout.envelope, fields: layout.fields)
+        case .text(let words):
+            text = words
+        case .bytes(let bytes):
+            return bytes
         }
+        return BoxOffice.redactor(context, paths).redact(Data(utf8: text))
     }
 
     /// A client wired to the network (or a replay folder), the cache and the quota ledger.

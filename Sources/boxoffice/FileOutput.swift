@@ -23,18 +23,18 @@ struct FileOutput: RunnableCommand {
     }
 
     /// Nothing for stdout: the output went to the file.
-    func run(in state: CommandState) async throws -> Data {
+    func run(in state: CommandState) async throws -> CommandOutput {
         // Before any request: a folder, a device or a missing folder in its way costs no call.
         try OutputFile.check(path)
         do {
             try write(try await state.run(command), in: state)
         } catch var partial as PartialResult {
             // What arrived of a range (`--keep-going`) is written all the same, then said.
-            try write(partial.output, in: state)
-            partial.output = Data()
+            try write(state.write(partial.output), in: state)
+            partial.output = .empty
             throw partial
         }
-        return Data()
+        return .empty
     }
 
     private func write(_ output: Data, in state: CommandState) throws {
@@ -42,6 +42,4 @@ struct FileOutput: RunnableCommand {
         try OutputFile.write(output, toPath: path)
         state.context.log("Wrote \(TerminalText.sanitize(path)).")
     }
-
-    var writesText: Bool { false }
 }

@@ -16,8 +16,8 @@ enum CacheCommand {
     struct Path: RunnableCommand {
         static let spec = CommandSpec(name: "path", abstract: "Print the cache folder.", make: { _ throws(UsageError) in Path() })
 
-        func run(in state: CommandState) async throws -> Data {
-            text(state.paths.responses.path + "\n")
+        func run(in state: CommandState) async throws -> CommandOutput {
+            .text(state.paths.responses.path + "\n")
         }
     }
 
@@ -30,10 +30,10 @@ enum CacheCommand {
             name: "stats", abstract: "Count cached answers.", options: SharedOptions.printing,
             make: { reader throws(UsageError) in Stats(format: try reader.format(), color: try reader.color()) })
 
-        func run(in state: CommandState) async throws -> Data {
+        func run(in state: CommandState) async throws -> CommandOutput {
             let statistics = ResponseCache(directory: state.paths.responses).statistics(now: state.context.now)
             let output = CacheStatisticsOutput(path: state.paths.responses.path, statistics: statistics)
-            return text(DocumentWriter.write(output, format: format, style: state.style(color)))
+            return .data(output, format: format, color: color)
         }
     }
 
@@ -41,12 +41,12 @@ enum CacheCommand {
     struct Clear: RunnableCommand {
         static let spec = CommandSpec(name: "clear", abstract: "Remove every cached answer.", make: { _ throws(UsageError) in Clear() })
 
-        func run(in state: CommandState) async throws -> Data {
+        func run(in state: CommandState) async throws -> CommandOutput {
             let folder = state.paths.responses.path
             do {
                 let count = try ResponseCache(directory: state.paths.responses).clear()
                 state.context.log("Removed \(count) cached answer\(count == 1 ? "" : "s") from \(folder).")
-                return Data()
+                return .empty
             } catch {
                 throw InternalError(description: "Cannot clear the cache at \(folder).")
             }

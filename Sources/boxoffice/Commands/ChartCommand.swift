@@ -136,7 +136,7 @@ struct ChartCommand: RunnableCommand {
     }
 
     /// Fetches and renders; progress on stderr only when it is a terminal.
-    func run(in state: CommandState) async throws -> Data {
+    func run(in state: CommandState) async throws -> CommandOutput {
         if case .weekly(let period) = query.kind {
             for start in periodsNotEnded {
                 let (first, last) = (period.firstDay(ofWeekContaining: start), period.lastDay(ofWeekContaining: start))
@@ -155,10 +155,8 @@ struct ChartCommand: RunnableCommand {
             : ChartRange(charts: try await fetcher.charts(query) { await progress?.advance() }, missing: [])
         await progress?.finish()
         let missing = range.missing.map { ($0, ErrorText.message(for: $0.error)) }
-        let output = text(
-            DocumentWriter.write(
-                ChartsOutput(range.charts, asRange: isRange, withPosters: query.withPosters, missing: missing), format: network.format,
-                style: state.style(network), fields: network.fields))
+        let output = CommandOutput.data(
+            ChartsOutput(range.charts, asRange: isRange, withPosters: query.withPosters, missing: missing), network)
         guard missing.isEmpty else { throw PartialResult(output: output, missing: missing, total: query.dates.count) }
         return output
     }

@@ -31,11 +31,11 @@ struct CodeNamesCommand: RunnableCommand {
             return CodeNamesCommand(group: group, prefix: try reader.argument(1) ?? "")
         })
 
-    func run(in state: CommandState) async throws -> Data {
+    func run(in state: CommandState) async throws -> CommandOutput {
         let client = BoxOfficeClient(
             configuration: ClientConfiguration(requiresKeys: false, retryPolicy: RetryPolicy(retries: 0)), loader: CacheOnly(),
             cache: ResponseCache(directory: state.paths.responses), now: state.context.clock)
-        guard let list = try? await client.codes(group: group.code) else { return text("") }
+        guard let list = try? await client.codes(group: group.code) else { return .text("") }
         // The names go onto a command line: one a line, no controls, none blank, each once.
         var seen = Set<String>()
         var lines = ""
@@ -45,7 +45,7 @@ struct CodeNamesCommand: RunnableCommand {
             lines += name + "\n"
             if seen.count == Self.offered { break }
         }
-        return text(lines)
+        return .text(lines)
     }
 }
 

@@ -36,8 +36,8 @@ struct CodesCommand: RunnableCommand {
             return CodesCommand(group: CodeGroup.code(for: group), network: try NetworkOptions(reader, offering: Self.fieldNames))
         })
 
-    func run(in state: CommandState) async throws -> Data {
+    func run(in state: CommandState) async throws -> CommandOutput {
         let list = try await state.makeClient(network, needs: [.kobis]).codes(group: group)
-        return text(DocumentWriter.write(CodesOutput(list), format: network.format, style: state.style(network), fields: network.fields))
+        return .data(CodesOutput(list), network)
     }
 }

@@ -38,7 +38,7 @@ struct CompaniesCommand: RunnableCommand {
                 name: name, ceo: ceo, part: part, list: try ListOptions(reader), network: try NetworkOptions(reader, offering: Self.fieldNames))
         })
 
-    func run(in state: CommandState) async throws -> Data {
+    func run(in state: CommandState) async throws -> CommandOutput {
         let client = try state.makeClient(network, needs: [.kobis])
         let partCode = try await part.asyncMap { try await CodeNames.code(for: $0, in: .companyParts, option: "part", of: Self.spec, client: client) }
         let (name, ceo) = (self.name, self.ceo)
@@ -47,6 +47,6 @@ struct CompaniesCommand: RunnableCommand {
             return (result.companies, result.totalCount)
         }
         let output = CompaniesOutput(CompanySearchResult(totalCount: total, companies: companies), page: list.shownPage)
-        return text(DocumentWriter.write(output, format: network.format, style: state.style(network), fields: network.fields))
+        return .data(output, network)
     }
 }

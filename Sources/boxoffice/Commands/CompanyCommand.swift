@@ -19,8 +19,8 @@ struct CompanyCommand: RunnableCommand {
             CompanyCommand(code: try reader.code(of: "company", findWith: CompaniesCommand.spec), network: try NetworkOptions(reader))
         })
 
-    func run(in state: CommandState) async throws -> Data {
+    func run(in state: CommandState) async throws -> CommandOutput {
         let company = try await state.makeClient(network, needs: [.kobis]).company(code: code)
-        return text(DocumentWriter.write(CompanyOutput(company), format: network.format, style: state.style(network)))
+        return .data(CompanyOutput(company), network)
     }
 }

@@ -24,8 +24,8 @@ struct CompletionCommand: RunnableCommand {
             return CompletionCommand(shell: shell)
         })
 
-    func run(in state: CommandState) async throws -> Data {
-        text(CompletionScript.make(for: shell))
+    func run(in state: CommandState) async throws -> CommandOutput {
+        .text(CompletionScript.make(for: shell))
     }
 }
 

@@ -30,7 +30,7 @@ enum ConfigCommand {
                 return Set(service: service)
             })
 
-        func run(in state: CommandState) async throws -> Data {
+        func run(in state: CommandState) async throws -> CommandOutput {
             let context = state.context
             let example = "for example: printf %s \"$KEY\" | boxoffice config set \(service.rawValue)"
             let input: Data
@@ -62,7 +62,7 @@ enum ConfigCommand {
                 )
             }
             context.log("Stored the \(service.displayName) key (\(KeyStore.mask(key))) in \(state.paths.configFile.path).")
-            return Data()
+            return .empty
         }
     }
 
@@ -75,10 +75,10 @@ enum ConfigCommand {
             name: "show", abstract: "Show where each key comes from, masked.", options: SharedOptions.printing,
             make: { reader throws(UsageError) in Show(format: try reader.format(), color: try reader.color()) })
 
-        func run(in state: CommandState) async throws -> Data {
+        func run(in state: CommandState) async throws -> CommandOutput {
             let keys = try KeyStore(context: state.context, paths: state.paths).keys()
             let output = ConfigOutput(configFile: state.paths.configFile.path, keys: keys)
-            return text(DocumentWriter.write(output, format: format, style: state.style(color)))
+            return .data(output, format: format, color: color)
         }
     }
 
@@ -86,8 +86,8 @@ enum ConfigCommand {
     struct Path: RunnableCommand {
         static let spec = CommandSpec(name: "path", abstract: "Print the config file's path.", make: { _ throws(UsageError) in Path() })
 
-        func run(in state: CommandState) async throws -> Data {
-            text(state.paths.configFile.path + "\n")
+        func run(in state: CommandState) async throws -> CommandOutput {
+            .text(state.paths.configFile.path + "\n")
         }
     }
 }

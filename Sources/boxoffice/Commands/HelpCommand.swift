@@ -43,22 +43,22 @@ enum HelpCommand {
     struct Page: RunnableCommand {
         let path: [String]
 
-        func run(in state: CommandState) async throws -> Data {
-            text(HelpFormatter.help(for: path, width: state.context.terminalWidth ?? HelpFormatter.defaultWidth))
+        func run(in state: CommandState) async throws -> CommandOutput {
+            .text(HelpFormatter.help(for: path, width: state.context.terminalWidth ?? HelpFormatter.defaultWidth))
         }
     }
 
     /// The exit-code table.
     struct ExitCodes: RunnableCommand {
-        func run(in state: CommandState) async throws -> Data {
-            text(HelpFormatter.exitCodes(width: state.context.terminalWidth ?? HelpFormatter.defaultWidth))
+        func run(in state: CommandState) async throws -> CommandOutput {
+            .text(HelpFormatter.exitCodes(width: state.context.terminalWidth ?? HelpFormatter.defaultWidth))
         }
     }
 
     /// `--version`.
     struct Version: RunnableCommand {
-        func run(in state: CommandState) async throws -> Data {
-            text("boxoffice \(BoxOfficeClient.version)\n")
+        func run(in state: CommandState) async throws -> CommandOutput {
+            .text("boxoffice \(BoxOfficeClient.version)\n")
         }
     }
 }

@@ -41,8 +41,8 @@ struct ImagesCommand: RunnableCommand {
         network = try NetworkOptions(reader, offering: Self.fieldNames)
     }
 
-    func run(in state: CommandState) async throws -> Data {
+    func run(in state: CommandState) async throws -> CommandOutput {
         let result = try await state.makeClient(network, needs: [.kakao]).searchImages(query)
-        return text(DocumentWriter.write(ImagesOutput(result), format: network.format, style: state.style(network), fields: network.fields))
+        return .data(ImagesOutput(result), network)
     }
 }

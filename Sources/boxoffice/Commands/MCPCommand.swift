@@ -45,7 +45,7 @@ struct MCPCommand: RunnableCommand {
             return MCPCommand(serverOptions: words)
         })
 
-    func run(in state: CommandState) async throws -> Data {
+    func run(in state: CommandState) async throws -> CommandOutput {
         let context = state.context
         let keys = (try? KeyStore(context: context, paths: state.paths).keys(warns: false)) ?? [:]
         var callContext = context
@@ -62,6 +62,6 @@ struct MCPCommand: RunnableCommand {
             }
         }
         await server.serve(MCPLineReader.lines(of: STDIN_FILENO))
-        return Data()
+        return .empty
     }
 }

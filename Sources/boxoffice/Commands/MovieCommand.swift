@@ -17,8 +17,8 @@ struct MovieCommand: RunnableCommand {
         options: SharedOptions.network,
         make: { reader throws(UsageError) in MovieCommand(code: try reader.movieCode(), network: try NetworkOptions(reader)) })
 
-    func run(in state: CommandState) async throws -> Data {
+    func run(in state: CommandState) async throws -> CommandOutput {
         let details = try await state.makeClient(network, needs: [.kobis]).movie(code: code)
-        return text(DocumentWriter.write(MovieOutput(details), format: network.format, style: state.style(network)))
+        return .data(MovieOutput(details), network)
     }
 }

@@ -32,7 +32,7 @@ struct PeopleCommand: RunnableCommand {
                 name: name, filmography: filmography, list: try ListOptions(reader), network: try NetworkOptions(reader, offering: Self.fieldNames))
         })
 
-    func run(in state: CommandState) async throws -> Data {
+    func run(in state: CommandState) async throws -> CommandOutput {
         let client = try state.makeClient(network, needs: [.kobis])
         let (name, filmography) = (self.name, self.filmography)
         let (people, total) = try await list.fetch(in: state, client: client) { page, size in
@@ -40,6 +40,6 @@ struct PeopleCommand: RunnableCommand {
             return (result.people, result.totalCount)
         }
         let output = PeopleOutput(PeopleSearchResult(totalCount: total, people: people), page: list.shownPage)
-        return text(DocumentWriter.write(output, format: network.format, style: state.style(network), fields: network.fields))
+        return .data(output, network)
     }
 }

@@ -19,8 +19,8 @@ struct PersonCommand: RunnableCommand {
             PersonCommand(code: try reader.code(of: "person", findWith: PeopleCommand.spec), network: try NetworkOptions(reader))
         })
 
-    func run(in state: CommandState) async throws -> Data {
+    func run(in state: CommandState) async throws -> CommandOutput {
         let person = try await state.makeClient(network, needs: [.kobis]).person(code: code)
-        return text(DocumentWriter.write(PersonOutput(person), format: network.format, style: state.style(network)))
+        return .data(PersonOutput(person), network)
     }
 }

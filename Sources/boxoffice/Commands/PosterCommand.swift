@@ -20,8 +20,6 @@ struct PosterCommand: RunnableCommand {
     /// `--download -`: the image on stdout.
     static let standardOutput = "-"
 
-    var writesText: Bool { download != Self.standardOutput }
-
     /// `DIR/`, or the name of an existing folder.
     static func isFolder(_ path: String) -> Bool {
         path.hasSuffix("/") || Paths.isFolder(path)
@@ -58,7 +56,7 @@ struct PosterCommand: RunnableCommand {
             PosterCommand(code: try reader.movieCode(), download: try reader.text(.download), network: try NetworkOptions(reader))
         })
 
-    func run(in state: CommandState) async throws -> Data {
+    func run(in state: CommandState) async throws -> CommandOutput {
         let context = state.context
         if download == Self.standardOutput, context.stdoutIsTerminal {
             throw UsageError(
@@ -75,7 +73,7 @@ struct PosterCommand: RunnableCommand {
         if let download {
             let downloader = ImageDownloader(loader: state.transport(.image, timeout: network.timeout), timeout: network.timeout)
             let image = try await downloader.image(at: best.imageURL)
-            if download == Self.standardOutput { return image }
+            if download == Self.standardOutput { return .bytes(image) }
             // Into a folder, the file is named after the movie and the image's real type.
             let path = intoFolder ? Self.file(in: download, code: details.code, kind: ImageKind(image)) : download
             Signals.arm()
@@ -83,8 +81,6 @@ struct PosterCommand: RunnableCommand {
             saved = path
             context.log("Saved the poster of \(TerminalText.sanitize(details.title)) to \(path).")
         }
-        return text(
-            DocumentWriter.write(
-                PosterOutput(movie: details, poster: best, path: saved), format: network.format, style: state.style(network)))
+        return .data(PosterOutput(movie: details, poster: best, path: saved), network)
     }
 }

@@ -15,7 +15,7 @@ struct QuotaCommand: RunnableCommand {
         examples: ["boxoffice quota"], options: SharedOptions.printing,
         make: { reader throws(UsageError) in QuotaCommand(format: try reader.format(), color: try reader.color()) })
 
-    func run(in state: CommandState) async throws -> Data {
+    func run(in state: CommandState) async throws -> CommandOutput {
         let today = state.context.today
         let path = state.paths.quotaFile.path
         let counts: [APIService: Int]
@@ -30,7 +30,7 @@ struct QuotaCommand: RunnableCommand {
         } catch BoxOfficeError.quotaLedgerUnavailable(_, let reason) {
             throw LedgerUnreadable(path: path, reason: reason)
         }
-        return text(DocumentWriter.write(QuotaOutput(day: today, counts: counts), format: format, style: state.style(color)))
+        return .data(QuotaOutput(day: today, counts: counts), format: format, color: color)
     }
 }
 

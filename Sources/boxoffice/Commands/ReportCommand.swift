@@ -94,7 +94,7 @@ struct ReportCommand: RunnableCommand {
         return address
     }
 
-    func run(in state: CommandState) async throws -> Data {
+    func run(in state: CommandState) async throws -> CommandOutput {
         let client = try state.makeClient(network, needs: withPosters ? [.kobis, .kakao] : [.kobis])
         var report = try await client.report(on: date, days: days, withPosters: withPosters)
         let envelope = MailEnvelope(
@@ -121,9 +121,6 @@ struct ReportCommand: RunnableCommand {
                 linkedPosterNote = room.note
             }
         }
-        return text(
-            DocumentWriter.write(
-                ReportOutput(report, withPosters: withPosters, linkedPosterNote: linkedPosterNote), format: network.format,
-                style: state.style(network), envelope: envelope))
+        return .data(ReportOutput(report, withPosters: withPosters, linkedPosterNote: linkedPosterNote), network, envelope: envelope)
     }
 }

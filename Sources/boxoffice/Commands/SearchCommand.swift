@@ -81,7 +81,7 @@ struct SearchCommand: RunnableCommand {
         network = try NetworkOptions(reader, offering: Self.fieldNames)
     }
 
-    func run(in state: CommandState) async throws -> Data {
+    func run(in state: CommandState) async throws -> CommandOutput {
         let client = try state.makeClient(network, needs: [.kobis])
         var query = self.query
         for nation in nations {
@@ -98,6 +98,6 @@ struct SearchCommand: RunnableCommand {
             return (result.movies, result.totalCount)
         }
         let output = SearchOutput(MovieSearchResult(totalCount: total, movies: movies), page: list.shownPage)
-        return text(DocumentWriter.write(output, format: network.format, style: state.style(network), fields: network.fields))
+        return .data(output, network)
     }
 }

@@ -51,7 +51,7 @@ struct TrendCommand: RunnableCommand {
                 network: try NetworkOptions(reader, offering: Self.fieldNames))
         })
 
-    func run(in state: CommandState) async throws -> Data {
+    func run(in state: CommandState) async throws -> CommandOutput {
         let client = try state.makeClient(network, needs: [.kobis])
         let progress = state.progressLine(total: 0, unit: "days")
         let onDayFetched: @Sendable (Int) async -> Void = { total in
@@ -63,10 +63,7 @@ struct TrendCommand: RunnableCommand {
             : (try await client.trend(movieCode: code, from: from, to: to, jobs: jobs, onDayFetched: onDayFetched), [])
         await progress?.finish()
         let reasons = missing.map { ($0, ErrorText.message(for: $0.error)) }
-        let output = text(
-            DocumentWriter.write(
-                TrendOutput(trend, missing: reasons.map { ($0.0.startDate, $0.1) }), format: network.format, style: state.style(network),
-                fields: network.fields))
+        let output = CommandOutput.data(TrendOutput(trend, missing: reasons.map { ($0.0.startDate, $0.1) }), network)
         guard reasons.isEmpty else { throw PartialResult(output: output, missing: reasons, total: trend.days.count + missing.count) }
         return output
     }

@@ -25,4 +25,14 @@ extension JSONValue {
         guard case .object(let members) = self else { return [] }
         return members.map(\.0)
     }
+
+    /// The same value with every string, keys aside, transformed.
+    func mappingStrings(_ transform: (String) -> String) -> JSONValue {
+        switch self {
+        case .string(let text): .string(transform(text))
+        case .array(let elements): .array(elements.map { $0.mappingStrings(transform) })
+        case .object(let members): .object(members.map { ($0.0, $0.1.mappingStrings(transform)) })
+        case .null, .bool, .integer, .number: self
+        }
+    }
 }

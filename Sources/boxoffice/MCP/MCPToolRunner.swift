@@ -35,11 +35,10 @@ struct MCPToolRunner: Sendable {
             let command = try CommandCatalog.command(for: invocation, today: context.today)
             var state = CommandState(context: context, quota: quota, paths: paths)
             state.progressNotifier = progress
-            let output = try await state.run(command)
-            return try Self.success(output)
+            return success(try await command.run(in: state))
         } catch let partial as PartialResult {
             // `keep-going`: what arrived is the answer, and what did not is said beside it.
-            return (try? Self.success(partial.output, note: redactor.redact(partial.message))) ?? Self.failure(redactor.redact(partial.message))
+            return success(partial.output, note: redactor.redact(partial.message))
         } catch let error as UsageError {
             return Self.failure(redactor.redact(error.message))
         } catch {
@@ -47,10 +46,12 @@ struct MCPToolRunner: Sendable {
         }
     }
 
-    /// The CLI's JSON as the structured content (a range's array inside `charts`, since the
-    /// structured content is an object), repeated as text.
-    private static func success(_ output: Data, note: String? = nil) throws -> JSONValue {
-        let document = try JSONParser.parse(Array(output))
+    /// The command's JSON, encoded once, as the structured content (a range's array inside
+    /// `charts`, since the structured content is an object), repeated as text. Every string is
+    /// scrubbed of the keys, as the CLI's last line of defence scrubs stdout.
+    private func success(_ output: CommandOutput, note: String? = nil) -> JSONValue {
+        guard case .data(let data, _) = output else { return Self.failure("Internal error: the command answered without data. Please report it.") }
+        let document = data.json.mappingStrings(redactor.redact)
         let structured: JSONValue
         if case .object = document { structured = document } else { structured = .object([("charts", document)]) }
         let texts = [structured.serialized(compact: true)] + (note.map { [$0] } ?? [])
