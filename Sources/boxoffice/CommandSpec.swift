@@ -65,6 +65,8 @@ struct ArgumentSpec: Sendable {
     /// Its name as a tool argument (`code`), for a command a tool runs.
     var key: OptionName?
     let help: String
+    /// The help a model reads, where the command line's names what a tool call does not have.
+    private let toolDescription: String?
     var isOptional = false
     /// The words shells offer for it; empty when any word will do.
     var choices: [String] = []
@@ -75,17 +77,22 @@ struct ArgumentSpec: Sendable {
     var offersSubcommands = false
 
     init(
-        name: String, key: OptionName? = nil, help: String, isOptional: Bool = false, choices: [String] = [], offersCommands: Bool = false,
+        name: String, key: OptionName? = nil, help: String, toolHelp: String? = nil, isOptional: Bool = false, choices: [String] = [],
+        offersCommands: Bool = false,
         offersSubcommands: Bool = false
     ) {
         self.name = name
         self.key = key
         self.help = help
+        toolDescription = toolHelp
         self.isOptional = isOptional
         self.choices = choices
         self.offersCommands = offersCommands
         self.offersSubcommands = offersSubcommands
     }
+
+    /// The help text for a tool's schema.
+    var toolHelp: String { toolDescription ?? help }
 }
 
 /// What an option's value is. The parser's checks, help, completion and a tool's input schema all

@@ -19,7 +19,10 @@ struct CodesCommand: RunnableCommand {
             "Groups by name: \(SharedOptions.list(CodeGroup.allCases.map { "\($0.rawValue) (\($0.code))" })); any other <group> of digits is sent as a raw comCode.",
         examples: ["boxoffice codes regions", "boxoffice codes nations --format csv", "boxoffice codes 2201"],
         arguments: [
-            ArgumentSpec(name: "group", key: .group, help: "A group name or a raw KOBIS comCode.", choices: CodeGroup.allCases.map(\.rawValue))
+            ArgumentSpec(
+                name: "group", key: .group, help: "A group name or a raw KOBIS comCode.",
+                toolHelp: "A group: \(SharedOptions.list(CodeGroup.allCases.map(\.rawValue), lastSeparator: " or ")), or a raw KOBIS comCode.",
+                choices: CodeGroup.allCases.map(\.rawValue))
         ],
         options: SharedOptions.network + [SharedOptions.fields(fieldNames)],
         make: { reader throws(UsageError) in

@@ -19,7 +19,11 @@ struct CompaniesCommand: RunnableCommand {
     static let spec = CommandSpec(
         name: "companies", abstract: "Find film companies and their codes by name.",
         examples: ["boxoffice companies 쇼박스", "boxoffice companies --part 배급사 --ceo 김", "boxoffice companies 필름 --all --format jsonl"],
-        arguments: [ArgumentSpec(name: "name", key: .name, help: "Part of the name (optional with --ceo or --part).", isOptional: true)],
+        arguments: [
+            ArgumentSpec(
+                name: "name", key: .name, help: "Part of the name (optional with --ceo or --part).",
+                toolHelp: "Part of the company's name (optional with ceo or part).", isOptional: true)
+        ],
         options: [
             OptionSpec(name: .ceo, kind: .text, valueName: "name", help: "Part of the chief executive's name."),
             OptionSpec(

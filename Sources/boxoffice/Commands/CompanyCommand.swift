@@ -13,7 +13,11 @@ struct CompanyCommand: RunnableCommand {
     static let spec = CommandSpec(
         name: "company", abstract: "Show a film company's details and films.",
         examples: ["boxoffice company 20122497", "boxoffice company 20122497 --format csv"],
-        arguments: [ArgumentSpec(name: "company-code", key: .code, help: "The KOBIS company code (find it with `boxoffice companies`).")],
+        arguments: [
+            ArgumentSpec(
+                name: "company-code", key: .code, help: "The KOBIS company code (find it with `boxoffice companies`).",
+                toolHelp: "The KOBIS company code (find it with search_companies).")
+        ],
         options: SharedOptions.network,
         make: { reader throws(UsageError) in
             CompanyCommand(code: try reader.code(of: "company", findWith: CompaniesCommand.spec), network: try NetworkOptions(reader))

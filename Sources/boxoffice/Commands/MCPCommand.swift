@@ -12,11 +12,13 @@ import Darwin
 
 /// `boxoffice mcp`: the box office for AI agents, a Model Context Protocol server on stdin/stdout.
 struct MCPCommand: RunnableCommand {
-    /// The network options given to `mcp`, passed on to every tool call.
-    let serverOptions: [String]
+    /// The network options given to `mcp`, which every tool call runs with.
+    let network: NetworkOptions
 
     /// What `mcp` takes: the network options of the commands, bar the output's own.
-    static let passedOptions = SharedOptions.network.filter { !["format", "color", "output"].contains($0.name) }
+    static let passedOptions = SharedOptions.network.filter { option in
+        ![OptionName.format, .color, .output].contains { option.isNamed($0) }
+    }
 
     static let spec = CommandSpec(
         name: "mcp", abstract: "Serve the box office to AI agents over the Model Context Protocol (stdio).",
@@ -24,26 +26,8 @@ struct MCPCommand: RunnableCommand {
             "Reads JSON-RPC messages on stdin and answers on stdout, one a line, until stdin closes. Tools: \(SharedOptions.list(MCPToolCatalog.tools.map(\.name))). Each answers with the JSON the matching command prints with --format json, from the same cache, quota ledger, config file and keys.",
         examples: ["boxoffice mcp", "boxoffice mcp --timeout 20 --verbose"],
         options: passedOptions,
-        make: { reader throws(UsageError) in
-            var words: [String] = []
-            for option in passedOptions {
-                for value in reader.source.values(of: option.key) {
-                    switch value {
-                    case .present: words.append("--" + option.name)
-                    case .word(let text): words.append("--\(option.name)=\(text)")
-                    case .json: break
-                    }
-                }
-            }
-            // Checked as every call will read them (--timeout's range, --replay with --record…).
-            do throws(UsageError) {
-                let probe = try CommandLineParser.parse(["movie"] + words + ["--", "0"])
-                _ = try CommandCatalog.command(for: probe, today: reader.today)
-            } catch {
-                throw reader.error(error.message)
-            }
-            return MCPCommand(serverOptions: words)
-        })
+        // Checked here, once, by the reader every command uses (--timeout's range, --replay with --record…).
+        make: { reader throws(UsageError) in MCPCommand(network: try NetworkOptions(reader)) })
 
     func run(in state: CommandState) async throws -> CommandOutput {
         let context = state.context
@@ -53,7 +37,7 @@ struct MCPCommand: RunnableCommand {
         callContext.stderrIsTerminal = false
         callContext.terminalWidth = nil
         let toolRunner = MCPToolRunner(
-            context: callContext, paths: state.paths, quota: state.quota, serverOptions: serverOptions,
+            context: callContext, paths: state.paths, quota: state.quota, network: network,
             redactor: SecretRedactor(secrets: APIService.allCases.map { keys[$0]?.value }))
         let server = MCPServer(state: toolRunner) { line in
             switch Terminal.write(line, to: STDOUT_FILENO) {

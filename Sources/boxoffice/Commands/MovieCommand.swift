@@ -13,7 +13,11 @@ struct MovieCommand: RunnableCommand {
     static let spec = CommandSpec(
         name: "movie", abstract: "Show a movie's details.",
         examples: ["boxoffice movie 20124079", "boxoffice movie 20124079 --format json"],
-        arguments: [ArgumentSpec(name: "movie-code", key: .code, help: "The KOBIS movie code (find it with `boxoffice search`).")],
+        arguments: [
+            ArgumentSpec(
+                name: "movie-code", key: .code, help: "The KOBIS movie code (find it with `boxoffice search`).",
+                toolHelp: "The KOBIS movie code (find it with search_movies or in a chart).")
+        ],
         options: SharedOptions.network,
         make: { reader throws(UsageError) in MovieCommand(code: try reader.movieCode(), network: try NetworkOptions(reader)) })
 

@@ -18,7 +18,12 @@ struct PeopleCommand: RunnableCommand {
     static let spec = CommandSpec(
         name: "people", abstract: "Find people (directors, actors, crew) and their codes by name.",
         examples: ["boxoffice people 봉준호", "boxoffice people --filmography 기생충 --all --format csv"],
-        arguments: [ArgumentSpec(name: "name", key: .name, help: "Part of the name (optional with --filmography).", isOptional: true)],
+        arguments: [
+            ArgumentSpec(
+                name: "name", key: .name, help: "Part of the name (optional with --filmography).",
+                toolHelp: "Part of the name (optional with filmography).",
+                isOptional: true)
+        ],
         options: [OptionSpec(name: .filmography, kind: .text, valueName: "title", help: "Only people who worked on a film of this title.")]
             + ListOptions.specs + SharedOptions.network + [SharedOptions.fields(fieldNames)],
         make: { reader throws(UsageError) in

@@ -13,7 +13,11 @@ struct PersonCommand: RunnableCommand {
     static let spec = CommandSpec(
         name: "person", abstract: "Show a person's details and films.",
         examples: ["boxoffice person 20164556", "boxoffice person 20164556 --format json"],
-        arguments: [ArgumentSpec(name: "person-code", key: .code, help: "The KOBIS person code (find it with `boxoffice people`).")],
+        arguments: [
+            ArgumentSpec(
+                name: "person-code", key: .code, help: "The KOBIS person code (find it with `boxoffice people`).",
+                toolHelp: "The KOBIS person code (find it with search_people).")
+        ],
         options: SharedOptions.network,
         make: { reader throws(UsageError) in
             PersonCommand(code: try reader.code(of: "person", findWith: PeopleCommand.spec), network: try NetworkOptions(reader))

@@ -25,7 +25,11 @@ struct SearchCommand: RunnableCommand {
             "boxoffice search 밀수", "boxoffice search 광해 --year 2012", "boxoffice search --director 봉준호",
             "boxoffice search --nation 한국 --type 장편 --opened-from 2023 --opened-to 2023 --all --format csv",
         ],
-        arguments: [ArgumentSpec(name: "title", key: .title, help: "Part of the title (optional with other filters).", isOptional: true)],
+        arguments: [
+            ArgumentSpec(
+                name: "title", key: .title, help: "Part of the title (optional with other filters).",
+                toolHelp: "Part of the title, Korean or as KOBIS knows it (optional with other filters).", isOptional: true)
+        ],
         options: [
             OptionSpec(name: .director, kind: .text, valueName: "name", help: "Part of a director's name."),
             OptionSpec(

@@ -1,41 +1,14 @@
 import BoxOfficeCore
 
 extension MCPTool {
-    /// The tool as `tools/list` shows it: schemas made from the arguments and the command's
-    /// option declarations (help and choices), annotations saying it only reads.
+    /// The tool as `tools/list` shows it, annotations saying it only reads.
     var definition: JSONValue {
-        let spec = self.spec
-        var properties: [(String, JSONValue)] = []
-        for argument in arguments {
-            let option = argument.isPositional ? nil : spec?.option(named: argument.name)
-            let help =
-                argument.description
-                ?? option?.helpWithDefault
-                ?? spec?.arguments.first?.help
-                ?? ""
-            var schema: [(String, JSONValue)] = []
-            switch argument.kind {
-            case .string, .date: schema.append(("type", .string("string")))
-            case .integer(let range):
-                schema += [("type", .string("integer")), ("minimum", .integer(range.lowerBound)), ("maximum", .integer(range.upperBound))]
-            case .boolean: schema.append(("type", .string("boolean")))
-            }
-            schema.append(("description", .string(argument.kind.isDate ? help + " " + Self.dateForms : help)))
-            if let choices = option?.choices, !choices.isEmpty, argument.name != "region" {
-                schema.append(("enum", .array(choices.map(JSONValue.string))))
-            }
-            properties.append((argument.name, .object(schema)))
-        }
-        let required = arguments.filter(\.isRequired).map { JSONValue.string($0.name) }
-        var input: [(String, JSONValue)] = [("type", .string("object")), ("properties", .object(properties))]
-        if !required.isEmpty { input.append(("required", .array(required))) }
-        input.append(("additionalProperties", .bool(false)))
-        return .object([
+        .object([
             ("name", .string(name)),
             ("title", .string(title)),
             ("description", .string(description)),
-            ("inputSchema", .object(input)),
-            ("outputSchema", .object([("type", .string("object")), ("description", .string(output))])),
+            ("inputSchema", inputSchema),
+            ("outputSchema", .object([("type", .string("object"))])),
             (
                 "annotations",
                 .object([
@@ -47,11 +20,63 @@ extension MCPTool {
         ])
     }
 
-    static let dateForms = "Forms: YYYYMMDD, YYYY-MM-DD, today, yesterday or -Nd (N days ago); days are Korean (Asia/Seoul) days."
-}
+    /// The arguments' schema, made wholly from the command's declarations: each positional
+    /// argument a string under its key, each option as its kind says (type, range, choices,
+    /// default), described by its help for tools.
+    var inputSchema: JSONValue {
+        var properties: [(String, JSONValue)] = []
+        var required: [JSONValue] = []
+        for argument in command.arguments {
+            guard let key = argument.key else { continue }
+            properties.append((key.rawValue, .object([("type", .string("string")), ("description", .string(argument.toolHelp))])))
+            if !argument.isOptional { required.append(.string(key.rawValue)) }
+        }
+        for name in options {
+            guard let option = command.option(name) else {
+                assertionFailure("\(self.name) offers --\(name.rawValue), which '\(command.name)' does not declare")
+                continue
+            }
+            properties.append((name.rawValue, Self.schema(of: option)))
+        }
+        var schema: [(String, JSONValue)] = [("type", .string("object")), ("properties", .object(properties))]
+        if !required.isEmpty { schema.append(("required", .array(required))) }
+        schema.append(("additionalProperties", .bool(false)))
+        return .object(schema)
+    }
 
-extension MCPTool.Kind {
-    var isDate: Bool {
-        if case .date = self { true } else { false }
+    static let dateForms = "Forms: YYYYMMDD, YYYY-MM-DD, today, yesterday or -Nd (N days ago); days are Korean (Asia/Seoul) days."
+
+    /// An option's schema: its kind's type and bounds, its help, its default; an array of them
+    /// when it may repeat.
+    static func schema(of option: OptionSpec) -> JSONValue {
+        var value: [(String, JSONValue)]
+        switch option.kind {
+        case .flag: value = [("type", .string("boolean"))]
+        case .text, .date: value = [("type", .string("string"))]
+        case .integer(let range):
+            value = [("type", .string("integer")), ("minimum", .integer(range.lowerBound)), ("maximum", .integer(range.upperBound))]
+        case .seconds(let range):
+            value = [("type", .string("number")), ("minimum", .number(range.lowerBound)), ("maximum", .number(range.upperBound))]
+        case .choice(let choices): value = [("type", .string("string")), ("enum", .array(choices.map(JSONValue.string)))]
+        }
+        var description = option.toolHelp
+        if case .date = option.kind { description += " " + dateForms }
+        var schema = option.repeats ? [("type", .string("array")), ("items", .object(value))] : value
+        switch option.defaultValue {
+        case .value(let text)?: schema.append(("default", defaultValue(text, of: option.kind)))
+        case .described(let text)?: description += " Default: \(text)."
+        case nil: break
+        }
+        schema.append(("description", .string(description)))
+        return .object(schema)
+    }
+
+    /// A default as JSON of the option's type: `10`, not `"10"`.
+    private static func defaultValue(_ text: String, of kind: OptionKind) -> JSONValue {
+        switch kind {
+        case .integer: Int64(text).map(JSONValue.integer) ?? .string(text)
+        case .seconds: Double(text).map(JSONValue.number) ?? .string(text)
+        case .flag, .text, .date, .choice: .string(text)
+        }
     }
 }

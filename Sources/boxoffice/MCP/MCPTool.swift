@@ -1,117 +1,78 @@
 import BoxOfficeCore
 
-/// One tool: a `boxoffice` command asked with `--format json`. Its arguments are the command's
-/// options under the same names, so the tool shares the command's parsing, validation, use case
-/// and JSON, and has no behaviour of its own.
+/// One tool: a command seen from an agent's side. It is a name, a title and a description for
+/// the model, the command, and the options a model may pass (the command's positional arguments
+/// always come too, under their keys). Its input schema is made from the command's declarations
+/// and a call is read by the command's own reader, so tool and command cannot disagree; the
+/// options are `OptionName`s, so a misspelt one does not compile.
 struct MCPTool: Sendable {
-    /// What an argument's JSON value must be; the CLI word is made from it.
-    enum Kind: Sendable {
-        case string
-        /// A day as the CLI reads it: YYYYMMDD, YYYY-MM-DD, today, yesterday or -Nd.
-        case date
-        case integer(ClosedRange<Int>)
-        /// A flag of the command: `true` adds it.
-        case boolean
-    }
-
-    struct Argument: Sendable {
-        let name: String
-        let kind: Kind
-        /// For the model; the option's own help when nil.
-        var description: String?
-        /// Whether it is the command's positional argument rather than an option.
-        var isPositional = false
-        var isRequired = false
-    }
-
     let name: String
     let title: String
     let description: String
-    /// The command's path below `boxoffice`.
-    let command: [String]
-    let arguments: [Argument]
-    /// What the structured result holds, for the output schema.
-    let output: String
+    let command: CommandSpec
+    /// The command's options a model may pass, in the order the schema lists them.
+    let options: [OptionName]
 
-    /// The command's declaration, where option help and choices come from.
-    var spec: CommandSpec? {
-        var spec = CommandCatalog.root
-        for name in command {
-            guard let next = spec.subcommand(named: name) else { return nil }
-            spec = next
-        }
-        return spec
+    /// Every argument the tool takes: the command's positional arguments, then its options.
+    var arguments: [OptionName] {
+        command.arguments.compactMap(\.key) + options
     }
 
-    /// A problem with the arguments, told to the model as a tool error.
-    struct ArgumentError: Error {
-        let message: String
-    }
-
-    /// The command line this call stands for: options as `--name=value` (so no value reads as an
-    /// option) and the positional after `--`; `format` json and the server's own options last.
-    func commandLine(for arguments: JSONValue?, serverOptions: [String]) throws(ArgumentError) -> [String] {
-        let given: [(String, JSONValue)]
-        switch arguments {
-        case nil, .null?: given = []
-        case .object(let members)?: given = members
-        case _?: throw ArgumentError(message: "The arguments must be an object.")
-        }
-        var words = command
-        var positional: String?
-        for (key, value) in given {
-            guard let argument = self.arguments.first(where: { $0.name == key }) else {
-                let names = self.arguments.map(\.name)
-                throw ArgumentError(
-                    message: "Unknown argument '\(key)'; \(name) takes \(names.isEmpty ? "none" : SharedOptions.list(names, lastSeparator: " and "))."
-                )
-            }
-            if case .null = value { continue }
-            let word: String
-            switch (argument.kind, value) {
-            case (.string, .string(let text)), (.date, .string(let text)):
-                word = text
-            case (.integer, .integer(let number)):
-                word = String(number)
-            case (.integer, .number(let number)) where number == number.rounded() && abs(number) < 1e15:
-                word = String(Int64(number))
-            case (.boolean, .bool(let isOn)):
-                if isOn { words.append("--\(key)") }
-                continue
-            default:
-                throw ArgumentError(message: "'\(key)' must be \(argument.kind.expected).")
-            }
-            if argument.isPositional {
-                positional = word
-            } else {
-                words.append("--\(key)=\(word)")
-            }
-        }
-        if let missing = self.arguments.first(where: { $0.isRequired && positional == nil && $0.isPositional }) {
-            throw ArgumentError(message: "'\(missing.name)' is required.")
-        }
-        let declared = spec?.options ?? []
-        if declared.contains(where: { $0.name == "format" }) { words.append("--format=json") }
-        var index = serverOptions.startIndex
-        while index < serverOptions.endIndex {
-            // The server's own options go to the commands that take them (`quota` takes no --timeout).
-            let word = serverOptions[index]
-            let name = String(word.dropFirst(2).prefix { $0 != "=" })
-            if declared.contains(where: { $0.name == name }) { words.append(word) }
-            index += 1
-        }
-        if let positional { words += ["--", positional] }
-        return words
+    /// Whether a model can pass the option.
+    func takes(_ option: OptionName) -> Bool {
+        options.contains(option)
     }
 }
 
-extension MCPTool.Kind {
-    var expected: String {
-        switch self {
-        case .string: "a string"
-        case .date: "a date string (YYYYMMDD, YYYY-MM-DD, today, yesterday or -Nd)"
-        case .integer(let range): "a whole number from \(range.lowerBound) to \(range.upperBound)"
-        case .boolean: "true or false"
+/// A tool call's `arguments` object read as the command's values: JSON keeps its types (a limit
+/// is a number, a flag `true`), a member left `null` is not given, and a name the tool does not
+/// take is refused before the command sees any.
+struct ToolArguments: ArgumentSource {
+    let tool: MCPTool
+    private let given: [OptionName: JSONValue]
+
+    init(_ tool: MCPTool, arguments: JSONValue?) throws(UsageError) {
+        self.tool = tool
+        let members: [(String, JSONValue)]
+        switch arguments {
+        case nil, .null?: members = []
+        case .object(let object)?: members = object
+        case _?: throw UsageError("The arguments must be an object.")
         }
+        var given: [OptionName: JSONValue] = [:]
+        let names = tool.arguments.map(\.rawValue)
+        for (key, value) in members {
+            guard let name = tool.arguments.first(where: { $0.rawValue == key }) else {
+                let suggestion = CommandLineParser.suggestion(for: key, among: names).map { " Did you mean '\($0)'?" } ?? ""
+                throw UsageError(
+                    "Unknown argument '\(key)'.\(suggestion) \(tool.name) takes \(names.isEmpty ? "none" : SharedOptions.list(names, lastSeparator: " and "))."
+                )
+            }
+            if !value.isNull { given[name] = value }
+        }
+        for argument in tool.command.arguments where !argument.isOptional {
+            guard let key = argument.key, given[key] != nil else {
+                throw UsageError("Missing expected argument '\(Caller.tool(tool).name(of: argument))'.")
+            }
+        }
+        self.given = given
+    }
+
+    var command: CommandSpec { tool.command }
+    var caller: Caller { .tool(tool) }
+    var commandPath: [String] { [tool.command.name] }
+
+    func values(of option: OptionName) -> [GivenValue] {
+        guard tool.takes(option), let value = given[option] else { return [] }
+        // An option that may repeat takes an array; one value alone is one value all the same.
+        if case .array(let elements) = value, command.option(option)?.repeats == true {
+            return elements.filter { !$0.isNull }.map(GivenValue.json)
+        }
+        return [.json(value)]
+    }
+
+    func argument(at index: Int) -> GivenValue? {
+        guard command.arguments.indices.contains(index), let key = command.arguments[index].key else { return nil }
+        return given[key].map(GivenValue.json)
     }
 }

@@ -5,15 +5,16 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Answers a tool call by running its command as `boxoffice <command> … --format json` would,
-/// with the CLI's state (cache, quota ledger, config file, keys, `BOXOFFICE_*`): the structured
-/// result is the CLI's JSON, a failure the CLI's one-line message.
+/// Answers a tool call by reading its arguments with the command's own reader and running the
+/// command with the CLI's state (cache, quota ledger, config file, keys, `BOXOFFICE_*`) and the
+/// server's network options: the structured result is the command's JSON, a failure its one line
+/// in the model's words.
 struct MCPToolRunner: Sendable {
     let context: ProcessContext
     let paths: Paths
     let quota: QuotaLedger
-    /// Words of `boxoffice mcp`'s own command line every call inherits (`--timeout=20`…).
-    let serverOptions: [String]
+    /// `boxoffice mcp`'s own options (`--timeout 20`), which every call runs with.
+    let network: NetworkOptions
     /// Keys to scrub from any message, as the CLI's last line of defence does.
     let redactor: SecretRedactor
 
@@ -21,18 +22,13 @@ struct MCPToolRunner: Sendable {
     func call(
         _ tool: MCPTool, arguments: JSONValue?, progress: (@Sendable (_ done: Int, _ total: Int) async -> Void)? = nil
     ) async -> JSONValue {
-        let words: [String]
-        do {
-            words = try tool.commandLine(for: arguments, serverOptions: serverOptions)
-        } catch {
-            return Self.failure(error.message)
-        }
         // A long-running server lives through midnight in Seoul: "yesterday" is read per call.
         var context = self.context
         context.now = context.clock()
         do {
-            let invocation = try CommandLineParser.parse(words)
-            let command = try CommandCatalog.command(for: invocation, today: context.today)
+            guard let make = tool.command.make else { throw InternalError(description: "\(tool.name) has no command to run.") }
+            let reader = OptionReader(source: try ToolArguments(tool, arguments: arguments), today: context.today, networkDefaults: network)
+            let command = try make(reader)
             var state = CommandState(context: context, quota: quota, paths: paths)
             state.progressNotifier = progress
             return success(try await command.run(in: state))

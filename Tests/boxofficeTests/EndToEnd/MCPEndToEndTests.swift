@@ -43,14 +43,16 @@ struct MCPEndToEndTests {
         ]
     }
 
-    /// Failures a model can mend, with the command line that fails the same way (nil: no CLI twin).
-    static var failures: [(tool: String, arguments: [String: Any], command: [String]?)] {
+    /// Failures a model can mend, with the command line that fails the same way (nil: no CLI twin)
+    /// and the words the shell reads that the model reads otherwise.
+    static var failures: [(tool: String, arguments: [String: Any], command: [String]?, words: [(shell: String, model: String)])] {
         [
-            ("daily_box_office", ["date": "2023-02-30"], ["daily", "--date", "2023-02-30"]),
-            ("daily_box_office", ["region": "atlantis"], ["daily", "--region", "atlantis"]),
-            ("person_details", ["code": "99999999"], ["person", "99999999"]),
-            ("daily_box_office", ["limit": "ten"], nil),
-            ("movie_details", ["code": "20218541", "format": "csv"], nil),
+            ("daily_box_office", ["date": "2023-02-30"], ["daily", "--date", "2023-02-30"], [("'--date'", "'date'")]),
+            ("daily_box_office", ["region": "atlantis"], ["daily", "--region", "atlantis"], []),
+            ("person_details", ["code": "99999999"], ["person", "99999999"], []),
+            ("daily_box_office", ["from": "20230818"], ["daily", "--from", "20230818"], [("--from", "from"), ("--to", "to")]),
+            ("daily_box_office", ["limit": "ten"], nil, []),
+            ("movie_details", ["code": "20218541", "format": "csv"], nil, []),
         ]
     }
 
@@ -162,8 +164,9 @@ struct MCPEndToEndTests {
             let text = (result["texts"] as? [String])?.first ?? ""
             if let command = failure.command {
                 let cli = try state.run(command)
-                let line = cli.stderr.split(separator: "\n").first.map { String($0.dropFirst("Error: ".count)) }
-                #expect(text == line, "\(failure.tool) \(failure.arguments) says '\(text)', the CLI '\(line ?? "")'")
+                let line = cli.stderr.split(separator: "\n").first.map { String($0.dropFirst("Error: ".count)) } ?? ""
+                let inModelWords = failure.words.reduce(line) { $0.replacing($1.shell, with: $1.model) }
+                #expect(text == inModelWords, "\(failure.tool) \(failure.arguments) says '\(text)', the CLI '\(line)'")
             } else {
                 #expect(text.contains("'\(failure.arguments.keys.sorted().last ?? "")'"), "\(text)")
             }
