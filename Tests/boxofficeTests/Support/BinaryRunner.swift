@@ -128,6 +128,14 @@ struct BinaryRunner: Sendable {
 }
 
 extension BinaryRunner {
+    /// Does blocking work (a long run of the binary) on a thread of its own, so that an async test
+    /// waits for it without holding a thread of the cooperative pool the other suites need.
+    static func offThePool<Result: Sendable>(_ work: @escaping @Sendable () throws -> Result) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Swift.Result { try work() }) }.start()
+        }
+    }
+
     /// Runs the binary and follows its peak resident memory (VmHWM in /proc) until it exits.
     /// wait4's ru_maxrss cannot be used: a child spawned by a large test process carries the
     /// parent's size into its maximum from before its exec.
