@@ -243,3 +243,12 @@ protocol RunnableCommand: Sendable {
     /// What the command gives back, typed; errors are thrown, never printed here.
     func run(in state: CommandState) async throws -> CommandOutput
 }
+
+/// A command whose output can be long (a chart range of a year): on the command line it writes it
+/// piece by piece as it is made, into a spool that keeps it out of memory until the command has
+/// succeeded. `run` still gives it whole and typed, for a caller that holds it anyway (`boxoffice mcp`).
+protocol StreamingCommand: RunnableCommand {
+    /// Writes what belongs on stdout into `output`, as it is made; errors are thrown, and what
+    /// was written is then let go.
+    func stream(in state: CommandState, to output: OutputSpool) async throws
+}

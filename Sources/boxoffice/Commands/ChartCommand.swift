@@ -7,7 +7,7 @@ import Foundation
 
 /// A daily or weekly chart command, validated: what to fetch, whether it was asked as a range,
 /// and how to print it. `daily` and `weekly` declare their own options and share this.
-struct ChartCommand: RunnableCommand {
+struct ChartCommand: StreamingCommand {
     var query: ChartQuery
     /// Whether the user asked for a range (output is then a list of charts).
     var isRange: Bool
@@ -135,8 +135,30 @@ struct ChartCommand: RunnableCommand {
         return ChartsOutput([chart], withPosters: withPosters).document.fieldNames
     }
 
-    /// Fetches and renders; progress on stderr only when it is a terminal.
+    /// Fetches and writes each chart as it is decided, in date order; progress on stderr only
+    /// when it is a terminal.
+    func stream(in state: CommandState, to output: OutputSpool) async throws {
+        var writer = ChartRangeWriter(
+            format: network.format, style: state.style(network), fields: network.fields, asRange: isRange, withPosters: query.withPosters)
+        let missing = try await forEachPart(in: state) { part in try writer.write(part, to: output.write) }
+        try writer.finish(to: output.write)
+        guard missing.isEmpty else { throw PartialResult(output: .empty, missing: missing, total: query.dates.count) }
+    }
+
+    /// The charts whole and typed, for a caller that holds them anyway (`boxoffice mcp`).
     func run(in state: CommandState) async throws -> CommandOutput {
+        var parts: [ChartsOutput.Part] = []
+        let missing = try await forEachPart(in: state) { parts.append($0) }
+        let output = CommandOutput.data(ChartsOutput(parts: parts, asRange: isRange, withPosters: query.withPosters), network)
+        guard missing.isEmpty else { throw PartialResult(output: output, missing: missing, total: query.dates.count) }
+        return output
+    }
+
+    /// Fetches the charts and hands each on as it is decided, in date order, a missing one (with
+    /// `--keep-going`) with the line that says why; returns the missing ones.
+    private func forEachPart(
+        in state: CommandState, _ receive: (ChartsOutput.Part) throws -> Void
+    ) async throws -> [(chart: MissingChart, reason: String)] {
         if case .weekly(let period) = query.kind {
             for start in periodsNotEnded {
                 let (first, last) = (period.firstDay(ofWeekContaining: start), period.lastDay(ofWeekContaining: start))
@@ -148,16 +170,15 @@ struct ChartCommand: RunnableCommand {
         let client = try state.makeClient(network, needs: query.withPosters ? [.kobis, .kakao] : [.kobis])
         let unit = query.kind == .daily ? "days" : "weeks"
         let progress = isRange ? state.progressLine(total: query.dates.count, unit: unit) : nil
-        let fetcher = ChartFetcher(client: client)
-        let range =
-            keepsGoing
-            ? try await fetcher.availableCharts(query) { await progress?.advance() }
-            : ChartRange(charts: try await fetcher.charts(query) { await progress?.advance() }, missing: [])
+        let missing = try await ChartFetcher(client: client).forEachChart(
+            query, keepingGoing: keepsGoing, onChartFetched: { await progress?.advance() }
+        ) { chart in
+            switch chart {
+            case .fetched(let chart): try receive(.chart(chart))
+            case .missing(let missing): try receive(.missing((missing, ErrorText.message(for: missing.error))))
+            }
+        }
         await progress?.finish()
-        let missing = range.missing.map { ($0, ErrorText.message(for: $0.error)) }
-        let output = CommandOutput.data(
-            ChartsOutput(range.charts, asRange: isRange, withPosters: query.withPosters, missing: missing), network)
-        guard missing.isEmpty else { throw PartialResult(output: output, missing: missing, total: query.dates.count) }
-        return output
+        return missing.map { ($0, ErrorText.message(for: $0.error)) }
     }
 }
