@@ -14,6 +14,8 @@ struct CommandSpec: Sendable {
     let examples: [String]
     let arguments: [ArgumentSpec]
     let options: [OptionSpec]
+    /// What its data is, for a command that prints data: where a tool's `outputSchema` comes from.
+    let output: (any Presentable.Type)?
     let subcommands: [CommandSpec]
     /// Left out of help, suggestions and completions: a command the completion scripts call.
     let isHidden: Bool
@@ -22,7 +24,8 @@ struct CommandSpec: Sendable {
 
     init(
         name: String, abstract: String, discussion: String? = nil, examples: [String] = [],
-        arguments: [ArgumentSpec] = [], options: [OptionSpec] = [], subcommands: [CommandSpec] = [], isHidden: Bool = false,
+        arguments: [ArgumentSpec] = [], options: [OptionSpec] = [], output: (any Presentable.Type)? = nil, subcommands: [CommandSpec] = [],
+        isHidden: Bool = false,
         make: (@Sendable (OptionReader) throws(UsageError) -> any RunnableCommand)? = nil
     ) {
         self.name = name
@@ -31,6 +34,7 @@ struct CommandSpec: Sendable {
         self.examples = examples
         self.arguments = arguments
         self.options = options + [OptionSpec.help]
+        self.output = output
         self.subcommands = subcommands
         self.isHidden = isHidden
         self.make = make

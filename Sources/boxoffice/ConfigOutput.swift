@@ -11,6 +11,19 @@ struct ConfigOutput: Presentable {
         }
     }
 
+    /// What `json` holds.
+    static let jsonSchema = JSONSchema.object([
+        ("configFile", .string),
+        (
+            "keys",
+            .array(
+                .object([
+                    ("service", .choice(APIService.allCases.map(\.rawValue))), ("key", .nullable(.string)),
+                    ("source", .nullable(.choice(["environment", "file"]))), ("variable", .nullable(.string)), ("path", .nullable(.string)),
+                ]))
+        ),
+    ])
+
     /// `source` is `"environment"`, `"file"` or null, with the `variable` or the `path` it names.
     var json: JSONValue {
         .object([

@@ -125,7 +125,7 @@ public struct ChartEntry: Sendable, Hashable, Identifiable {
 }
 
 extension BoxOfficeChart: Encodable {
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case kind, startDate, endDate, yearWeek, filter, movies
     }
 
@@ -142,7 +142,7 @@ extension BoxOfficeChart: Encodable {
 }
 
 extension ChartEntry: Encodable {
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case rank, rankChange, isNew, code, title, openDate, audience, audienceChange, audienceChangeRate, audienceTotal
         case sales, salesShare, salesChange, salesChangeRate, salesTotal, screens, shows, posterURL
     }
@@ -169,5 +169,33 @@ extension ChartEntry: Encodable {
         try container.encode(screens, forKey: .screens)
         try container.encode(shows, forKey: .shows)
         try container.encodeIfPresent(posterURL, forKey: .posterURL)
+    }
+}
+
+extension BoxOfficeChart {
+    /// The JSON `encode(to:)` writes; `yearWeek` for a week only.
+    package static let jsonSchema = JSONSchema.object(CodingKeys.self) { key in
+        switch key {
+        case .kind: .choice(["daily"] + WeekPeriod.allCases.map(\.rawValue))
+        case .startDate, .endDate: .date
+        case .yearWeek: .sometimes(.nullable(.string))
+        case .filter: ChartFilter.jsonSchema
+        case .movies: .array(ChartEntry.jsonSchema)
+        }
+    }
+}
+
+extension ChartEntry {
+    /// The JSON `encode(to:)` writes; `posterURL` only once posters were looked up.
+    package static let jsonSchema = JSONSchema.object(CodingKeys.self) { key in
+        switch key {
+        case .rank, .rankChange: .integer
+        case .isNew: .boolean
+        case .code, .title: .string
+        case .openDate: .nullable(.date)
+        case .audience, .audienceTotal, .sales, .salesTotal, .screens, .shows: .nullable(.integer)
+        case .audienceChange, .audienceChangeRate, .salesShare, .salesChange, .salesChangeRate: .nullable(.number)
+        case .posterURL: .sometimes(.nullable(.string))
+        }
     }
 }

@@ -38,7 +38,7 @@ public struct ChartFilter: Sendable, Hashable, Encodable {
         var code: String { self == .independent ? "Y" : "N" }
     }
 
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case nation, type, region
     }
 
@@ -56,5 +56,16 @@ public struct ChartFilter: Sendable, Hashable, Encodable {
         if let nation { parameters.append(QueryParameter("repNationCd", nation.code)) }
         if let region { parameters.append(QueryParameter("wideAreaCd", region.code)) }
         return parameters
+    }
+}
+
+extension ChartFilter {
+    /// The JSON `encode(to:)` writes.
+    package static let jsonSchema = JSONSchema.object(CodingKeys.self) { key in
+        switch key {
+        case .nation: .nullable(.choice(Nation.allCases.map(\.rawValue)))
+        case .type: .nullable(.choice(MovieType.allCases.map(\.rawValue)))
+        case .region: .nullable(Region.jsonSchema)
+        }
     }
 }

@@ -9,6 +9,18 @@ public struct CodeList: Sendable, Hashable, Identifiable, Encodable {
     public var id: String { group }
 
     /// Creates a code list.
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case group, codes
+    }
+
+    /// The JSON the synthesized `encode(to:)` writes.
+    package static let jsonSchema = JSONSchema.object(CodingKeys.self) { key in
+        switch key {
+        case .group: .string
+        case .codes: .array(Code.jsonSchema)
+        }
+    }
+
     public init(group: String, codes: [Code] = []) {
         self.group = group
         self.codes = codes
@@ -33,11 +45,19 @@ public struct CodeList: Sendable, Hashable, Identifiable, Encodable {
             self.nameEnglish = nameEnglish
         }
 
-        private enum CodingKeys: String, CodingKey {
+        private enum CodingKeys: String, CodingKey, CaseIterable {
             case code, name, nameEnglish
         }
 
         /// `{"code", "name", "nameEnglish"}`.
+        /// The JSON `encode(to:)` writes.
+        package static let jsonSchema = JSONSchema.object(CodingKeys.self) { key in
+            switch key {
+            case .code, .name: .string
+            case .nameEnglish: .nullable(.string)
+            }
+        }
+
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(code, forKey: .code)

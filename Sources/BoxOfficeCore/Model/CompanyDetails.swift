@@ -75,7 +75,7 @@ public struct CompanyDetails: Sendable, Hashable, Identifiable {
 }
 
 extension CompanyDetails: Encodable {
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case code, name, nameEnglish, ceo, parts, filmography
     }
 
@@ -92,7 +92,7 @@ extension CompanyDetails: Encodable {
 }
 
 extension CompanyDetails.Film: Encodable {
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case movieCode, title, parts
     }
 
@@ -102,5 +102,28 @@ extension CompanyDetails.Film: Encodable {
         try container.encode(movieCode, forKey: .movieCode)
         try container.encode(title, forKey: .title)
         try container.encode(parts, forKey: .parts)
+    }
+}
+
+extension CompanyDetails {
+    /// The JSON `encode(to:)` writes.
+    package static let jsonSchema = JSONSchema.object(CodingKeys.self) { key in
+        switch key {
+        case .code, .name: .string
+        case .nameEnglish, .ceo: .nullable(.string)
+        case .parts: .array(.string)
+        case .filmography: .array(Film.jsonSchema)
+        }
+    }
+}
+
+extension CompanyDetails.Film {
+    /// The JSON `encode(to:)` writes.
+    package static let jsonSchema = JSONSchema.object(CodingKeys.self) { key in
+        switch key {
+        case .movieCode: .string
+        case .title: .nullable(.string)
+        case .parts: .array(.string)
+        }
     }
 }

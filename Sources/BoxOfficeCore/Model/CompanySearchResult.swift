@@ -7,6 +7,18 @@ public struct CompanySearchResult: Sendable, Hashable, Encodable {
     public var companies: [CompanySummary]
 
     /// Maps the KOBIS company list; a missing list is an empty one.
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case totalCount, companies
+    }
+
+    /// The JSON the synthesized `encode(to:)` writes.
+    package static let jsonSchema = JSONSchema.object(CodingKeys.self) { key in
+        switch key {
+        case .totalCount: .integer
+        case .companies: .array(CompanySummary.jsonSchema)
+        }
+    }
+
     public init(_ response: CompanyListResponse) {
         let text = WireValue.text
         companies = (response.companyListResult.companyList ?? []).compactMap { dto in
@@ -55,7 +67,7 @@ public struct CompanySummary: Sendable, Hashable, Identifiable {
 }
 
 extension CompanySummary: Encodable {
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case code, name, nameEnglish, ceo, parts, filmography
     }
 
@@ -68,5 +80,16 @@ extension CompanySummary: Encodable {
         try container.encode(ceo, forKey: .ceo)
         try container.encode(parts, forKey: .parts)
         try container.encode(filmography, forKey: .filmography)
+    }
+}
+
+extension CompanySummary {
+    /// The JSON `encode(to:)` writes.
+    package static let jsonSchema = JSONSchema.object(CodingKeys.self) { key in
+        switch key {
+        case .code, .name: .string
+        case .nameEnglish, .ceo: .nullable(.string)
+        case .parts, .filmography: .array(.string)
+        }
     }
 }

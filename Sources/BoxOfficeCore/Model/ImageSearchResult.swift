@@ -9,6 +9,19 @@ public struct ImageSearchResult: Sendable, Hashable, Encodable {
     /// The images.
     public var images: [ImageResult]
 
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case totalCount, pageableCount, isEnd, images
+    }
+
+    /// The JSON the synthesized `encode(to:)` writes.
+    package static let jsonSchema = JSONSchema.object(CodingKeys.self) { key in
+        switch key {
+        case .totalCount, .pageableCount: .integer
+        case .isEnd: .boolean
+        case .images: .array(ImageResult.jsonSchema)
+        }
+    }
+
     /// Creates a page.
     public init(totalCount: Int, pageableCount: Int, isEnd: Bool = true, images: [ImageResult] = []) {
         self.totalCount = totalCount
@@ -72,7 +85,7 @@ public struct ImageResult: Sendable, Hashable {
 }
 
 extension ImageResult: Encodable {
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case imageURL, thumbnailURL, width, height, site, documentURL, datetime
     }
 
@@ -86,5 +99,16 @@ extension ImageResult: Encodable {
         try container.encode(site, forKey: .site)
         try container.encode(documentURL, forKey: .documentURL)
         try container.encode(datetime, forKey: .datetime)
+    }
+}
+
+extension ImageResult {
+    /// The JSON `encode(to:)` writes.
+    package static let jsonSchema = JSONSchema.object(CodingKeys.self) { key in
+        switch key {
+        case .imageURL: .string
+        case .thumbnailURL, .site, .documentURL, .datetime: .nullable(.string)
+        case .width, .height: .nullable(.integer)
+        }
     }
 }

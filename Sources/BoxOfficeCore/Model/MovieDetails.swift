@@ -200,7 +200,7 @@ extension MovieDetails {
 }
 
 extension MovieDetails: Encodable {
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case code, title, titleEnglish, titleOriginal, productionYear, openDate, runtimeMinutes, status, type, nations, genres, directors, actors,
             companies, ratings, staff, showTypes
     }
@@ -229,7 +229,7 @@ extension MovieDetails: Encodable {
 }
 
 extension MovieDetails.Person: Encodable {
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case name, nameEnglish
     }
 
@@ -242,7 +242,7 @@ extension MovieDetails.Person: Encodable {
 }
 
 extension MovieDetails.Actor: Encodable {
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case name, nameEnglish, role, roleEnglish
     }
 
@@ -257,7 +257,7 @@ extension MovieDetails.Actor: Encodable {
 }
 
 extension MovieDetails.Company: Encodable {
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case code, name, nameEnglish, part
     }
 
@@ -272,7 +272,7 @@ extension MovieDetails.Company: Encodable {
 }
 
 extension MovieDetails.Rating: Encodable {
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case number, grade
     }
 
@@ -285,7 +285,7 @@ extension MovieDetails.Rating: Encodable {
 }
 
 extension MovieDetails.StaffMember: Encodable {
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case name, nameEnglish, role
     }
 
@@ -299,7 +299,7 @@ extension MovieDetails.StaffMember: Encodable {
 }
 
 extension MovieDetails.ShowType: Encodable {
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case group, name
     }
 
@@ -309,4 +309,53 @@ extension MovieDetails.ShowType: Encodable {
         try container.encode(group, forKey: .group)
         try container.encode(name, forKey: .name)
     }
+}
+
+extension MovieDetails {
+    /// The JSON `encode(to:)` writes.
+    package static let jsonSchema = JSONSchema.object(CodingKeys.self) { key in
+        switch key {
+        case .code, .title: .string
+        case .titleEnglish, .titleOriginal, .status, .type: .nullable(.string)
+        case .productionYear, .runtimeMinutes: .nullable(.integer)
+        case .openDate: .nullable(.date)
+        case .nations, .genres: .array(.string)
+        case .directors: .array(Person.jsonSchema)
+        case .actors: .array(Actor.jsonSchema)
+        case .companies: .array(Company.jsonSchema)
+        case .ratings: .array(Rating.jsonSchema)
+        case .staff: .array(StaffMember.jsonSchema)
+        case .showTypes: .array(ShowType.jsonSchema)
+        }
+    }
+}
+
+extension MovieDetails.Person {
+    /// The JSON `encode(to:)` writes.
+    package static let jsonSchema = JSONSchema.object(CodingKeys.self) { _ in .nullable(.string) }
+}
+
+extension MovieDetails.Actor {
+    /// The JSON `encode(to:)` writes.
+    package static let jsonSchema = JSONSchema.object(CodingKeys.self) { _ in .nullable(.string) }
+}
+
+extension MovieDetails.Company {
+    /// The JSON `encode(to:)` writes.
+    package static let jsonSchema = JSONSchema.object(CodingKeys.self) { _ in .nullable(.string) }
+}
+
+extension MovieDetails.Rating {
+    /// The JSON `encode(to:)` writes.
+    package static let jsonSchema = JSONSchema.object(CodingKeys.self) { _ in .nullable(.string) }
+}
+
+extension MovieDetails.StaffMember {
+    /// The JSON `encode(to:)` writes.
+    package static let jsonSchema = JSONSchema.object(CodingKeys.self) { _ in .nullable(.string) }
+}
+
+extension MovieDetails.ShowType {
+    /// The JSON `encode(to:)` writes.
+    package static let jsonSchema = JSONSchema.object(CodingKeys.self) { _ in .nullable(.string) }
 }

@@ -7,6 +7,18 @@ public struct MovieSearchResult: Sendable, Hashable, Encodable {
     public var movies: [MovieSummary]
 
     /// Creates a result.
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case totalCount, movies
+    }
+
+    /// The JSON the synthesized `encode(to:)` writes.
+    package static let jsonSchema = JSONSchema.object(CodingKeys.self) { key in
+        switch key {
+        case .totalCount: .integer
+        case .movies: .array(MovieSummary.jsonSchema)
+        }
+    }
+
     public init(totalCount: Int, movies: [MovieSummary] = []) {
         self.totalCount = totalCount
         self.movies = movies
@@ -82,7 +94,7 @@ public struct MovieSummary: Sendable, Hashable, Identifiable {
 }
 
 extension MovieSummary: Encodable {
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case code, title, titleEnglish, productionYear, openDate, type, status, nations, genres, directors
     }
 
@@ -99,5 +111,18 @@ extension MovieSummary: Encodable {
         try container.encode(nations, forKey: .nations)
         try container.encode(genres, forKey: .genres)
         try container.encode(directors, forKey: .directors)
+    }
+}
+
+extension MovieSummary {
+    /// The JSON `encode(to:)` writes.
+    package static let jsonSchema = JSONSchema.object(CodingKeys.self) { key in
+        switch key {
+        case .code, .title: .string
+        case .titleEnglish, .type, .status: .nullable(.string)
+        case .productionYear: .nullable(.integer)
+        case .openDate: .nullable(.date)
+        case .nations, .genres, .directors: .array(.string)
+        }
     }
 }

@@ -7,6 +7,18 @@ public struct PeopleSearchResult: Sendable, Hashable, Encodable {
     public var people: [PersonSummary]
 
     /// Maps the KOBIS people list; a missing list is an empty one.
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case totalCount, people
+    }
+
+    /// The JSON the synthesized `encode(to:)` writes.
+    package static let jsonSchema = JSONSchema.object(CodingKeys.self) { key in
+        switch key {
+        case .totalCount: .integer
+        case .people: .array(PersonSummary.jsonSchema)
+        }
+    }
+
     public init(_ response: PeopleListResponse) {
         let text = WireValue.text
         people = (response.peopleListResult.peopleList ?? []).compactMap { dto in
@@ -52,7 +64,7 @@ public struct PersonSummary: Sendable, Hashable, Identifiable {
 }
 
 extension PersonSummary: Encodable {
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case code, name, nameEnglish, role, filmography
     }
 
@@ -64,5 +76,16 @@ extension PersonSummary: Encodable {
         try container.encode(nameEnglish, forKey: .nameEnglish)
         try container.encode(role, forKey: .role)
         try container.encode(filmography, forKey: .filmography)
+    }
+}
+
+extension PersonSummary {
+    /// The JSON `encode(to:)` writes.
+    package static let jsonSchema = JSONSchema.object(CodingKeys.self) { key in
+        switch key {
+        case .code, .name: .string
+        case .nameEnglish, .role: .nullable(.string)
+        case .filmography: .array(.string)
+        }
     }
 }

@@ -87,7 +87,7 @@ public struct PersonDetails: Sendable, Hashable, Identifiable {
 }
 
 extension PersonDetails: Encodable {
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case code, name, nameEnglish, sex, role, homepages, filmography
     }
 
@@ -105,7 +105,7 @@ extension PersonDetails: Encodable {
 }
 
 extension PersonDetails.Film: Encodable {
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case movieCode, title, part, parts
     }
 
@@ -116,5 +116,28 @@ extension PersonDetails.Film: Encodable {
         try container.encode(title, forKey: .title)
         try container.encode(part, forKey: .part)
         try container.encode(parts, forKey: .parts)
+    }
+}
+
+extension PersonDetails {
+    /// The JSON `encode(to:)` writes.
+    package static let jsonSchema = JSONSchema.object(CodingKeys.self) { key in
+        switch key {
+        case .code, .name: .string
+        case .nameEnglish, .sex, .role: .nullable(.string)
+        case .homepages: .array(.string)
+        case .filmography: .array(Film.jsonSchema)
+        }
+    }
+}
+
+extension PersonDetails.Film {
+    /// The JSON `encode(to:)` writes.
+    package static let jsonSchema = JSONSchema.object(CodingKeys.self) { key in
+        switch key {
+        case .movieCode: .string
+        case .title, .part: .nullable(.string)
+        case .parts: .array(.string)
+        }
     }
 }

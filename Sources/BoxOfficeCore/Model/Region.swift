@@ -56,7 +56,7 @@ public struct Region: Sendable, Hashable, Identifiable {
 }
 
 extension Region: Encodable {
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case code, name
     }
 
@@ -66,4 +66,9 @@ extension Region: Encodable {
         try container.encode(code, forKey: .code)
         try container.encode(koreanName, forKey: .name)
     }
+}
+
+extension Region {
+    /// The JSON `encode(to:)` writes.
+    package static let jsonSchema = JSONSchema.object(CodingKeys.self) { _ in .string }
 }

@@ -20,6 +20,10 @@ package struct CacheStatisticsOutput: Presentable {
         ]
     }
 
+    /// The path and each count.
+    package static let jsonSchema = JSONSchema.object(
+        [("path", .string)] + CacheStatisticsOutput(path: "", statistics: CacheStatistics()).counts.map { ($0.json, .integer) })
+
     /// The path and each count, camelCase like every other JSON.
     package var json: JSONValue {
         .object([("path", .string(path))] + counts.map { ($0.json, .integer($0.value)) })

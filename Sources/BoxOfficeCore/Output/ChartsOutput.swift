@@ -51,6 +51,15 @@ package struct ChartsOutput: Presentable {
         ])
     }
 
+    /// The JSON of a range's missing chart, as `json(_:)` writes it.
+    static let missingSchema = JSONSchema.object([
+        ("kind", .choice(["daily"] + WeekPeriod.allCases.map(\.rawValue))), ("startDate", .date), ("endDate", .date),
+        ("missing", .constant(.bool(true))), ("error", .string),
+    ])
+
+    /// A chart's object, or a range's array of charts and missing charts.
+    package static let jsonSchema = JSONSchema.anyOf([BoxOfficeChart.jsonSchema, .array(.anyOf([BoxOfficeChart.jsonSchema, missingSchema]))])
+
     static let posterColumn = "poster_url"
 
     /// A JSON object per chart, an array of them for a range.

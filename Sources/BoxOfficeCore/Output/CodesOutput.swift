@@ -8,6 +8,9 @@ package struct CodesOutput: Presentable {
         self.list = list
     }
 
+    /// The list's own schema.
+    package static let jsonSchema = CodeList.jsonSchema
+
     /// `{"group", "codes": [{"code", "name", "nameEnglish"}]}`: the list's own encoding.
     package var json: JSONValue { JSONValue(encoding: list) }
 

@@ -11,6 +11,9 @@ package struct CompaniesOutput: Presentable {
         self.page = page
     }
 
+    /// The result's own schema and the page shown.
+    package static let jsonSchema = CompanySearchResult.jsonSchema.inserting(("page", .integer), after: "totalCount")
+
     /// `{"totalCount", "page", "companies": [...]}`: the result's own encoding and the page shown.
     package var json: JSONValue {
         JSONValue(encoding: result).inserting(("page", .integer(page)), after: "totalCount")
@@ -49,6 +52,9 @@ package struct CompanyOutput: Presentable {
     package init(_ company: CompanyDetails) {
         self.company = company
     }
+
+    /// The company's own schema.
+    package static let jsonSchema = CompanyDetails.jsonSchema
 
     /// `{"code", "name", "nameEnglish", "ceo", "parts", "filmography": [{"movieCode", "title", "parts"}]}`:
     /// the company's own encoding.

@@ -5,6 +5,8 @@ package protocol Presentable: Sendable {
     var document: Document { get }
     /// The whole output as one JSON value (`--format json`).
     var json: JSONValue { get }
+    /// What `json` holds, declared beside it: a tool's `outputSchema`.
+    static var jsonSchema: JSONSchema { get }
     /// One JSON value a line (`--format jsonl`).
     var jsonLines: [JSONValue] { get }
 }

@@ -8,6 +8,9 @@ package struct ImagesOutput: Presentable {
         self.result = result
     }
 
+    /// The result's own schema.
+    package static let jsonSchema = ImageSearchResult.jsonSchema
+
     /// The image search's JSON contract: the result's own encoding.
     package var json: JSONValue { JSONValue(encoding: result) }
 

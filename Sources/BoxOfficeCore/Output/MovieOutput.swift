@@ -14,6 +14,9 @@ package struct MovieOutput: Presentable {
         return Document([Document.Section([.card(Self.fields(movie)), .table(Table(columns: columns, rows: [Self.row(movie)]))])])
     }
 
+    /// The movie's own schema.
+    package static let jsonSchema = MovieDetails.jsonSchema
+
     /// The movie's JSON contract.
     package var json: JSONValue { Self.json(movie) }
 

@@ -11,6 +11,9 @@ package struct PeopleOutput: Presentable {
         self.page = page
     }
 
+    /// The result's own schema and the page shown.
+    package static let jsonSchema = PeopleSearchResult.jsonSchema.inserting(("page", .integer), after: "totalCount")
+
     /// `{"totalCount", "page", "people": [...]}`: the result's own encoding and the page shown.
     package var json: JSONValue {
         JSONValue(encoding: result).inserting(("page", .integer(page)), after: "totalCount")
@@ -47,6 +50,9 @@ package struct PersonOutput: Presentable {
     package init(_ person: PersonDetails) {
         self.person = person
     }
+
+    /// The person's own schema.
+    package static let jsonSchema = PersonDetails.jsonSchema
 
     /// `{"code", "name", "nameEnglish", "sex", "role", "homepages", "filmography": [{"movieCode", "title", "part", "parts"}]}`:
     /// the person's own encoding.

@@ -14,6 +14,12 @@ package struct PosterOutput: Presentable {
         self.path = path
     }
 
+    /// What `json` holds.
+    package static let jsonSchema = JSONSchema.object([
+        ("code", .string), ("title", .string), ("posterURL", .string), ("width", .nullable(.integer)), ("height", .nullable(.integer)),
+        ("documentURL", .nullable(.string)), ("path", .nullable(.string)),
+    ])
+
     /// The poster's JSON contract.
     package var json: JSONValue {
         .object([

@@ -14,6 +14,18 @@ package struct QuotaOutput: Presentable {
     private func used(_ service: APIService) -> Int { counts[service] ?? 0 }
     private func remaining(_ service: APIService) -> Int { max(service.dailyQuota - used(service), 0) }
 
+    /// What `json` holds.
+    package static let jsonSchema = JSONSchema.object([
+        ("date", .date),
+        (
+            "services",
+            .array(
+                .object([
+                    ("service", .choice(APIService.allCases.map(\.rawValue))), ("calls", .integer), ("limit", .integer), ("remaining", .integer),
+                ]))
+        ),
+    ])
+
     /// The day and each service's calls, limit and what remains.
     package var json: JSONValue {
         .object([

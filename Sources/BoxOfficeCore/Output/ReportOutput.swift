@@ -36,6 +36,9 @@ package struct ReportOutput: Presentable {
         .move(move(movie), change: movie.rankChange, intensity: movie.rankIntensity)
     }
 
+    /// The report's own schema after its `kind`.
+    package static let jsonSchema = DailyReport.jsonSchema.inserting(("kind", .constant(.string("report"))), after: nil)
+
     /// The whole report as data, every figure of the text: the report's own encoding after a
     /// `"kind": "report"`.
     package var json: JSONValue {

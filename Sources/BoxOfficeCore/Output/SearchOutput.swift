@@ -11,6 +11,9 @@ package struct SearchOutput: Presentable {
         self.page = page
     }
 
+    /// The result's own schema and the page shown.
+    package static let jsonSchema = MovieSearchResult.jsonSchema.inserting(("page", .integer), after: "totalCount")
+
     /// The search's JSON contract: the result's own encoding and the page shown.
     package var json: JSONValue {
         JSONValue(encoding: result).inserting(("page", .integer(page)), after: "totalCount")

@@ -34,6 +34,11 @@ package struct TrendOutput: Presentable {
         return .object(document.members.map { $0.0 == "days" ? ($0.0, .array(days)) : $0 })
     }
 
+    /// The run's own schema, a missing day in place of a day.
+    package static let jsonSchema = MovieTrend.jsonSchema.replacing(
+        "days",
+        with: .array(.anyOf([MovieTrend.Day.jsonSchema, .object([("date", .date), ("missing", .constant(.bool(true))), ("error", .string)])])))
+
     /// One day a line, each naming the movie so lines of several runs can be mixed:
     /// `{"code", "title", "date", "rank", …}`.
     package var jsonLines: [JSONValue] {

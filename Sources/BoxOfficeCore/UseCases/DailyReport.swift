@@ -320,7 +320,7 @@ extension DailyReport.WeekComparison {
 }
 
 extension DailyReport: Encodable {
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case date, days, movies, newEntries, reentries, milestones, climber, faller, sameWeekdayLastWeek
     }
 
@@ -340,7 +340,7 @@ extension DailyReport: Encodable {
 }
 
 extension DailyReport.Movie: Encodable {
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case rank, rankChange, previousRank, isNew, code, title, daysSinceOpening, dayOfRun, audience, audienceTotal, salesShare, screens, trend,
             posterURL
     }
@@ -367,7 +367,7 @@ extension DailyReport.Movie: Encodable {
 }
 
 extension DailyReport.Move: Encodable {
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case code, title, rank, previousRank, rankChange
     }
 
@@ -383,7 +383,7 @@ extension DailyReport.Move: Encodable {
 }
 
 extension DailyReport.Milestone: Encodable {
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case code, title, milestone
     }
 
@@ -397,7 +397,7 @@ extension DailyReport.Milestone: Encodable {
 }
 
 extension DailyReport.WeekComparison: Encodable {
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case date, audience, audienceThatDay, change, changeRate
     }
 
@@ -409,5 +409,67 @@ extension DailyReport.WeekComparison: Encodable {
         try container.encode(audienceThatDay, forKey: .audienceThatDay)
         try container.encode(change, forKey: .change)
         try container.encode(changeRate, forKey: .changeRate)
+    }
+}
+
+extension DailyReport {
+    /// The JSON `encode(to:)` writes.
+    package static let jsonSchema = JSONSchema.object(CodingKeys.self) { key in
+        switch key {
+        case .date: .date
+        case .days: .array(.date)
+        case .movies: .array(Movie.jsonSchema)
+        case .newEntries, .reentries: .array(.string)
+        case .milestones: .array(Milestone.jsonSchema)
+        case .climber, .faller: .nullable(Move.jsonSchema)
+        case .sameWeekdayLastWeek: .nullable(WeekComparison.jsonSchema)
+        }
+    }
+}
+
+extension DailyReport.Movie {
+    /// The JSON `encode(to:)` writes.
+    package static let jsonSchema = JSONSchema.object(CodingKeys.self) { key in
+        switch key {
+        case .rank, .rankChange: .integer
+        case .previousRank, .daysSinceOpening, .dayOfRun, .audience, .audienceTotal, .screens: .nullable(.integer)
+        case .isNew: .boolean
+        case .code, .title: .string
+        case .salesShare: .nullable(.number)
+        case .trend: .array(.nullable(.integer))
+        case .posterURL: .nullable(.string)
+        }
+    }
+}
+
+extension DailyReport.Move {
+    /// The JSON `encode(to:)` writes.
+    package static let jsonSchema = JSONSchema.object(CodingKeys.self) { key in
+        switch key {
+        case .code, .title: .string
+        case .rank, .rankChange: .integer
+        case .previousRank: .nullable(.integer)
+        }
+    }
+}
+
+extension DailyReport.Milestone {
+    /// The JSON `encode(to:)` writes.
+    package static let jsonSchema = JSONSchema.object(CodingKeys.self) { key in
+        switch key {
+        case .code, .title: .string
+        case .milestone: .integer
+        }
+    }
+}
+
+extension DailyReport.WeekComparison {
+    /// The JSON `encode(to:)` writes.
+    package static let jsonSchema = JSONSchema.object(CodingKeys.self) { key in
+        switch key {
+        case .date: .date
+        case .audience, .audienceThatDay, .change: .integer
+        case .changeRate: .nullable(.number)
+        }
     }
 }

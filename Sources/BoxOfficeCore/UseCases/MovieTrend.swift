@@ -108,7 +108,7 @@ extension BoxOfficeClient {
 }
 
 extension MovieTrend: Encodable {
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case code, title, days
     }
 
@@ -122,7 +122,7 @@ extension MovieTrend: Encodable {
 }
 
 extension MovieTrend.Day: Encodable {
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case date, rank, audience, audienceTotal, salesShare, screens, shows
     }
 
@@ -137,5 +137,26 @@ extension MovieTrend.Day: Encodable {
         try container.encode(entry?.salesShare, forKey: .salesShare)
         try container.encode(entry?.screens, forKey: .screens)
         try container.encode(entry?.shows, forKey: .shows)
+    }
+}
+
+extension MovieTrend {
+    /// The JSON `encode(to:)` writes.
+    package static let jsonSchema = JSONSchema.object(CodingKeys.self) { key in
+        switch key {
+        case .code, .title: .string
+        case .days: .array(Day.jsonSchema)
+        }
+    }
+}
+
+extension MovieTrend.Day {
+    /// The JSON `encode(to:)` writes.
+    package static let jsonSchema = JSONSchema.object(CodingKeys.self) { key in
+        switch key {
+        case .date: .date
+        case .rank, .audience, .audienceTotal, .screens, .shows: .nullable(.integer)
+        case .salesShare: .nullable(.number)
+        }
     }
 }

@@ -27,7 +27,7 @@ enum CacheCommand {
         let color: ColorChoice
 
         static let spec = CommandSpec(
-            name: "stats", abstract: "Count cached answers.", options: SharedOptions.printing,
+            name: "stats", abstract: "Count cached answers.", options: SharedOptions.printing, output: CacheStatisticsOutput.self,
             make: { reader throws(UsageError) in Stats(format: try reader.format(), color: try reader.color()) })
 
         func run(in state: CommandState) async throws -> CommandOutput {

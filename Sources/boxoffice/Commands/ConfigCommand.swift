@@ -72,7 +72,7 @@ enum ConfigCommand {
         let color: ColorChoice
 
         static let spec = CommandSpec(
-            name: "show", abstract: "Show where each key comes from, masked.", options: SharedOptions.printing,
+            name: "show", abstract: "Show where each key comes from, masked.", options: SharedOptions.printing, output: ConfigOutput.self,
             make: { reader throws(UsageError) in Show(format: try reader.format(), color: try reader.color()) })
 
         func run(in state: CommandState) async throws -> CommandOutput {

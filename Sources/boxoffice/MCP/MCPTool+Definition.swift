@@ -8,7 +8,7 @@ extension MCPTool {
             ("title", .string(title)),
             ("description", .string(description)),
             ("inputSchema", inputSchema),
-            ("outputSchema", .object([("type", .string("object"))])),
+            ("outputSchema", outputSchema),
             (
                 "annotations",
                 .object([
@@ -42,6 +42,31 @@ extension MCPTool {
         if !required.isEmpty { schema.append(("required", .array(required))) }
         schema.append(("additionalProperties", .bool(false)))
         return .object(schema)
+    }
+
+    /// A tool's result is an object: JSON that is an array (a range of charts) comes inside this member.
+    static let arrayMember = "charts"
+
+    /// The command's JSON as a tool's structured content.
+    static func structuredContent(_ json: JSONValue) -> JSONValue {
+        if case .object = json { json } else { .object([(arrayMember, json)]) }
+    }
+
+    /// What the structured content holds: the schema the command's output declares beside its
+    /// encoder, with an array put inside `arrayMember` as `structuredContent(_:)` puts it.
+    var outputSchema: JSONValue {
+        guard let output = command.output else { return .object([("type", .string("object"))]) }
+        func asObject(_ schema: JSONSchema) -> JSONSchema {
+            switch schema {
+            case .object: schema
+            case .anyOf(let schemas): .anyOf(schemas.map(asObject))
+            default: .object([(Self.arrayMember, schema)])
+            }
+        }
+        let schema = asObject(output.jsonSchema).json
+        // Every tool's output schema says it is an object at its root, as MCP asks.
+        guard case .object(let members) = schema, !members.contains(where: { $0.0 == "type" }) else { return schema }
+        return .object([("type", .string("object"))] + members)
     }
 
     static let dateForms = "Forms: YYYYMMDD, YYYY-MM-DD, today, yesterday or -Nd (N days ago); days are Korean (Asia/Seoul) days."

@@ -47,9 +47,7 @@ struct MCPToolRunner: Sendable {
     /// scrubbed of the keys, as the CLI's last line of defence scrubs stdout.
     private func success(_ output: CommandOutput, note: String? = nil) -> JSONValue {
         guard case .data(let data, _) = output else { return Self.failure("Internal error: the command answered without data. Please report it.") }
-        let document = data.json.mappingStrings(redactor.redact)
-        let structured: JSONValue
-        if case .object = document { structured = document } else { structured = .object([("charts", document)]) }
+        let structured = MCPTool.structuredContent(data.json.mappingStrings(redactor.redact))
         let texts = [structured.serialized(compact: true)] + (note.map { [$0] } ?? [])
         return .object([
             ("content", .array(texts.map { .object([("type", .string("text")), ("text", .string($0))]) })),

@@ -1,3 +1,4 @@
+@testable import boxoffice
 import Foundation
 import Testing
 
@@ -128,6 +129,11 @@ struct MCPEndToEndTests {
                 #expect(annotations?[hint] as? Bool == true, "\(name) \(hint)")
             }
         }
+        // Each output schema is the one the tool's command declares beside its encoder.
+        for (tool, listed) in zip(MCPToolCatalog.tools, tools) {
+            let declared = try JSONSerialization.jsonObject(with: Data(tool.outputSchema.serialized().utf8))
+            #expect(try Self.canonical(listed["outputSchema"]) == (try Self.canonical(declared)), "\(tool.name)")
+        }
         let daily = try #require(tools.first?["inputSchema"] as? [String: Any])
         let properties = try #require(daily["properties"] as? [String: [String: Any]])
         #expect(properties["nation"]?["enum"] as? [String] == ["korean", "foreign"])
@@ -172,6 +178,12 @@ struct MCPEndToEndTests {
             }
         }
 
+        // Every structured content this session saw is what its tool's outputSchema says.
+        let answered =
+            Array(zip(Self.calls.map(\.tool), results.dropFirst(Self.failures.count)))
+            + Array(zip(concurrent.map(\.tool), report["concurrent"] as? [[String: Any]] ?? []))
+        try OutputSchemaCheck.expectValid(answered.compactMap { tool, result in result["structured_content"].map { (tool, $0) } }, state: state)
+
         let unknown = try #require(report["unknown_tool"] as? [String: Any], "an unknown tool was answered")
         #expect(unknown["code"] as? Int == -32602)
 
@@ -199,6 +211,7 @@ struct MCPEndToEndTests {
         #expect(report["stalled_was_cancelled"] as? Bool == true)
         let after = try #require(report["after_cancel"] as? [String: Any])
         #expect(after["is_error"] as? Bool == false)
+        try OutputSchemaCheck.expectValid([("movie_details", try #require(after["structured_content"]))], state: Self.state(server))
         // The stalled answer would take 30 s; the session, the server's exit included, did not wait for it.
         #expect(run.seconds < 15, "the session took \(run.seconds) s")
     }

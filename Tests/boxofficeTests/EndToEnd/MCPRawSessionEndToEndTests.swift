@@ -21,6 +21,19 @@ struct MCPRawSessionEndToEndTests {
             answers.append(answer)
         }
         #expect(run.stdout.isEmpty || run.stdout.hasSuffix("\n"))
+        // Every structured content is what its tool's outputSchema says.
+        var tools: [Int: String] = [:]
+        for line in lines {
+            let request = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            if let id = request?["id"] as? Int, let name = (request?["params"] as? [String: Any])?["name"] as? String { tools[id] = name }
+        }
+        let results = answers.compactMap { answer -> (tool: String, structuredContent: Any)? in
+            guard let id = answer["id"] as? Int, let tool = tools[id], let content = (answer["result"] as? [String: Any])?["structuredContent"] else {
+                return nil
+            }
+            return (tool, content)
+        }
+        if !results.isEmpty, TestTools.runsMCPTests { try OutputSchemaCheck.expectValid(results, state: state) }
         return (answers, run)
     }
 
