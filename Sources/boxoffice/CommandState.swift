@@ -18,6 +18,8 @@ struct CommandState: Sendable {
     /// Where every call is counted before it is sent.
     let quota: QuotaLedger
     let paths: Paths
+    /// Who asked, and so how messages name options and commands: a shell, or a model calling a tool.
+    var caller = Caller.shell
     /// Where a range's progress goes instead of stderr: `boxoffice mcp`'s progress notifications.
     var progressNotifier: (@Sendable (_ done: Int, _ total: Int) async -> Void)? = nil
 

@@ -17,16 +17,18 @@ struct InternalError: ReportableError, CustomStringConvertible {
 }
 
 /// The one line a person reads for an error, and its exit code; never a URL, a body or a stack trace.
-/// The library says what happened; this adds what a user of the tool can do about it.
+/// The library says what happened; this adds what the caller can do about it, in the caller's
+/// words: an option to a shell, a tool's argument or another tool to a model, and never an option
+/// a tool cannot pass.
 enum ErrorText {
-    static func message(for error: any Error) -> String {
+    static func message(for error: any Error, caller: Caller = .shell) -> String {
         switch error {
         case let error as BoxOfficeError:
-            return hint(for: error).map { error.message + " " + $0 } ?? error.message
+            return hint(for: error, caller: caller).map { error.message + " " + $0 } ?? error.message
         case let error as RangeFailure:
-            return error.description(describing: message(for:))
+            return error.description(describing: { message(for: $0, caller: caller) })
         case let error as RangeAbandoned:
-            return error.description(describing: message(for:))
+            return error.description(describing: { message(for: $0, caller: caller) })
         case let error as any ReportableError:
             return error.message
         default:
@@ -35,34 +37,39 @@ enum ErrorText {
     }
 
     /// The option, variable or command that mends the error, in a sentence of its own.
-    static func hint(for error: BoxOfficeError) -> String? {
+    static func hint(for error: BoxOfficeError, caller: Caller = .shell) -> String? {
+        // What a model cannot pass is left out: its tool takes no --ignore-quota or --timeout.
+        let ignoreQuota = caller.option(.ignoreQuota)
+        let timeout = caller.option(.timeout)
         switch error {
         case .missingAPIKey(let service):
-            "Set \(service.keyVariable) to your key, or store it with 'boxoffice config set \(service.rawValue)'."
+            guard case .shell = caller else { return "Set \(service.keyVariable) in the server's environment to your key." }
+            return "Set \(service.keyVariable) to your key, or store it with 'boxoffice config set \(service.rawValue)'."
         case .keyRejected(let service, _, _):
-            "Set \(service.keyVariable) to a valid key from \(service.keyHome)."
+            return "Set \(service.keyVariable) to a valid key from \(service.keyHome)."
         case .dailyLimitReached:
-            "Try again tomorrow, or pass --ignore-quota if the key has calls the count does not know of."
+            return "Try again tomorrow\(ignoreQuota.map { ", or pass \($0) if the key has calls the count does not know of" } ?? "")."
         case .quotaInsufficient:
-            "Shorten the range, try again tomorrow, or pass --ignore-quota."
+            return ignoreQuota.map { "Shorten the range, try again tomorrow, or pass \($0)." } ?? "Shorten the range or try again tomorrow."
         case .quotaLedgerUnavailable:
-            "Make it a regular file you can write, in a folder you can write, or pass --ignore-quota."
+            return "Make it a regular file you can write, in a folder you can write\(ignoreQuota.map { ", or pass \($0)" } ?? "")."
         case .quotaLedgerLocked:
-            "Let that process finish, raise --timeout, or pass --ignore-quota."
+            let ways = ["Let that process finish"] + (timeout.map { ["raise \($0)"] } ?? []) + (ignoreQuota.map { ["pass \($0)"] } ?? [])
+            return ways.count == 1 ? "Let that process finish, then try again." : SharedOptions.list(ways, lastSeparator: ", or ") + "."
         case .timedOut, .downloadTimedOut:
-            "Try again later or raise --timeout."
+            return "Try again later\(timeout.map { " or raise \($0)" } ?? "")."
         case .notFound(.movie):
-            "Find codes with 'boxoffice search <title>'."
+            return caller.command(SearchCommand.spec).map { "Find codes with '\($0)'." }
         case .notFound(.person):
-            "Find codes with 'boxoffice people <name>'."
+            return caller.command(PeopleCommand.spec).map { "Find codes with '\($0)'." }
         case .notFound(.company):
-            "Find codes with 'boxoffice companies <name>'."
+            return caller.command(CompaniesCommand.spec).map { "Find codes with '\($0)'." }
         case .rangeBeforeOpening(_, _, _, let opening):
-            "Give a --to on or after \(opening.iso), or leave it out."
+            return "Give a \(caller.mention(.to)) on or after \(opening.iso), or leave it out."
         case .notFound(.poster):
-            "Try 'boxoffice images' with other words."
+            return caller.command(ImagesCommand.spec, withArgument: false).map { "Try '\($0)' with other words." }
         default:
-            nil
+            return nil
         }
     }
 

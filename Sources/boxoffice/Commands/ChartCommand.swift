@@ -58,12 +58,12 @@ struct ChartCommand: StreamingCommand {
     init(_ reader: OptionReader, isWeekly: Bool) throws(UsageError) {
         let today = reader.today
         let period = isWeekly ? try reader.choice(.period, WeekPeriod.init(rawValue:)) ?? .week : .week
-        let (fromName, toName) = (reader.name(.from), reader.name(.to))
+        let (fromName, toName) = (reader.mention(.from), reader.mention(.to))
         var dates: [KSTDate]
         let from = try reader.date(.from)
         let to = try reader.date(.to)
         if from != nil || to != nil {
-            guard try reader.text(.date) == nil else { throw reader.error("Use either \(reader.name(.date)) or \(fromName)/\(toName), not both.") }
+            guard try reader.text(.date) == nil else { throw reader.error("Use either \(reader.mention(.date)) or \(fromName)/\(toName), not both.") }
             guard let from, let to else { throw reader.error("A range needs both \(fromName) and \(toName).") }
             if isWeekly {
                 guard from <= to else { throw reader.error("\(fromName) \(from.iso) is after \(toName) \(to.iso).") }
@@ -175,10 +175,10 @@ struct ChartCommand: StreamingCommand {
         ) { chart in
             switch chart {
             case .fetched(let chart): try receive(.chart(chart))
-            case .missing(let missing): try receive(.missing((missing, ErrorText.message(for: missing.error))))
+            case .missing(let missing): try receive(.missing((missing, ErrorText.message(for: missing.error, caller: state.caller))))
             }
         }
         await progress?.finish()
-        return missing.map { ($0, ErrorText.message(for: $0.error)) }
+        return missing.map { ($0, ErrorText.message(for: $0.error, caller: state.caller)) }
     }
 }

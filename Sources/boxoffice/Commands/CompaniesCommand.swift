@@ -37,7 +37,7 @@ struct CompaniesCommand: RunnableCommand {
             let part = try reader.nonEmptyText(.part)
             guard name != nil || ceo != nil || part != nil else {
                 if try reader.flag(.all) { throw reader.error("--all needs a filter: give a name to search for, or --ceo or --part.") }
-                throw reader.error("Give a name to search for, or \(reader.name(.ceo)) or \(reader.name(.part)).")
+                throw reader.error("Give a name to search for, or \(reader.mention(.ceo)) or \(reader.mention(.part)).")
             }
             return CompaniesCommand(
                 name: name, ceo: ceo, part: part, list: try ListOptions(reader), network: try NetworkOptions(reader, offering: Self.fieldNames))
@@ -45,7 +45,9 @@ struct CompaniesCommand: RunnableCommand {
 
     func run(in state: CommandState) async throws -> CommandOutput {
         let client = try state.makeClient(network, needs: [.kobis])
-        let partCode = try await part.asyncMap { try await CodeNames.code(for: $0, in: .companyParts, option: "part", of: Self.spec, client: client) }
+        let partCode = try await part.asyncMap {
+            try await CodeNames.code(for: $0, in: .companyParts, option: .part, of: Self.spec, in: state, client: client)
+        }
         let (name, ceo) = (self.name, self.ceo)
         let (companies, total) = try await list.fetch(in: state, client: client) { page, size in
             let result = try await client.searchCompanies(CompanyQuery(name: name, ceo: ceo, partCode: partCode, page: page, itemsPerPage: size))

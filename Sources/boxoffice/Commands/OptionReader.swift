@@ -22,6 +22,11 @@ struct OptionReader: Sendable {
         caller.name(of: option)
     }
 
+    /// How a sentence mentions the option: `--date` on the command line, `'date'` for a tool.
+    func mention(_ option: OptionName) -> String {
+        caller.mention(option)
+    }
+
     /// Whether the command declares the option: some commands leave out one of a shared set.
     func declares(_ option: OptionName) -> Bool {
         command.option(option) != nil
@@ -136,7 +141,7 @@ struct OptionReader: Sendable {
     /// Every day from `from` to `to`, both included; a reversed range, or one longer than the
     /// daily charts allow, is a usage error.
     func days(from: KSTDate, to: KSTDate) throws(UsageError) -> [KSTDate] {
-        guard from <= to else { throw error("\(name(.from)) \(from.iso) is after \(name(.to)) \(to.iso).") }
+        guard from <= to else { throw error("\(mention(.from)) \(from.iso) is after \(mention(.to)) \(to.iso).") }
         let count = to.days(since: from) + 1
         guard count <= ChartQuery.longestDailyRange else {
             throw error("The range covers \(NumberText.grouped(Int64(count))) days; at most \(ChartQuery.longestDailyRange) are allowed.")

@@ -63,7 +63,7 @@ struct SearchCommand: RunnableCommand {
         var openedTo = try reader.integer(.openedTo)
         if let year {
             guard openedFrom == nil, openedTo == nil else {
-                throw reader.error("Use either \(reader.name(.year)) or \(reader.name(.openedFrom))/\(reader.name(.openedTo)), not both.")
+                throw reader.error("Use either \(reader.mention(.year)) or \(reader.mention(.openedFrom))/\(reader.mention(.openedTo)), not both.")
             }
             (openedFrom, openedTo) = (year, year)
         }
@@ -72,12 +72,12 @@ struct SearchCommand: RunnableCommand {
         for (from, to, fromName, toName) in [
             (openedFrom, openedTo, OptionName.openedFrom, OptionName.openedTo), (madeFrom, madeTo, .madeFrom, .madeTo),
         ] {
-            if let from, let to, from > to { throw reader.error("\(reader.name(fromName)) \(from) is after \(reader.name(toName)) \(to).") }
+            if let from, let to, from > to { throw reader.error("\(reader.mention(fromName)) \(from) is after \(reader.mention(toName)) \(to).") }
         }
         let anyFilter =
             title != nil || director != nil || !nations.isEmpty || !types.isEmpty
             || [openedFrom, openedTo, madeFrom, madeTo].contains { $0 != nil }
-        guard anyFilter else { throw reader.error("Give a title to search for, or \(reader.name(.director)) or another filter.") }
+        guard anyFilter else { throw reader.error("Give a title to search for, or \(reader.mention(.director)) or another filter.") }
         list = try ListOptions(reader)
         query = MovieSearchQuery(
             title: title, director: director, openedFromYear: openedFrom, openedToYear: openedTo, page: list.page, itemsPerPage: list.limit)
@@ -90,10 +90,10 @@ struct SearchCommand: RunnableCommand {
         let client = try state.makeClient(network, needs: [.kobis])
         var query = self.query
         for nation in nations {
-            query.nationCodes.append(try await CodeNames.code(for: nation, in: .nations, option: "nation", of: Self.spec, client: client))
+            query.nationCodes.append(try await CodeNames.code(for: nation, in: .nations, option: .nation, of: Self.spec, in: state, client: client))
         }
         for type in types {
-            query.typeCodes.append(try await CodeNames.code(for: type, in: .movieTypes, option: "type", of: Self.spec, client: client))
+            query.typeCodes.append(try await CodeNames.code(for: type, in: .movieTypes, option: .type, of: Self.spec, in: state, client: client))
         }
         let resolved = query
         let (movies, total) = try await list.fetch(in: state, client: client) { page, size in

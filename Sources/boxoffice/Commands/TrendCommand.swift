@@ -63,7 +63,7 @@ struct TrendCommand: RunnableCommand {
             ? try await client.availableTrend(movieCode: code, from: from, to: to, jobs: jobs, onDayFetched: onDayFetched)
             : (try await client.trend(movieCode: code, from: from, to: to, jobs: jobs, onDayFetched: onDayFetched), [])
         await progress?.finish()
-        let reasons = missing.map { ($0, ErrorText.message(for: $0.error)) }
+        let reasons = missing.map { ($0, ErrorText.message(for: $0.error, caller: state.caller)) }
         let output = CommandOutput.data(TrendOutput(trend, missing: reasons.map { ($0.0.startDate, $0.1) }), network)
         guard reasons.isEmpty else { throw PartialResult(output: output, missing: reasons, total: trend.days.count + missing.count) }
         return output

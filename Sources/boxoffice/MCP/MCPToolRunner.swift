@@ -30,6 +30,7 @@ struct MCPToolRunner: Sendable {
             let reader = OptionReader(source: try ToolArguments(tool, arguments: arguments), today: context.today, networkDefaults: network)
             let command = try make(reader)
             var state = CommandState(context: context, quota: quota, paths: paths)
+            state.caller = .tool(tool)
             state.progressNotifier = progress
             return success(try await command.run(in: state))
         } catch let partial as PartialResult {
@@ -38,7 +39,7 @@ struct MCPToolRunner: Sendable {
         } catch let error as UsageError {
             return Self.failure(redactor.redact(error.message))
         } catch {
-            return Self.failure(redactor.redact(ErrorText.message(for: error)))
+            return Self.failure(redactor.redact(ErrorText.message(for: error, caller: .tool(tool))))
         }
     }
 

@@ -50,8 +50,8 @@ struct MCPEndToEndTests {
         [
             ("daily_box_office", ["date": "2023-02-30"], ["daily", "--date", "2023-02-30"], [("'--date'", "'date'")]),
             ("daily_box_office", ["region": "atlantis"], ["daily", "--region", "atlantis"], []),
-            ("person_details", ["code": "99999999"], ["person", "99999999"], []),
-            ("daily_box_office", ["from": "20230818"], ["daily", "--from", "20230818"], [("--from", "from"), ("--to", "to")]),
+            ("person_details", ["code": "99999999"], ["person", "99999999"], [("'boxoffice people <name>'", "'search_people'")]),
+            ("daily_box_office", ["from": "20230818"], ["daily", "--from", "20230818"], [("--from", "'from'"), ("--to", "'to'")]),
             ("daily_box_office", ["limit": "ten"], nil, []),
             ("movie_details", ["code": "20218541", "format": "csv"], nil, []),
         ]
@@ -168,6 +168,8 @@ struct MCPEndToEndTests {
         for (failure, result) in zip(Self.failures, results) {
             #expect(result["is_error"] as? Bool == true, "\(failure.tool) \(failure.arguments): \(result)")
             let text = (result["texts"] as? [String])?.first ?? ""
+            // The model is told what it can pass and call, never an option or a command line.
+            #expect(!text.contains("--") && !text.contains("boxoffice "), "\(failure.tool) \(failure.arguments): \(text)")
             if let command = failure.command {
                 let cli = try state.run(command)
                 let line = cli.stderr.split(separator: "\n").first.map { String($0.dropFirst("Error: ".count)) } ?? ""

@@ -123,6 +123,13 @@ struct MCPToolDeclarationTests {
         }
     }
 
+    /// A shell's message as a model reads it: `'date'` where the shell reads `--date`.
+    static func inModelWords(_ message: String, _ tool: MCPTool) -> String {
+        tool.arguments.reduce(message) {
+            $0.replacing("'--\($1.rawValue)'", with: "'\($1.rawValue)'").replacing("--\($1.rawValue)", with: "'\($1.rawValue)'")
+        }
+    }
+
     /// A value of the option's kind, as JSON and as words.
     static func sample(_ option: OptionSpec) -> (json: JSONValue, words: [String]) {
         let name = "--" + option.name
@@ -155,7 +162,7 @@ struct MCPToolDeclarationTests {
                 let (json, words) = Self.sample(try #require(tool.command.option(name)))
                 let call = outcome(tool, context.json + [(name.rawValue, json)])
                 // Where the command refuses it alone (a range needs both ends), it says so in the caller's words.
-                let shell = outcome(path + context.words + words).replacing("--", with: "")
+                let shell = Self.inModelWords(outcome(path + context.words + words), tool)
                 #expect(
                     call.hasPrefix("error") == Self.refusedAlone.contains("\(tool.name).\(name.rawValue)"), "\(tool.name) \(name.rawValue): \(call)")
                 #expect(call == shell, "\(tool.name) \(name.rawValue)")
@@ -175,7 +182,7 @@ struct MCPToolDeclarationTests {
             #"{"limt": 5}"#,
             "Unknown argument 'limt'. Did you mean 'limit'? daily_box_office takes date, nation, type, region, limit, posters, from, to and keep-going."
         ),
-        (#"{"date": "20230818", "from": "20230801", "to": "20230802"}"#, "Use either date or from/to, not both."),
+        (#"{"date": "20230818", "from": "20230801", "to": "20230802"}"#, "Use either 'date' or 'from'/'to', not both."),
     ])
     func jsonKeepsItsTypes(arguments: String, error: String?) throws {
         let tool = try #require(MCPToolCatalog.tool(named: "daily_box_office"))
