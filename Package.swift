@@ -49,13 +49,15 @@ let package = Package(
         .target(name: "LazyCurl", linkerSettings: [.linkedLibrary("dl")]),
         // Two system calls at start-up that keep a crash from writing the keys to a core file.
         .target(name: "CoreDumps"),
+        // One call at start-up that keeps the blocks of megabytes a long range frees from piling up.
+        .target(name: "Allocator"),
         // The handler of the signals that end a run: it writes the signal to a pipe and nothing
         // else, as a handler must; the executable does the rest.
         .target(name: "SignalPipe"),
         .executableTarget(
             name: "boxoffice",
             dependencies: [
-                "BoxOfficeCore", "LazyCurl", "CoreDumps", "SignalPipe",
+                "BoxOfficeCore", "LazyCurl", "CoreDumps", "SignalPipe", "Allocator",
                 .target(name: "BoxOfficeURLSession", condition: urlSessionEverywhere ? nil : .when(platforms: elsewhereThanLinux)),
             ],
             swiftSettings: onTheCallersExecutor + directMetadata + (urlSessionEverywhere ? [.define("URLSESSION_EVERYWHERE")] : [])),

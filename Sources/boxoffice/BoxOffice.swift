@@ -13,15 +13,24 @@ import Darwin
 /// Parse, then validate, then run; print the result or one line of error.
 enum BoxOffice {
     static func main(_ arguments: [String], context: ProcessContext) async -> ExitCode {
-        let output: Data
+        var output = Data()
         let paths = Paths(context)
         let quota = QuotaLedger(file: paths.quotaFile)
+        // What a streaming command (a chart range) wrote as it went, waiting for the run to succeed.
+        var spool: OutputSpool?
         // A partial result is printed, then said, then ends the run with its code.
         var partial: PartialResult?
         do {
             let invocation = try CommandLineParser.parse(arguments)
             let command = try CommandCatalog.command(for: invocation, today: context.today)
-            output = try await CommandState(context: context, quota: quota, paths: paths).run(command)
+            let state = CommandState(context: context, quota: quota, paths: paths)
+            if let streaming = command as? any StreamingCommand {
+                let standardOutput = OutputSpool(.standardOutput(scratchFolder: context.variable("TMPDIR") ?? "/tmp"))
+                spool = standardOutput
+                try await state.stream(streaming, to: standardOutput)
+            } else {
+                output = try await state.run(command)
+            }
         } catch let result as PartialResult {
             output = result.output
             partial = result
@@ -35,7 +44,7 @@ enum BoxOffice {
             return ErrorText.exitCode(for: error)
         }
         Signals.outputStarted.store(true, ordering: .releasing)
-        switch Terminal.write(output, to: STDOUT_FILENO) {
+        switch spool?.copy(to: STDOUT_FILENO) ?? Terminal.write(output, to: STDOUT_FILENO) {
         case .written, .readerGone:
             // A reader that went away (`| head`) took what it wanted: nothing went wrong.
             guard let partial else { return .success }

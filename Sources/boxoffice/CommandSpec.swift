@@ -145,3 +145,27 @@ extension RunnableCommand {
         Data(utf8: output)
     }
 }
+
+/// A command whose output can be long (a chart range of a year): it writes it piece by piece as
+/// it is made, into a spool that keeps it out of memory until the command has succeeded.
+protocol StreamingCommand: RunnableCommand {
+    /// Writes what belongs on stdout into `output`, as it is made; errors are thrown, and what
+    /// was written is then let go.
+    func stream(in state: CommandState, to output: OutputSpool) async throws
+}
+
+extension StreamingCommand {
+    /// The output whole, in memory: for a caller that holds it anyway (`boxoffice mcp`).
+    func run(in state: CommandState) async throws -> Data {
+        let output = OutputSpool(.memory)
+        do {
+            try await stream(in: state, to: output)
+        } catch var partial as PartialResult {
+            try output.finish()
+            partial.output = output.bytes
+            throw partial
+        }
+        try output.finish()
+        return output.bytes
+    }
+}

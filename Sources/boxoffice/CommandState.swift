@@ -41,6 +41,19 @@ struct CommandState: Sendable {
         }
     }
 
+    /// Writes what a streaming command prints into `output` as it is made, scrubbed of the keys
+    /// as `run` scrubs it, and finishes it; with `--keep-going`, what arrived is finished too.
+    func stream(_ command: any StreamingCommand, to output: OutputSpool) async throws {
+        if command.writesText { output.scrub(with: BoxOffice.redactor(context, paths)) }
+        do {
+            try await command.stream(in: self, to: output)
+        } catch let partial as PartialResult {
+            try output.finish()
+            throw partial
+        }
+        try output.finish()
+    }
+
     /// A client wired to the network (or a replay folder), the cache and the quota ledger.
     func makeClient(_ options: NetworkOptions, needs services: Set<APIService>) throws -> BoxOfficeClient {
         let isReplay = options.replayDirectory != nil

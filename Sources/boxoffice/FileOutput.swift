@@ -26,6 +26,18 @@ struct FileOutput: RunnableCommand {
     func run(in state: CommandState) async throws -> Data {
         // Before any request: a folder, a device or a missing folder in its way costs no call.
         try OutputFile.check(path)
+        if let streaming = command as? any StreamingCommand {
+            // Written into the file's temporary sibling as it is made, put in place once whole.
+            let output = OutputSpool(.file(path: path))
+            do {
+                try await state.stream(streaming, to: output)
+            } catch let partial as PartialResult {
+                try commit(output, in: state)
+                throw partial
+            }
+            try commit(output, in: state)
+            return Data()
+        }
         do {
             try write(try await state.run(command), in: state)
         } catch var partial as PartialResult {
@@ -40,6 +52,11 @@ struct FileOutput: RunnableCommand {
     private func write(_ output: Data, in state: CommandState) throws {
         Signals.arm()
         try OutputFile.write(output, toPath: path)
+        state.context.log("Wrote \(TerminalText.sanitize(path)).")
+    }
+
+    private func commit(_ output: OutputSpool, in state: CommandState) throws {
+        try output.commit()
         state.context.log("Wrote \(TerminalText.sanitize(path)).")
     }
 

@@ -34,7 +34,13 @@ enum Terminal {
     /// Writes all of `data`; tells whether the reader has gone (a closed pipe).
     @discardableResult
     static func write(_ data: Data, to descriptor: Int32) -> WriteOutcome {
-        guard let failure = FileDescriptor.writeAll(data, to: descriptor) else { return .written }
+        data.withUnsafeBytes { write($0, to: descriptor) }
+    }
+
+    /// Writes all of `bytes`; tells whether the reader has gone (a closed pipe).
+    @discardableResult
+    static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> WriteOutcome {
+        guard let failure = FileDescriptor.writeAll(bytes, to: descriptor) else { return .written }
         return failure == EPIPE ? .readerGone : .failed(String(cString: strerror(failure)))
     }
 

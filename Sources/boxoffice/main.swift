@@ -1,3 +1,4 @@
+import Allocator
 import BoxOfficeCore
 import CoreDumps
 #if canImport(FoundationEssentials)
@@ -16,6 +17,11 @@ _ = core_dumps_forbid()
 // The edge of the program: arguments and environment in; stdout, stderr and an exit code out.
 // A closed pipe (`| head`) is reported by the write that meets it instead of killing the process.
 signal(SIGPIPE, SIG_IGN)
+// A range of long charts allocates and frees answers of megabytes a few at a time: each gets a
+// mapping of its own, given back when freed. glibc would otherwise keep the blocks freed after the
+// first in its heaps, and a range's peak memory would grow with the way its answers happened to
+// overlap (75 to 110 MiB for the same run of 7 MiB answers, 67 MiB with this).
+_ = allocator_map_large_blocks(256 << 10)
 let context = ProcessContext.current()
 let status = await BoxOffice.main(Array(CommandLine.arguments.dropFirst()), context: context)
 // Everything has been written with write(2) and the ledger flushed, so nothing waits in a buffer:

@@ -6,11 +6,12 @@ work.
 Serves Fixtures/ from a loopback HTTP server with configurable latency, then times, side by side
 in one run (each against its comparison, turn about): `--version`, a single uncached `daily`, the same cached, a cached 31-day range as CSV,
 and a 31-day range at 100 ms latency. Prints medians, peak memory and every ratio against its
-target. Figures, not a pass/fail test: it exits 0.
+target. Then the peak memory of ranges of big days (7, 31 and 365 days of 7 MiB answers, as CSV and
+JSON Lines): it must not grow with the number of days. Figures, not a pass/fail test: it exits 0.
 
-    python3 Tests/Benchmark/bench.py [--runs 15] [--latency-ms 100] [--jobs 4]
+    python3 Tests/Benchmark/bench.py [--runs 15] [--latency-ms 100] [--jobs 4] [--big-days 7,31,365]
 """
-import argparse, json, math, os, shutil, statistics, subprocess, sys, tempfile, threading, time
+import argparse, datetime, json, math, os, shutil, statistics, subprocess, sys, tempfile, threading, time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import urlparse, parse_qs
 
@@ -30,9 +31,9 @@ class Handler(BaseHTTPRequestHandler):
     disable_nagle_algorithm = True
 
     def do_GET(self):
-        time.sleep(Handler.latency)
+        time.sleep(type(self).latency)
         day = parse_qs(urlparse(self.path).query).get("targetDt", ["20230818"])[0]
-        body = Handler.body.replace(b"20230818~20230818", f"{day}~{day}".encode())
+        body = type(self).body.replace(b"20230818~20230818", f"{day}~{day}".encode())
         self.send_response(200)
         self.send_header("Content-Type", "application/json; charset=utf-8")
         self.send_header("Content-Length", str(len(body)))
@@ -43,9 +44,24 @@ class Handler(BaseHTTPRequestHandler):
         pass
 
 
-def serve():
-    Handler.body = open(FIXTURE, "rb").read()
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+class BigHandler(Handler):
+    """The fixture's day with each of its ten titles some 700 KB long: a 7 MiB answer, which the
+    API allows (it documents no length for a title)."""
+    latency = 0.0
+    body = b""
+
+
+def big_body():
+    document = json.load(open(FIXTURE, encoding="utf-8"))
+    for index, movie in enumerate(document["boxOfficeResult"]["dailyBoxOfficeList"]):
+        # Hangul, three bytes each in UTF-8: some 700 KB a title, a different one for each movie.
+        movie["movieNm"] = f"{index} " + "가나다라마바사아자차카타파하" * (700 * 1024 // 42)
+    return json.dumps(document, ensure_ascii=False).encode()
+
+
+def serve(handler=Handler, body=None):
+    handler.body = body if body is not None else open(FIXTURE, "rb").read()
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
@@ -117,6 +133,8 @@ def main():
     parser.add_argument("--jobs", type=int, default=4)
     parser.add_argument("--days", type=int, default=31)
     parser.add_argument("--skip-build", action="store_true")
+    parser.add_argument("--big-days", default="7,31,365",
+                        help="lengths of the ranges of 7 MiB days whose peak memory is measured (none: skip)")
     args = parser.parse_args()
     for tool in ("curl", "jq", "bash"):
         if not shutil.which(tool):
@@ -180,6 +198,7 @@ def main():
     ideal = math.ceil(args.days / args.jobs) * Handler.latency + ours_uncached
     server.shutdown()
     clear_cache()
+    big_peaks = measure_big_ranges(binary, peak_memory, env, cache, [int(days) for days in args.big_days.split(",") if days.strip()])
     shutil.rmtree(floors, ignore_errors=True)
 
     rows = [
@@ -202,6 +221,52 @@ def main():
     within = ours_range / ideal
     print(f"{'range vs ideal ceil(days/jobs)*latency+start-up':<48} {ideal * 1000:.0f}ms -> {within:.2f}x  (target <= 1.25x: {'met' if within <= 1.25 else 'MISSED'})")
     print(f"{'peak memory of the range run':<48} {peak:.1f} MiB  (target < 40 MiB: {'met' if peak < 40 else 'MISSED'})")
+    report_big_ranges(big_peaks)
+
+
+# Peak memory of a range of 7 MiB days: flat in the number of days, and bounded.
+BIG_FLAT_MIB = 16
+BIG_CEILING_MIB = 128
+BIG_FORMATS = ("csv", "jsonl")
+
+
+def measure_big_ranges(binary, peak_memory, env, cache, lengths):
+    """Peak memory of daily ranges of 7 MiB answers, served from 127.0.0.1 without latency, with
+    the default --jobs and the cache on, as a first run has it (the cache is emptied after each
+    run: 365 such days are 2.5 GB). Standard output goes to /dev/null."""
+    if not lengths:
+        return {}
+    server = serve(BigHandler, big_body())
+    big_env = dict(env, BOXOFFICE_KOBIS_URL=f"http://127.0.0.1:{server.server_address[1]}/rest")
+    first = datetime.date(2022, 1, 1)
+    peaks = {}
+    for days in lengths:
+        last = first + datetime.timedelta(days=days - 1)
+        for format in BIG_FORMATS:
+            command = [binary, "daily", "--from", first.isoformat(), "--to", last.isoformat(), "--format", format]
+            shutil.rmtree(cache, ignore_errors=True)
+            peaks[(days, format)] = measure_peak_memory(peak_memory, command, big_env, runs=1)
+    shutil.rmtree(cache, ignore_errors=True)
+    server.shutdown()
+    return peaks
+
+
+def report_big_ranges(peaks):
+    if not peaks:
+        return
+    lengths = sorted({days for days, _ in peaks})
+    print(f"peak memory of daily ranges of 7 MiB answers (ten 700 KB titles), served, cache on, default --jobs:")
+    print(f"{'':<8}" + "".join(f"{f'{days} days':>12}" for days in lengths))
+    for format in BIG_FORMATS:
+        print(f"{format:<8}" + "".join(f"{peaks[(days, format)]:>8.1f} MiB" for days in lengths))
+    shortest, longer = lengths[0], lengths[1:]
+    for format in BIG_FORMATS:
+        for days in longer:
+            growth = peaks[(days, format)] - peaks[(shortest, format)]
+            print(f"  {format}: {days} days {growth:+.1f} MiB against {shortest} (target <= {BIG_FLAT_MIB} MiB: "
+                  f"{'met' if growth <= BIG_FLAT_MIB else 'MISSED'})")
+    highest = max(peaks.values())
+    print(f"  highest {highest:.1f} MiB (target < {BIG_CEILING_MIB} MiB at any length: {'met' if highest < BIG_CEILING_MIB else 'MISSED'})")
 
 
 if __name__ == "__main__":

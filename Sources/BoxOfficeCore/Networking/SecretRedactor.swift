@@ -33,17 +33,34 @@ package struct SecretRedactor: Sendable {
         // Read as JSON, where `\b` is one escape; and where a raw ESC may precede a backslash,
         // again as plain text, where the backslash is itself (ending a string, `ESC \`): a key
         // either reading shows is replaced. (JSON has no raw ESC, and reading plain text as JSON
-        // only ever skips more.)
-        let bytes = [UInt8](data)
-        let fromJSON = replacingSecrets(in: bytes, decodingJSON: true)
-        let result = fromJSON ?? bytes
-        let fromText = result.contains(Self.escape) ? replacingSecrets(in: result, decodingJSON: false) : nil
+        // only ever skips more.) Read in place: an answer is not copied to be looked at.
+        let fromJSON = Self.reading(data) { replacingSecrets(in: $0, decodingJSON: true) }
+        let fromText: [UInt8]?
+        if let fromJSON {
+            fromText = fromJSON.contains(Self.escape) ? fromJSON.withUnsafeBufferPointer { replacingSecrets(in: $0, decodingJSON: false) } : nil
+        } else {
+            fromText = Self.reading(data) { $0.contains(Self.escape) ? replacingSecrets(in: $0, decodingJSON: false) : nil }
+        }
         guard let redacted = fromText ?? fromJSON else { return data }
         return Data(redacted)
     }
 
+    /// What `body` makes of the data's bytes, read where they are.
+    private static func reading<Result>(_ data: Data, _ body: (Bytes) -> Result) -> Result {
+        data.withUnsafeBytes { raw in raw.withMemoryRebound(to: UInt8.self, body) }
+    }
+
+    private typealias Bytes = UnsafeBufferPointer<UInt8>
+
     /// The bytes with every key replaced, or nil when there is none.
-    private func replacingSecrets(in bytes: [UInt8], decodingJSON: Bool) -> [UInt8]? {
+    private func replacingSecrets(in bytes: Bytes, decodingJSON: Bool) -> [UInt8]? {
+        scan(bytes, decodingJSON: decodingJSON, isWhole: true).replaced
+    }
+
+    /// Reads `bytes` for keys from the start. Of text that may go on (`isWhole` false), it stops
+    /// where a key could begin that the bytes so far cannot confirm or rule out, and says where:
+    /// `replaced` is then what comes before that, keys replaced (nil when none was found there).
+    private func scan(_ bytes: Bytes, decodingJSON: Bool, isWhole: Bool) -> (replaced: [UInt8]?, decided: Int) {
         var result: [UInt8] = []
         var copiedUpTo = 0
         // Most bytes can start no key: only a key's first character or an escape's first byte can.
@@ -57,21 +74,82 @@ package struct SecretRedactor: Sendable {
         starts[Int(Self.percent)] = true
         starts[Int(Self.backslash)] = decodingJSON
         var index = 0
-        while index < bytes.count {
-            if !starts[Int(bytes[index])] {
+        scanning: while index < bytes.count {
+            guard starts[Int(bytes[index])] else {
                 index += 1
-            } else if let end = secrets.lazy.compactMap({ Self.match($0, in: bytes, at: index, decodingJSON: decodingJSON) }).first {
+                continue
+            }
+            var outcome = Match.none
+            for secret in secrets {
+                outcome = Self.match(secret, in: bytes, at: index, decodingJSON: decodingJSON, isWhole: isWhole)
+                if case .none = outcome { continue }
+                break
+            }
+            switch outcome {
+            case .none:
+                index += 1
+            case .key(let end):
                 result.append(contentsOf: bytes[copiedUpTo..<index])
                 result.append(contentsOf: Self.replacementBytes)
                 index = end
                 copiedUpTo = end
-            } else {
-                index += 1
+            case .undecided:
+                break scanning
             }
         }
-        guard copiedUpTo > 0 else { return nil }
-        result.append(contentsOf: bytes[copiedUpTo...])
-        return result
+        guard copiedUpTo > 0 else { return (nil, index) }
+        result.append(contentsOf: bytes[copiedUpTo..<index])
+        return (result, index)
+    }
+
+    /// What the bytes at a place hold: a key ending at an index, none, or (when more text may
+    /// follow) not yet known.
+    private enum Match {
+        case key(end: Int)
+        case none
+        case undecided
+    }
+
+    /// Text written piece by piece (a range printed as it is fetched), scrubbed as `redact`
+    /// scrubs the whole of it: what could still be the start of a key is held back until the
+    /// pieces after it tell. Where the text holds an ESC, which none of the formats written this
+    /// way can (CSV and TSV drop it, JSON escapes it), the plain-text reading is done piece by piece.
+    package struct Stream: Sendable {
+        private let redactor: SecretRedactor
+        private var held: [UInt8] = []
+        /// How much must be held before it is read again.
+        private var readAgainAt = 0
+
+        /// A stream scrubbed of `redactor`'s keys.
+        package init(_ redactor: SecretRedactor) {
+            self.redactor = redactor
+        }
+
+        /// The scrubbed text that can be let out once `piece` is added.
+        package mutating func redact(_ piece: some Collection<UInt8>) -> [UInt8] {
+            guard !redactor.secrets.isEmpty else { return Array(piece) }
+            held.append(contentsOf: piece)
+            guard held.count >= readAgainAt else { return [] }
+            let (replaced, decided) = held.withUnsafeBufferPointer { redactor.scan($0, decodingJSON: true, isWhole: false) }
+            var out = replaced ?? Array(held[..<decided])
+            held.removeFirst(decided)
+            // A possible key still open is read again once what is held has doubled, so that a
+            // long one costs time in proportion to its length, not to its square.
+            readAgainAt = 2 * held.count
+            if out.contains(SecretRedactor.escape) {
+                out = out.withUnsafeBufferPointer { redactor.replacingSecrets(in: $0, decodingJSON: false) } ?? out
+            }
+            return out
+        }
+
+        /// The rest of the text, scrubbed.
+        package mutating func finish() -> [UInt8] {
+            defer {
+                held = []
+                readAgainAt = 0
+            }
+            return held.isEmpty ? [] : [UInt8](redactor.redact(Data(held)))
+        }
     }
 
     /// The text with every key replaced.
@@ -88,15 +166,18 @@ package struct SecretRedactor: Sendable {
     /// sequence swallows it.
     private static let replacementScalar: Unicode.Scalar = "\u{FFFD}"
 
-    /// Where a match of the lower-cased `secret` starting at `start` ends; nil if none. Each
+    /// Where a match of the lower-cased `secret` starting at `start` ends, if there is one. Each
     /// character may come as it is, as `%XX` or (when decoding JSON) as a JSON escape, in either
-    /// case; after the first, whatever the sanitizer would remove may stand between them.
-    private static func match(_ secret: [UInt8], in bytes: [UInt8], at start: Int, decodingJSON: Bool) -> Int? {
+    /// case; after the first, whatever the sanitizer would remove may stand between them. Of
+    /// text that may go on (`isWhole` false), a unit too near its end to be read whole leaves the
+    /// match undecided.
+    private static func match(_ secret: [UInt8], in bytes: Bytes, at start: Int, decodingJSON: Bool, isWhole: Bool) -> Match {
         var index = start
         var matched = 0
         var filter = ControlSequenceFilter()
         while matched < secret.count {
-            guard let (scalar, length) = unit(bytes, at: index, decodingJSON: decodingJSON) else { return nil }
+            if !isWhole, bytes.count - index < longestUnit { return .undecided }
+            guard let (scalar, length) = unit(bytes, at: index, decodingJSON: decodingJSON) else { return .none }
             index += length
             // Before the first character nothing is skipped: the match starts at the key.
             if matched > 0, !filter.keeps(scalar) { continue }
@@ -106,14 +187,17 @@ package struct SecretRedactor: Sendable {
                 agrees = agrees && matched < secret.count && lowercased(byte) == secret[matched]
                 matched += 1
             }
-            guard agrees else { return nil }
+            guard agrees else { return .none }
         }
-        return index
+        return .key(end: index)
     }
+
+    /// The most bytes one unit spans: a scalar percent-encoded as four `%XX` bytes.
+    private static let longestUnit = 12
 
     /// The scalar at `index` and how many bytes spell it: a `%XX` byte, a JSON escape if asked
     /// for, or UTF-8 (a byte that starts none is one U+FFFD); nil at the end.
-    private static func unit(_ bytes: [UInt8], at index: Int, decodingJSON: Bool) -> (Unicode.Scalar, Int)? {
+    private static func unit(_ bytes: Bytes, at index: Int, decodingJSON: Bool) -> (Unicode.Scalar, Int)? {
         guard index < bytes.count else { return nil }
         let byte = bytes[index]
         if byte == percent, let value = hexByte(bytes, at: index + 1) {
@@ -125,7 +209,7 @@ package struct SecretRedactor: Sendable {
             {
                 encoded.append(next)
             }
-            let (scalar, length) = utf8Scalar(encoded, at: 0)
+            let (scalar, length) = encoded.withUnsafeBufferPointer { utf8Scalar($0, at: 0) }
             return (scalar, 3 * length)
         }
         if decodingJSON, byte == backslash, index + 1 < bytes.count {
@@ -147,7 +231,7 @@ package struct SecretRedactor: Sendable {
     }
 
     /// The UTF-8 scalar starting at `index`, or U+FFFD for one byte that starts none.
-    private static func utf8Scalar(_ bytes: [UInt8], at index: Int) -> (Unicode.Scalar, Int) {
+    private static func utf8Scalar(_ bytes: Bytes, at index: Int) -> (Unicode.Scalar, Int) {
         let lead = bytes[index]
         let length: Int
         var value: UInt32
@@ -179,7 +263,7 @@ package struct SecretRedactor: Sendable {
     }
 
     /// The byte two hex digits spell at `index`, if they are there.
-    private static func hexByte(_ bytes: [UInt8], at index: Int) -> UInt8? {
+    private static func hexByte(_ bytes: Bytes, at index: Int) -> UInt8? {
         guard index + 1 < bytes.count, let high = hexValue(bytes[index]), let low = hexValue(bytes[index + 1]) else { return nil }
         return high << 4 | low
     }

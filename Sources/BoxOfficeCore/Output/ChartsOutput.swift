@@ -1,37 +1,38 @@
 /// One chart, or several (a date range) as one output. With `withPosters`, every movie gets a
 /// poster field, empty where none was found.
 package struct ChartsOutput: Presentable {
-    /// The charts, in date order.
-    package let charts: [BoxOfficeChart]
+    /// The charts in their date order, each missing chart (`--keep-going`) in its place with the
+    /// line that says why: marked in JSON and JSON Lines, noted for people, absent from CSV and TSV.
+    package let parts: [Part]
     /// Whether a range was asked for: JSON is then an array even of one chart.
     package let asRange: Bool
     /// Whether posters were looked up.
     package let withPosters: Bool
-    /// The charts of a range that could not be fetched (`--keep-going`), each with the line that
-    /// says why: marked in JSON and JSON Lines, noted for people, absent from CSV and TSV.
-    package let missing: [(chart: MissingChart, reason: String)]
 
-    /// Creates the output.
+    /// Creates the output of charts in date order and the missing charts of a range, each put
+    /// before the first chart that starts after it.
     package init(
         _ charts: [BoxOfficeChart], asRange: Bool = false, withPosters: Bool = false, missing: [(chart: MissingChart, reason: String)] = []
     ) {
-        self.charts = charts
-        self.asRange = asRange
-        self.withPosters = withPosters
-        self.missing = missing
-    }
-
-    /// The charts in their order, each missing chart before the first that starts after it.
-    private var parts: [Part] {
         var parts = charts.map(Part.chart)
         for missing in missing {
             parts.insert(.missing(missing), at: parts.firstIndex { $0.startDate > missing.chart.startDate } ?? parts.endIndex)
         }
-        return parts
+        self.init(parts: parts, asRange: asRange, withPosters: withPosters)
     }
 
-    private enum Part {
+    /// Creates the output of parts already in date order.
+    package init(parts: [Part], asRange: Bool = false, withPosters: Bool = false) {
+        self.parts = parts
+        self.asRange = asRange
+        self.withPosters = withPosters
+    }
+
+    /// A chart of the output, or the place of one that is missing.
+    package enum Part: Sendable {
+        /// A chart that arrived.
         case chart(BoxOfficeChart)
+        /// A chart that did not, with the line that says why.
         case missing((chart: MissingChart, reason: String))
 
         var startDate: KSTDate {
@@ -54,13 +55,16 @@ package struct ChartsOutput: Presentable {
 
     /// A JSON object per chart, an array of them for a range.
     package var json: JSONValue {
-        let documents = parts.map { part in
-            switch part {
-            case .chart(let chart): Self.json(chart, withPosters: withPosters)
-            case .missing(let missing): Self.json(missing)
-            }
-        }
+        let documents = parts.map { Self.json($0, withPosters: withPosters) }
         return asRange ? .array(documents) : documents.first ?? .null
+    }
+
+    /// The JSON object of a chart, or of the place of a missing one.
+    package static func json(_ part: Part, withPosters: Bool) -> JSONValue {
+        switch part {
+        case .chart(let chart): json(chart, withPosters: withPosters)
+        case .missing(let missing): json(missing)
+        }
     }
 
     /// The chart members a JSONL line repeats before each movie's own.

@@ -11,16 +11,30 @@ package struct DelimitedWriter: Sendable {
 
     /// The document's machine columns and rows.
     package func write(_ document: Document) -> String {
+        var text = ""
+        writeLines(of: document, withHeader: true) { text += $0 }
+        return text
+    }
+
+    /// The document's lines, each ending in "\n", handed to `emit` one at a time, so that a long
+    /// document (a range written a chart at a time) is never held whole: the header from the
+    /// first table (if `withHeader`), then every table's rows. Returns whether there was a
+    /// table, and so a header to write.
+    @discardableResult
+    package func writeLines(of document: Document, withHeader: Bool, to emit: (String) throws -> Void) rethrows -> Bool {
         let tables = document.sections.flatMap(\.blocks).compactMap { block -> Table? in
             guard case .table(let table) = block, table.columns.contains(where: { $0.key != nil }) else { return nil }
             return table
         }
-        guard let first = tables.first else { return "" }
-        let header = first.columns.compactMap(\.key)
-        let rows = tables.flatMap { table in
-            table.rows.map { row in table.columns.indices.filter { table.columns[$0].key != nil }.map { Self.cell(row[$0]) } }
+        guard let first = tables.first else { return false }
+        if withHeader { try emit(Self.line(format, first.columns.compactMap(\.key).map(DelimitedField.number))) }
+        for table in tables {
+            let machine = table.columns.indices.filter { table.columns[$0].key != nil }
+            for row in table.rows {
+                try emit(Self.line(format, machine.map { Self.cell(row[$0]) }))
+            }
         }
-        return DelimitedWriter.document(format, header: header, rows: rows)
+        return true
     }
 
     private static func cell(_ cell: Cell) -> DelimitedField {
@@ -59,6 +73,11 @@ extension DelimitedWriter {
     /// TSV for `.tsv`, CSV otherwise: the one choice every command's delimited branch makes.
     package static func document(_ format: OutputFormat, header: [String], rows: [[DelimitedField]]) -> String {
         format == .tsv ? tsv(header: header, rows: rows) : csv(header: header, rows: rows)
+    }
+
+    /// One TSV line for `.tsv`, one CSV line otherwise.
+    static func line(_ format: OutputFormat, _ cells: [DelimitedField]) -> String {
+        format == .tsv ? tsvLine(cells) : csvLine(cells)
     }
 
     /// CSV rows without the header, for streaming after it.

@@ -32,6 +32,19 @@ package indirect enum JSONValue: Sendable {
         return output
     }
 
+    /// The document pretty-printed as an element `depth` levels deep in another: its inner
+    /// lines indented that much more, its first line not at all (what goes before it does that).
+    package func serialized(atDepth depth: Int) -> String {
+        var output = ""
+        write(to: &output, indent: depth)
+        return output
+    }
+
+    /// The indent of a line `depth` levels deep.
+    package static func indentation(_ depth: Int) -> String {
+        String(repeating: indentUnit, count: depth)
+    }
+
     private static let indentUnit = "  "
     /// Doubles with no fraction below this print as integers (`100`, not `100.0`).
     private static let largestPlainInteger = 1e15

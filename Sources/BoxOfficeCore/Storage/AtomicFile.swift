@@ -40,40 +40,81 @@ package enum AtomicFile {
     package static func write(
         _ data: Data, toPath path: String, permissions: Permissions, registry: TemporaryFiles = .shared
     ) throws(FileWriteError) {
-        let (folder, name) = parts(of: path)
-        let temporary = (folder.isEmpty ? "." : folder) + "/" + temporaryName(for: name)
-        let mode: mode_t =
-            switch permissions {
-            case .exactly(let mode): mode
-            case .standard: 0o666
-            }
-        let descriptor: Int32
-        switch registry.create(temporary, mode: mode) {
-        case .success(let opened): descriptor = opened
-        case .failure(let error) where [ENOENT, ENOTDIR].contains(error.code):
-            throw FileWriteError(path: path, reason: FileWriteError.folderReason(folder.isEmpty ? "." : folder, errno: error.code))
-        case .failure(let error): throw FileWriteError(path: path, errno: error.code)
-        }
-        defer { registry.remove(temporary) }
-        do throws(FileWriteError) {
-            defer { close(descriptor) }
-            if case .exactly(let mode) = permissions, fchmod(descriptor, mode) != 0 {
-                throw FileWriteError(path: path, errno: errno)
-            }
-            try writeAll(data, to: descriptor, path: path)
-        } catch {
-            unlink(temporary)
-            throw error
-        }
-        guard rename(temporary, path) == 0 else {
-            let failure = FileWriteError(path: path, errno: errno)
-            unlink(temporary)
-            throw failure
-        }
+        let file = try Writer(path: path, permissions: permissions, registry: registry)
+        try file.write(data)
+        try file.commit()
     }
 
-    private static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws(FileWriteError) {
-        if let failure = FileDescriptor.writeAll(data, to: descriptor) { throw FileWriteError(path: path, errno: failure) }
+    /// A file written piece by piece into its temporary sibling, which takes the target's place
+    /// only at `commit`: what is written as it is made (a long range) goes to the disk, not to
+    /// memory, and readers still see the old contents or the new, never half. Let go without a
+    /// commit, the temporary file is removed.
+    package final class Writer {
+        private let path: String
+        private let temporary: String
+        private let registry: TemporaryFiles
+        private var descriptor: Int32?
+
+        /// Creates the temporary sibling of `path`, with its final permissions from the first byte.
+        package init(path: String, permissions: Permissions, registry: TemporaryFiles = .shared) throws(FileWriteError) {
+            let (folder, name) = AtomicFile.parts(of: path)
+            self.path = path
+            temporary = (folder.isEmpty ? "." : folder) + "/" + temporaryName(for: name)
+            self.registry = registry
+            let mode: mode_t =
+                switch permissions {
+                case .exactly(let mode): mode
+                case .standard: 0o666
+                }
+            let opened: Int32
+            switch registry.create(temporary, mode: mode) {
+            case .success(let descriptor): opened = descriptor
+            case .failure(let error) where [ENOENT, ENOTDIR].contains(error.code):
+                throw FileWriteError(path: path, reason: FileWriteError.folderReason(folder.isEmpty ? "." : folder, errno: error.code))
+            case .failure(let error): throw FileWriteError(path: path, errno: error.code)
+            }
+            descriptor = opened
+            if case .exactly(let mode) = permissions, fchmod(opened, mode) != 0 {
+                let failure = FileWriteError(path: path, errno: errno)
+                discard()
+                throw failure
+            }
+        }
+
+        deinit {
+            discard()
+        }
+
+        /// Adds `bytes` to the file; a failure removes it.
+        package func write(_ bytes: some ContiguousBytes) throws(FileWriteError) {
+            guard let descriptor else { throw FileWriteError(path: path, errno: EBADF) }
+            if let failure = bytes.withUnsafeBytes({ FileDescriptor.writeAll($0, to: descriptor) }) {
+                discard()
+                throw FileWriteError(path: path, errno: failure)
+            }
+        }
+
+        /// Puts the file in the target's place.
+        package func commit() throws(FileWriteError) {
+            guard let descriptor else { throw FileWriteError(path: path, errno: EBADF) }
+            self.descriptor = nil
+            close(descriptor)
+            defer { registry.remove(temporary) }
+            guard rename(temporary, path) == 0 else {
+                let failure = FileWriteError(path: path, errno: errno)
+                unlink(temporary)
+                throw failure
+            }
+        }
+
+        /// Removes the temporary file; the target stays as it was.
+        package func discard() {
+            guard let descriptor else { return }
+            self.descriptor = nil
+            close(descriptor)
+            unlink(temporary)
+            registry.remove(temporary)
+        }
     }
 
     /// The sibling a write of `name` goes through first: `.name.<13 random letters or digits>.tmp`,

@@ -27,20 +27,23 @@ package enum FileDescriptor {
     /// Writes all of `data`, going on after a partial write or an interruption; nil once all is
     /// written, else the `errno` that stopped it.
     package static func writeAll(_ data: Data, to descriptor: Int32) -> Int32? {
-        data.withUnsafeBytes { buffer in
-            guard var next = buffer.baseAddress else { return nil }
-            var left = buffer.count
-            while left > 0 {
-                let written = systemWrite(descriptor, next, left)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                next += written
-                left -= written
+        data.withUnsafeBytes { writeAll($0, to: descriptor) }
+    }
+
+    /// Writes all of `buffer`, as `writeAll(_:to:)` writes data.
+    package static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
+        guard var next = buffer.baseAddress else { return nil }
+        var left = buffer.count
+        while left > 0 {
+            let written = systemWrite(descriptor, next, left)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno
             }
-            return nil
+            next += written
+            left -= written
         }
+        return nil
     }
 
     private static func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {

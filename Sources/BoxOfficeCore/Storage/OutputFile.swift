@@ -18,6 +18,11 @@ package enum OutputFile {
         try AtomicFile.write(data, toPath: path, permissions: try permissions(forPath: path))
     }
 
+    /// A writer of `path` under those rules, for output written as it is made.
+    package static func writer(toPath path: String) throws(FileWriteError) -> AtomicFile.Writer {
+        try AtomicFile.Writer(path: path, permissions: try permissions(forPath: path))
+    }
+
     /// Checks before any work is done that `path` may be written; `write` checks again.
     package static func check(_ path: String) throws(FileWriteError) {
         _ = try permissions(forPath: path)

@@ -32,7 +32,7 @@ public struct ResponseCache: Sendable {
     public func read(named name: String, now: Date) throws -> Data? {
         let file = fileURL(for: name)
         guard FileManager.default.fileExists(atPath: file.path) else { return nil }
-        let contents: Data
+        var contents: Data
         do {
             contents = try Data(contentsOf: file)
         } catch {
@@ -40,7 +40,9 @@ public struct ResponseCache: Sendable {
         }
         guard let entry = Self.parse(contents) else { throw CacheError.unreadable(file.path) }
         if let expiry = entry.expiresAt, expiry <= now { return nil }
-        return entry.body
+        // The header goes in place: an answer of megabytes is not copied to drop its first line.
+        contents.removeSubrange(contents.startIndex..<entry.bodyStart)
+        return contents
     }
 
     /// Stores a body; `expiresAt` nil keeps it for good.
@@ -48,9 +50,11 @@ public struct ResponseCache: Sendable {
         let file = fileURL(for: name)
         try Self.makeDirectory(file.deletingLastPathComponent(), upTo: directory)
         let expiry = expiresAt.map { String(Int($0.timeIntervalSince1970.rounded(.up))) } ?? Self.never
-        var contents = Data(utf8: "\(Self.magic) expires=\(expiry)\n")
-        contents.append(body)
-        try AtomicFile.write(contents, toPath: file.path, permissions: .standard)
+        // The header and the body go to the file one after the other, not copied into one.
+        let entry = try AtomicFile.Writer(path: file.path, permissions: .standard)
+        try entry.write(Data(utf8: "\(Self.magic) expires=\(expiry)\n"))
+        try entry.write(body)
+        try entry.commit()
     }
 
     /// Removes every entry this cache wrote (a `.json` file that starts with its header) and
@@ -104,16 +108,17 @@ public struct ResponseCache: Sendable {
         }.map { URL(fileURLWithPath: $0.path, isDirectory: false) }
     }
 
-    private static func parse(_ contents: Data) -> (expiresAt: Date?, body: Data)? {
+    /// The entry's expiry and where its body starts.
+    private static func parse(_ contents: Data) -> (expiresAt: Date?, bodyStart: Data.Index)? {
         guard let end = contents.firstIndex(of: newline) else { return nil }
         let header = String(decoding: contents[contents.startIndex..<end], as: UTF8.self)
         let prefix = magic + " expires="
         guard header.hasPrefix(prefix) else { return nil }
         let value = header.dropFirst(prefix.count)
-        let body = contents[contents.index(after: end)...]
-        if value == never { return (nil, Data(body)) }
+        let bodyStart = contents.index(after: end)
+        if value == never { return (nil, bodyStart) }
         guard let seconds = Int(value) else { return nil }
-        return (Date(timeIntervalSince1970: TimeInterval(seconds)), Data(body))
+        return (Date(timeIntervalSince1970: TimeInterval(seconds)), bodyStart)
     }
 
     private static func makeDirectory(_ folder: URL, upTo root: URL) throws {

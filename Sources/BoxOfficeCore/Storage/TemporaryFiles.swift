@@ -29,10 +29,10 @@ package final class TemporaryFiles: Sendable {
     /// Creates `path` (exclusively, with `mode`) and registers it, as one step under the lock,
     /// so that a clean-up either sees the file or has already refused it. Returns the open
     /// descriptor, or the `errno` of the failure (`ECANCELED` once the run is ending).
-    func create(_ path: String, mode: mode_t) -> Result<Int32, Errno> {
+    func create(_ path: String, mode: mode_t, readable: Bool = false) -> Result<Int32, Errno> {
         state.withLock { state in
             guard !state.closed else { return .failure(Errno(ECANCELED)) }
-            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+            let descriptor = open(path, (readable ? O_RDWR : O_WRONLY) | O_CREAT | O_EXCL | O_CLOEXEC, mode)
             guard descriptor >= 0 else { return .failure(Errno(errno)) }
             state.paths.insert(path)
             return .success(descriptor)
@@ -42,6 +42,21 @@ package final class TemporaryFiles: Sendable {
     /// Forgets a file that was renamed into place or removed.
     func remove(_ path: String) {
         state.withLock { _ = $0.paths.remove(path) }
+    }
+
+    /// An open file with no name in `folder`, readable and writable, for output that waits there
+    /// until it may be printed: created (mode 0600) and at once unlinked, so that it is gone however
+    /// the run ends, and registered until then, so that a signal in between removes it too.
+    package func scratchFile(in folder: String) throws(FileWriteError) -> Int32 {
+        let path = folder + (folder.hasSuffix("/") ? "" : "/") + AtomicFile.temporaryName(for: "boxoffice-output")
+        switch create(path, mode: 0o600, readable: true) {
+        case .success(let descriptor):
+            unlink(path)
+            remove(path)
+            return descriptor
+        case .failure(let error):
+            throw FileWriteError(path: path, errno: error.code)
+        }
     }
 
     /// The files not yet renamed into place.

@@ -11,7 +11,11 @@ public struct ChartFetcher: Sendable {
     /// The charts of the query, in its date order. `onChartFetched` is called as each arrives,
     /// for progress. One failure fails the whole: `RangeFailure` names every failed chart.
     public func charts(_ query: ChartQuery, onChartFetched: @escaping @Sendable () async -> Void = {}) async throws -> [BoxOfficeChart] {
-        try await fetch(query, keepingGoing: false, onChartFetched: onChartFetched).charts
+        var charts: [BoxOfficeChart] = []
+        _ = try await forEachChart(query, keepingGoing: false, onChartFetched: onChartFetched) { chart in
+            if case .fetched(let chart) = chart { charts.append(chart) }
+        }
+        return charts
     }
 
     /// The charts of the query that could be fetched, in its date order, and those that could
@@ -19,47 +23,71 @@ public struct ChartFetcher: Sendable {
     /// before it starts (today's quota) is still thrown, and so is a range of which no chart
     /// arrived, as `charts` throws it.
     public func availableCharts(_ query: ChartQuery, onChartFetched: @escaping @Sendable () async -> Void = {}) async throws -> ChartRange {
-        try await fetch(query, keepingGoing: true, onChartFetched: onChartFetched)
+        var charts: [BoxOfficeChart] = []
+        let missing = try await forEachChart(query, keepingGoing: true, onChartFetched: onChartFetched) { chart in
+            if case .fetched(let chart) = chart { charts.append(chart) }
+        }
+        return ChartRange(charts: charts, missing: missing)
     }
 
-    private func fetch(_ query: ChartQuery, keepingGoing: Bool, onChartFetched: @escaping @Sendable () async -> Void) async throws -> ChartRange {
+    /// Each chart of the query, handed to `receive` in date order as soon as it and every chart
+    /// before it are decided, and held here no longer: a range's output can be written a chart
+    /// at a time, in memory that does not grow with its length. Charts are fetched `query.jobs`
+    /// at a time, and none more than `query.jobs` after the oldest not yet handed on, so that a
+    /// slow day holds back a few finished ones, not the rest of the range.
+    ///
+    /// Without `keepingGoing` only fetched charts are handed on, none after the first failure,
+    /// and once every chart is decided one failure fails the whole, as `charts` says; whatever
+    /// `receive` was given is then to be dropped. With it, each missing chart is handed on in its
+    /// place and all of them are returned, as `availableCharts` says. An error `receive` throws
+    /// stops the range and is thrown.
+    public func forEachChart(
+        _ query: ChartQuery, keepingGoing: Bool, onChartFetched: @escaping @Sendable () async -> Void = {},
+        receive: (RangeChart) async throws -> Void
+    ) async throws -> [MissingChart] {
         try ensureQuota(for: query)
         let client = self.client
-        let results = await ConcurrentMap.run(query.dates, limit: query.jobs, giveUp: Self.allFailedAlike) { date in
+        var missing: [MissingChart] = []
+        var fetched = 0
+        var notSent = 0
+        var firstFailure: (any Error)?
+        var posters = PosterBook()
+        try await ConcurrentMap.forEach(query.dates, limit: query.jobs, ahead: query.jobs, giveUp: Self.allFailedAlike) { date in
             let chart = try await client.chart(query, on: date)
             await onChartFetched()
             return chart
-        }
-        var range = ChartRange(charts: [], missing: [])
-        for (date, result) in zip(query.dates, results) {
+        } receive: { (index: Int, result: Result<BoxOfficeChart, any Error>) async throws(any Error) in
             switch result {
-            case .success(let chart): range.charts.append(chart)
-            case .failure(let error): range.missing.append(MissingChart(query: query, date: date, error: error))
+            case .success(var chart):
+                fetched += 1
+                // A range that failed is printed in no part: what comes after its failure is not needed.
+                guard keepingGoing || missing.isEmpty else { return }
+                if let limit = query.limit { chart.entries = Array(chart.entries.prefix(limit)) }
+                if query.withPosters { chart = try await posters.addPosters(to: chart, finder: PosterFinder(client: client), jobs: query.jobs) }
+                try await receive(.fetched(chart))
+            case .failure(var error):
+                if error is NotSent {
+                    // Those never sent are missing for the reason the others failed; every one
+                    // sent was handed on before them.
+                    notSent += 1
+                    error = firstFailure ?? error
+                } else if firstFailure == nil {
+                    firstFailure = error
+                }
+                let chart = MissingChart(query: query, date: query.dates[index], error: error)
+                missing.append(chart)
+                if keepingGoing { try await receive(.missing(chart)) }
             }
         }
-        if !range.missing.isEmpty, !keepingGoing || range.charts.isEmpty {
-            if let abandoned = RangeAbandoned(results) { throw abandoned }
-            if query.dates.count == 1, let only = range.missing.first { throw only.error }
+        if !missing.isEmpty, !keepingGoing || fetched == 0 {
+            if notSent > 0, let firstFailure {
+                throw RangeAbandoned(error: firstFailure, tried: query.dates.count - notSent, total: query.dates.count)
+            }
+            if query.dates.count == 1, let only = missing.first { throw only.error }
             throw RangeFailure(
-                failures: range.missing.map { ($0.label, $0.error) }, total: query.dates.count, fetchedAreCached: client.cacheMode.writes)
+                failures: missing.map { ($0.label, $0.error) }, total: query.dates.count, fetchedAreCached: client.cacheMode.writes)
         }
-        if let abandoned = RangeAbandoned(results) {
-            // Those never sent are missing for the reason the others failed.
-            for index in range.missing.indices where range.missing[index].error is NotSent {
-                range.missing[index].error = abandoned.error
-            }
-        }
-        if let limit = query.limit {
-            range.charts = range.charts.map { chart in
-                var chart = chart
-                chart.entries = Array(chart.entries.prefix(limit))
-                return chart
-            }
-        }
-        if query.withPosters {
-            range.charts = try await PosterFinder(client: client).addPosters(to: range.charts, jobs: query.jobs)
-        }
-        return range
+        return missing
     }
 
     /// A range never plans more uncached calls than today's limit has left. The cache is looked
@@ -74,15 +102,10 @@ public struct ChartFetcher: Sendable {
 
     /// A dead or refusing server: the first wave of requests all failed the same passing way,
     /// so the rest would only wait for their timeouts too.
-    @Sendable static func allFailedAlike(_ completed: [Result<BoxOfficeChart, any Error>], wave: Int) -> Bool {
-        guard completed.count >= wave, let first = completed.first, case .failure(let error) = first,
-            RangeAbandoned.isTransient(error)
-        else { return false }
+    static func allFailedAlike(_ completed: [(any Error)?], wave: Int) -> Bool {
+        guard completed.count >= wave, let first = completed.first, let error = first, RangeAbandoned.isTransient(error) else { return false }
         let message = RangeFailure.message(for: error)
-        return completed.allSatisfy { result in
-            if case .failure(let other) = result { return RangeFailure.message(for: other) == message }
-            return false
-        }
+        return completed.allSatisfy { other in other.map { RangeFailure.message(for: $0) == message } ?? false }
     }
 }
 
@@ -94,6 +117,14 @@ extension BoxOfficeClient {
         case .weekly(let period): try await weeklyChart(containing: date, period: period, filter: query.filter)
         }
     }
+}
+
+/// One chart of a range as it is decided: fetched, or missing with its error.
+public enum RangeChart: Sendable {
+    /// A chart that arrived.
+    case fetched(BoxOfficeChart)
+    /// A chart that did not (handed on only by a range that goes on past its failures).
+    case missing(MissingChart)
 }
 
 /// What a range that goes on past its failures brought: the charts that arrived and those that

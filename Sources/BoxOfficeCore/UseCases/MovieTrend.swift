@@ -94,13 +94,16 @@ extension BoxOfficeClient {
         }
         let total = dates.count
         let query = ChartQuery(kind: .daily, dates: dates, jobs: jobs)
-        let fetcher = ChartFetcher(client: self)
-        let range =
-            keepingGoing
-            ? try await fetcher.availableCharts(query) { await onDayFetched(total) }
-            : ChartRange(charts: try await fetcher.charts(query) { await onDayFetched(total) })
-        let days = range.charts.map { chart in MovieTrend.Day(date: chart.startDate, entry: chart.entries.first { $0.code == movie.code }) }
-        return (MovieTrend(code: movie.code, title: movie.title, days: days), range.missing)
+        // Only the movie's entry of each day is kept, not the day's chart.
+        var days: [MovieTrend.Day] = []
+        let missing = try await ChartFetcher(client: self).forEachChart(
+            query, keepingGoing: keepingGoing, onChartFetched: { await onDayFetched(total) }
+        ) { chart in
+            if case .fetched(let chart) = chart {
+                days.append(MovieTrend.Day(date: chart.startDate, entry: chart.entries.first { $0.code == movie.code }))
+            }
+        }
+        return (MovieTrend(code: movie.code, title: movie.title, days: days), missing)
     }
 }
 

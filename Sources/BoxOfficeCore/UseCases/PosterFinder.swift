@@ -29,24 +29,46 @@ public struct PosterFinder: Sendable {
     /// The charts with each movie's poster URL, looked up once per title, a few at a time;
     /// a movie without one gets none.
     public func addPosters(to charts: [BoxOfficeChart], jobs: Int) async throws -> [BoxOfficeChart] {
-        let titles = Array(Set(charts.flatMap { $0.entries.map(\.title) })).sorted()
-        let client = self.client
-        let results = await ConcurrentMap.run(titles, limit: min(jobs, Self.jobs)) { title in
-            try await client.searchImages(Self.query(for: title)).bestPoster?.imageURL
+        var book = PosterBook()
+        try await book.lookUp(charts.flatMap { $0.entries.map(\.title) }, finder: self, jobs: jobs)
+        return charts.map(book.withPosters)
+    }
+}
+
+/// The posters found so far, by title: charts that come one at a time (a range written as it
+/// arrives) look up each title once.
+struct PosterBook {
+    private var posters: [String: String] = [:]
+    private var lookedUp: Set<String> = []
+
+    /// The chart with each movie's poster, looking up the titles not seen before.
+    mutating func addPosters(to chart: BoxOfficeChart, finder: PosterFinder, jobs: Int) async throws -> BoxOfficeChart {
+        try await lookUp(chart.entries.map(\.title), finder: finder, jobs: jobs)
+        return withPosters(chart)
+    }
+
+    /// Looks up the titles not seen before, a few at a time.
+    mutating func lookUp(_ titles: [String], finder: PosterFinder, jobs: Int) async throws {
+        let new = Set(titles).subtracting(lookedUp).sorted()
+        let client = finder.client
+        let results = await ConcurrentMap.run(new, limit: min(jobs, PosterFinder.jobs)) { title in
+            try await client.searchImages(PosterFinder.query(for: title)).bestPoster?.imageURL
         }
-        var posters: [String: String] = [:]
-        for (title, result) in zip(titles, results) {
+        for (title, result) in zip(new, results) {
             posters[title] = try result.get()
+            lookedUp.insert(title)
         }
-        return charts.map { chart in
-            var chart = chart
-            chart.entries = chart.entries.map { entry in
-                var entry = entry
-                entry.posterURL = posters[entry.title]
-                return entry
-            }
-            return chart
+    }
+
+    /// The chart with each movie's poster found so far; a movie without one gets none.
+    func withPosters(_ chart: BoxOfficeChart) -> BoxOfficeChart {
+        var chart = chart
+        chart.entries = chart.entries.map { entry in
+            var entry = entry
+            entry.posterURL = posters[entry.title]
+            return entry
         }
+        return chart
     }
 }
 

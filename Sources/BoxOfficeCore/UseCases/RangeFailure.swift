@@ -77,18 +77,11 @@ public struct RangeAbandoned: ReportableError, CustomStringConvertible {
     /// Requests the range needed.
     public let total: Int
 
-    /// Nil unless some requests were never sent.
-    init?(_ results: [Result<BoxOfficeChart, any Error>]) {
-        let notSent = results.filter { if case .failure(let error) = $0 { error is NotSent } else { false } }.count
-        guard notSent > 0,
-            let first = results.lazy.compactMap({ result -> (any Error)? in
-                if case .failure(let error) = result, !(error is NotSent) { return error }
-                return nil
-            }).first
-        else { return nil }
-        error = first
-        tried = results.count - notSent
-        total = results.count
+    /// `tried` of `total` requests sent, the first of which to fail failed with `error`.
+    init(error: any Error, tried: Int, total: Int) {
+        self.error = error
+        self.tried = tried
+        self.total = total
     }
 
     /// The line, as `description`.

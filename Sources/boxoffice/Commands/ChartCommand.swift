@@ -7,7 +7,7 @@ import Foundation
 
 /// A daily or weekly chart command, validated: what to fetch, whether it was asked as a range,
 /// and how to print it. `daily` and `weekly` declare their own options and share this.
-struct ChartCommand: RunnableCommand {
+struct ChartCommand: StreamingCommand {
     var query: ChartQuery
     /// Whether the user asked for a range (output is then a list of charts).
     var isRange: Bool
@@ -124,8 +124,9 @@ struct ChartCommand: RunnableCommand {
         return ChartsOutput([chart], withPosters: withPosters).document.fieldNames
     }
 
-    /// Fetches and renders; progress on stderr only when it is a terminal.
-    func run(in state: CommandState) async throws -> Data {
+    /// Fetches and writes each chart as it is decided, in date order; progress on stderr only
+    /// when it is a terminal.
+    func stream(in state: CommandState, to output: OutputSpool) async throws {
         if case .weekly(let period) = query.kind {
             for start in periodsNotEnded {
                 let (first, last) = (period.firstDay(ofWeekContaining: start), period.lastDay(ofWeekContaining: start))
@@ -137,18 +138,20 @@ struct ChartCommand: RunnableCommand {
         let client = try state.makeClient(network, needs: query.withPosters ? [.kobis, .kakao] : [.kobis])
         let unit = query.kind == .daily ? "days" : "weeks"
         let progress = isRange ? state.progressLine(total: query.dates.count, unit: unit) : nil
-        let fetcher = ChartFetcher(client: client)
-        let range =
-            keepsGoing
-            ? try await fetcher.availableCharts(query) { await progress?.advance() }
-            : ChartRange(charts: try await fetcher.charts(query) { await progress?.advance() }, missing: [])
+        var writer = ChartRangeWriter(
+            format: network.format, style: state.style(network), fields: network.fields, asRange: isRange, withPosters: query.withPosters)
+        let missing = try await ChartFetcher(client: client).forEachChart(
+            query, keepingGoing: keepsGoing, onChartFetched: { await progress?.advance() }
+        ) { chart in
+            switch chart {
+            case .fetched(let chart): try writer.write(.chart(chart), to: output.write)
+            case .missing(let missing): try writer.write(.missing((missing, ErrorText.message(for: missing.error))), to: output.write)
+            }
+        }
         await progress?.finish()
-        let missing = range.missing.map { ($0, ErrorText.message(for: $0.error)) }
-        let output = text(
-            DocumentWriter.write(
-                ChartsOutput(range.charts, asRange: isRange, withPosters: query.withPosters, missing: missing), format: network.format,
-                style: state.style(network), fields: network.fields))
-        guard missing.isEmpty else { throw PartialResult(output: output, missing: missing, total: query.dates.count) }
-        return output
+        try writer.finish(to: output.write)
+        guard missing.isEmpty else {
+            throw PartialResult(output: Data(), missing: missing.map { ($0, ErrorText.message(for: $0.error)) }, total: query.dates.count)
+        }
     }
 }

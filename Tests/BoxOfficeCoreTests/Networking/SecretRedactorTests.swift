@@ -171,3 +171,53 @@ struct SpacedKeyClientTests {
         }
     }
 }
+
+/// A range's output is scrubbed a piece at a time as it is written; wherever the pieces split it,
+/// the result is what scrubbing the whole would give.
+struct SecretRedactorStreamTests {
+    static let redactor = SecretRedactor(secrets: ["abc-DEF_123+/x", "KOBISKEY-leakcheck-7f3a9c"])
+
+    /// Texts as the streamed formats hold them (no raw ESC: CSV drops it, JSON escapes it), keys
+    /// whole, encoded, re-cased, or spread over several lines behind what a terminal would swallow.
+    static let texts = [
+        "2023-08-01,abc-DEF_123+/x,1\n2023-08-02,nothing here,2\n",
+        #"{"title":"v=%61bc-DEF%5f123%2b%2fx"},{"title":"ABC-def_123+/X"}"# + "\n",
+        #"{"title":"KOBISKEY-leak\u001B]0;"}"# + "\n" + #"{"title":"swallowed\u0007check-7f3a9c"}"# + "\n",
+        "abc-DEF_123+/",
+        "abc-DEF_123+/xabc-DEF_123+/xabc",
+        #"a\u0061bc-DEF_123+\/x%"#,
+        "",
+    ]
+
+    /// The text scrubbed a piece at a time, cut at the given places.
+    static func streamed(_ text: String, cutAt cuts: [Int]) -> String {
+        let bytes = Array(text.utf8)
+        var stream = SecretRedactor.Stream(redactor)
+        var output: [UInt8] = []
+        var start = 0
+        for cut in cuts + [bytes.count] {
+            output += stream.redact(bytes[start..<cut])
+            start = cut
+        }
+        output += stream.finish()
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    @Test(arguments: texts)
+    func everyPlaceTheTextIsCutGivesWhatTheWholeGives(_ text: String) {
+        let whole = Self.redactor.redact(text)
+        let length = text.utf8.count
+        for cut in 0...length {
+            #expect(Self.streamed(text, cutAt: [cut]) == whole, "cut at \(cut)")
+        }
+        // And a byte at a time.
+        #expect(Self.streamed(text, cutAt: Array(0...length)) == whole)
+    }
+
+    @Test func aKeySpreadOverTwoDaysIsScrubbed() {
+        let text = Self.texts[2]
+        #expect(!Self.redactor.redact(text).contains("7f3a9c"), "the whole reading finds it")
+        let middle = text.utf8.count / 2
+        #expect(!Self.streamed(text, cutAt: [middle]).contains("7f3a9c"))
+    }
+}

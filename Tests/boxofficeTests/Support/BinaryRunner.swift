@@ -142,14 +142,27 @@ struct BinaryRunner: Sendable {
 }
 
 extension BinaryRunner {
+    /// Does blocking work (a long run of the binary) on a thread of its own, so that an async test
+    /// waits for it without holding a thread of the cooperative pool the other suites need.
+    static func offThePool<Result: Sendable>(_ work: @escaping @Sendable () throws -> Result) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Swift.Result { try work() }) }.start()
+        }
+    }
+
     /// Runs the binary and follows its peak resident memory (VmHWM in /proc) until it exits.
     /// wait4's ru_maxrss cannot be used: a child spawned by a large test process carries the
-    /// parent's size into its maximum from before its exec.
+    /// parent's size into its maximum from before its exec. For the same reason a reading is
+    /// taken only once the process is the binary (its name in /proc says so), not the test
+    /// process's copy that is about to become it.
     func runMeasuringMemory(_ arguments: [String]) throws -> (run: BinaryRun, peakMiB: Double) {
         let running = try start(arguments)
+        // The kernel keeps the first 15 bytes of a program's name.
+        let name = "Name:\t" + Self.binary.lastPathComponent.prefix(15)
         var peakKiB = 0
         while running.process.isRunning {
             if let status = try? String(contentsOfFile: "/proc/\(running.processIdentifier)/status", encoding: .utf8),
+                status.split(separator: "\n").first.map(String.init) == name,
                 let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
                 let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
             {
