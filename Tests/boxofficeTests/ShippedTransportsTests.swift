@@ -68,7 +68,7 @@ struct ShippedTransportsTests {
         let client = try Self.client(transport, kobis: server)
         let day = try #require(KSTDate(year: 2023, month: 8, day: 18))
         let task = Task { try await client.dailyChart(on: day) }
-        #expect(await server.arrivalOfRequests(1, seconds: 30))
+        try await server.waitForRequests(1)
         let cancelled = ContinuousClock.now
         task.cancel()
         let result = await task.result

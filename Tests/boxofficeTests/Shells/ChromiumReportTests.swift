@@ -28,7 +28,7 @@ struct ChromiumReportTests {
     }
 
     /// The report of 2023-08-18 with one title made hostile.
-    static func page(in folder: URL) throws -> URL {
+    static func page(in folder: URL) async throws -> URL {
         let hostile = "<script>alert(1)</script><img src=x onerror=alert(2)>"
         let server = try LoopbackServer { request in
             var response = StubResponse.recorded(request)
@@ -43,7 +43,7 @@ struct ChromiumReportTests {
         }
         defer { server.stop() }
         let file = folder.appendingPathComponent("report.html")
-        let run = try BinaryRunner(kobisURL: server.baseURL).run(["report", "--date", "20230818", "--format", "html", "--output", file.path])
+        let run = try await BinaryRunner(kobisURL: server.baseURL).run(["report", "--date", "20230818", "--format", "html", "--output", file.path])
         #expect(run.status == 0, "\(run.stderr)")
         return file
     }
@@ -66,16 +66,16 @@ struct ChromiumReportTests {
     }
 
     @Test(.enabled(if: chromium != nil, "Chromium is not installed; run .ci/install-test-tools"), arguments: [390, 1280])
-    func theReportRendersCleanlyAt(width: Int) throws {
+    func theReportRendersCleanlyAt(width: Int) async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-chromium-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let file = try Self.page(in: folder)
+        let file = try await Self.page(in: folder)
         let size = "--window-size=\(width),1600"
         let screenshot = folder.appendingPathComponent("report-\(width).png")
-        let shot = try Self.chromium([size, "--screenshot=\(screenshot.path)", file.absoluteString])
+        let shot = try await Self.chromium([size, "--screenshot=\(screenshot.path)", file.absoluteString])
         #expect(((try? FileManager.default.attributesOfItem(atPath: screenshot.path))?[.size] as? Int ?? 0) > 10_000, "screenshot")
-        let dom = try Self.chromium([size, "--dump-dom", file.absoluteString])
+        let dom = try await Self.chromium([size, "--dump-dom", file.absoluteString])
         #expect(dom.stdout.components(separatedBy: "<tr>").count - 1 == 1 + 10, "a header row and ten movies")
         #expect(dom.stdout.components(separatedBy: "<svg").count - 1 == 10, "a sparkline a movie")
         #expect(!dom.stdout.contains("<script") && !dom.stdout.contains("<img src=\"x\""), "the hostile title stayed text")
@@ -83,7 +83,7 @@ struct ChromiumReportTests {
         for log in [shot.stderr, dom.stderr] {
             #expect(!log.contains("CONSOLE") && !log.contains("Refused to"), "console: \(log)")
         }
-        let measured = try Self.chromium([size, "--virtual-time-budget=2000", "--dump-dom", try Self.instrumented(file).absoluteString])
+        let measured = try await Self.chromium([size, "--virtual-time-budget=2000", "--dump-dom", try Self.instrumented(file).absoluteString])
         let overflow = measured.stdout.firstMatch(of: /data-overflow="([^"]*)"/).map { String($0.1) }
         #expect(overflow?.hasPrefix("0 false") == true, "wider than \(width) px: \(overflow ?? "not measured")")
     }

@@ -20,7 +20,7 @@ struct CompletionShellTests {
         let environment: [String: String]
     }
 
-    static func workspace(_ shell: String) throws -> Workspace {
+    static func workspace(_ shell: String) async throws -> Workspace {
         let server = try LoopbackServer { request in
             let names = request.query["comCode"] == "2204" ? nations : request.query["comCode"] == "2201" ? movieTypes : []
             let codes = names.enumerated().map { index, name in ["fullCd": "\(index + 1)", "korNm": name] }
@@ -30,13 +30,13 @@ struct CompletionShellTests {
         defer { server.stop() }
         let runner = BinaryRunner(kobisURL: server.baseURL)
         for group in ["nations", "movie-types"] {
-            let cached = try runner.run(["codes", group])
+            let cached = try await runner.run(["codes", group])
             #expect(cached.status == 0, "\(cached.stderr)")
         }
         let folder = runner.home
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("Fixtures"), withIntermediateDirectories: true)
         try Data().write(to: folder.appendingPathComponent("poster-old.jpg"))
-        let script = try runner.run(["completion", shell]).stdout
+        let script = try await runner.run(["completion", shell]).stdout
         let name = shell == "zsh" ? "_boxoffice" : "boxoffice.\(shell)"
         try Data(script.utf8).write(to: folder.appendingPathComponent(name))
         var environment = runner.environment.filter { !$0.key.hasSuffix("_API_KEY") }
@@ -154,8 +154,8 @@ struct CompletionShellTests {
     /// `script`) splits each typed line as readline does (`--format=j` is three words) before a
     /// Tab calls the script, and a wrapper writes what the script offered to a file.
     @Test(.enabled(if: installed("bash") && installed("script"), "bash or script is not installed; run .ci/install-test-tools"))
-    func bashCompletesSubcommandsOptionsValuesAndPaths() throws {
-        let workspace = try Self.workspace("bash")
+    func bashCompletesSubcommandsOptionsValuesAndPaths() async throws {
+        let workspace = try await Self.workspace("bash")
         let rc = """
             source ./boxoffice.bash
             _boxoffice_probe() { _boxoffice "$@"; printf '%s\\t%s\\n' "$COMP_LINE" "${COMPREPLY[*]}" >> offered.txt; }
@@ -167,7 +167,7 @@ struct CompletionShellTests {
         let lines = Self.cases.map(\.line) + ["boxoffice search --nation 남"]
         // Each line, a Tab, then Ctrl-U to clear it for the next.
         let keys = lines.map { $0 + "\t\u{15}" }.joined() + "exit\n"
-        _ = try Self.run(
+        _ = try await Self.run(
             "script", ["-q", "-e", "-c", "bash --rcfile probe.bash --noprofile -i", "/dev/null"], in: workspace, input: keys, ready: "READY> ")
         let log = try String(contentsOf: workspace.folder.appendingPathComponent("offered.txt"), encoding: .utf8)
         var offered: [String: String] = [:]
@@ -181,20 +181,20 @@ struct CompletionShellTests {
     }
 
     @Test(.enabled(if: installed("fish"), "fish is not installed; run .ci/install-test-tools"))
-    func fishLoadsTheScriptAndCompletes() throws {
-        let workspace = try Self.workspace("fish")
-        let loads = try Self.run("fish", ["-n", "boxoffice.fish"], in: workspace)
+    func fishLoadsTheScriptAndCompletes() async throws {
+        let workspace = try await Self.workspace("fish")
+        let loads = try await Self.run("fish", ["-n", "boxoffice.fish"], in: workspace)
         #expect(loads.isEmpty)
-        func complete(_ line: String) throws -> String {
+        func complete(_ line: String) async throws -> String {
             let quoted = line.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
-            let output = try Self.run("fish", ["-c", "source boxoffice.fish; complete -C '\(quoted)'"], in: workspace)
+            let output = try await Self.run("fish", ["-c", "source boxoffice.fish; complete -C '\(quoted)'"], in: workspace)
             return output.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }.joined(separator: " ")
         }
         var offered: [String: String] = [:]
-        for (line, _, _) in Self.cases { offered[line] = try complete(line) }
+        for (line, _, _) in Self.cases { offered[line] = try await complete(line) }
         Self.check(offered, shell: "fish")
-        Self.checkNames(try complete("boxoffice search --nation "), shell: "fish", in: workspace)
-        let described = try Self.run("fish", ["-c", "source boxoffice.fish; complete -C 'boxoffice q'"], in: workspace)
+        await Self.checkNames(try complete("boxoffice search --nation "), shell: "fish", in: workspace)
+        let described = try await Self.run("fish", ["-c", "source boxoffice.fish; complete -C 'boxoffice q'"], in: workspace)
         #expect(described.contains("today's"), "apostrophes survive: \(described)")
     }
 
@@ -221,11 +221,11 @@ struct CompletionShellTests {
         """#
 
     @Test(.enabled(if: installed("zsh"), "zsh is not installed; run .ci/install-test-tools"))
-    func zshCompletesFromItsFpath() throws {
-        let workspace = try Self.workspace("zsh")
+    func zshCompletesFromItsFpath() async throws {
+        let workspace = try await Self.workspace("zsh")
         try Data(Self.zshProbe.utf8).write(to: workspace.folder.appendingPathComponent("probe.zsh"))
         let lines = Self.cases.map(\.line) + ["boxoffice q"]
-        let output = try Self.run("zsh", ["-f", "probe.zsh"] + lines, in: workspace)
+        let output = try await Self.run("zsh", ["-f", "probe.zsh"] + lines, in: workspace)
         let chunks = output.components(separatedBy: "@@LINE@@").dropFirst()
         #expect(chunks.count == lines.count, "every line was completed: \(output)")
         func values(_ tag: String, _ chunk: String) -> String {
@@ -241,20 +241,20 @@ struct CompletionShellTests {
 
     /// The names come from the cache alone: a group not cached yet offers nothing, and asking
     /// costs no request, needs no key and is no command help shows.
-    @Test func namesComeFromTheCacheOnly() throws {
+    @Test func namesComeFromTheCacheOnly() async throws {
         let server = try LoopbackServer { _ in .fixture("kobis/codes-2204.json") }
         defer { server.stop() }
         let runner = BinaryRunner(kobisURL: server.baseURL, keys: false)
-        let uncached = try runner.run(["__names", "nations"])
+        let uncached = try await runner.run(["__names", "nations"])
         #expect(uncached.status == 0 && uncached.stdout.isEmpty, "\(uncached.stdout)\(uncached.stderr)")
         #expect(server.requestCount == 0)
-        #expect(try runner.run(["codes", "nations"], extraEnvironment: ["KOBIS_API_KEY": BinaryRunner.kobisKey]).status == 0)
-        let cached = try runner.run(["__names", "nations"])
+        #expect(try await runner.run(["codes", "nations"], extraEnvironment: ["KOBIS_API_KEY": BinaryRunner.kobisKey]).status == 0)
+        let cached = try await runner.run(["__names", "nations"])
         #expect(cached.stdout.hasPrefix("한국\n미국\n"), "\(cached.stdout)\(cached.stderr)")
         #expect(server.requestCount == 1)
-        let help = try runner.run(["--help"]).stdout
+        let help = try await runner.run(["--help"]).stdout
         #expect(help.contains("completion") && !help.contains("__names"), "\(help)")
-        let typo = try runner.run(["names"])
+        let typo = try await runner.run(["names"])
         #expect(typo.status != 0 && !typo.stderr.contains("__names"), "no suggestion of a hidden command: \(typo.stderr)")
     }
 }

@@ -46,7 +46,7 @@ struct MailReportTests {
     }
 
     @Test(.enabled(if: TestTools.run(with: ["python3"]), "python3 is not installed; run .ci/install-test-tools"))
-    func theMailMessageParsesWithPythonsEmailPackageWithCidPosters() throws {
+    func theMailMessageParsesWithPythonsEmailPackageWithCidPosters() async throws {
         let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3])
         let images = try LoopbackServer { _ in StubResponse(status: 200, headers: ["Content-Type": "image/png"], body: png) }
         defer { images.stop() }
@@ -58,7 +58,7 @@ struct MailReportTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let message = folder.appendingPathComponent("report.eml")
         let subject = "박스오피스 8월 18일 *아침* 보고 — a subject long enough to need more than one encoded word"
-        let run = try BinaryRunner(kobisURL: kobis.baseURL, kakaoURL: kakao.baseURL).run(
+        let run = try await BinaryRunner(kobisURL: kobis.baseURL, kakaoURL: kakao.baseURL).run(
             [
                 "report", "--date", "20230818", "--format", "email", "--embed-posters", "--mail-to", "Team <team@example.com>",
                 "--mail-to", "boss@example.org", "--mail-from", "박스 <bot@example.net>", "--subject", subject, "--output", message.path,
@@ -69,7 +69,7 @@ struct MailReportTests {
         #expect(!cids.isEmpty && (summary["images"] as? [String: String])?.count == cids.count, "each poster a cid: part")
         #expect((summary["text"] as? String)?.hasPrefix("Box office report, 2023-08-18 (Fri)\n") == true, "the text alternative")
 
-        let bad = try BinaryRunner(kobisURL: kobis.baseURL).run([
+        let bad = try await BinaryRunner(kobisURL: kobis.baseURL).run([
             "report", "--date", "20230818", "--format", "email", "--mail-to", "a@example.com\nBcc: spy@example.com",
         ])
         BinaryRunner.expectFailure(bad, status: 64, mentioning: ["--mail-to"])
@@ -80,14 +80,14 @@ struct MailReportTests {
             if: TestTools.isCI || (TestTools.path(of: "python3") != nil && ChromiumReportTests.chromium != nil),
             "python3 or Chromium is not installed; run .ci/install-test-tools"),
         arguments: [390, 800])
-    func theMailHTMLReadsAsATableWithAndWithoutItsStyle(width: Int) throws {
+    func theMailHTMLReadsAsATableWithAndWithoutItsStyle(width: Int) async throws {
         _ = try #require(ChromiumReportTests.chromium, "Chromium is missing; .ci/install-test-tools installs it")
         let server = try Self.hostileServer()
         defer { server.stop() }
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let message = folder.appendingPathComponent("report.eml")
-        let run = try BinaryRunner(kobisURL: server.baseURL).run(
+        let run = try await BinaryRunner(kobisURL: server.baseURL).run(
             ["report", "--date", "20230818", "--format", "email", "--mail-to", "team@example.com", "--output", message.path])
         #expect(run.status == 0, "\(run.stderr)")
         _ = try Self.check(message, in: folder, subject: "Box office report, 2023-08-18 (Fri)", recipients: ["team@example.com"])
@@ -129,13 +129,13 @@ struct MailReportTests {
         }
     }
 
-    @Test func aHostileTitleStaysTextInEveryFormat() throws {
+    @Test func aHostileTitleStaysTextInEveryFormat() async throws {
         let server = try Self.hostileServer()
         defer { server.stop() }
         let state = BinaryRunner(kobisURL: server.baseURL)
         for format in ["text", "markdown", "html", "email", "slack", "discord", "json"] {
             let extra = format == "email" ? ["--mail-to", "team@example.com"] : []
-            let run = try state.run(["report", "--date", "20230818", "--format", format] + extra)
+            let run = try await state.run(["report", "--date", "20230818", "--format", format] + extra)
             #expect(run.status == 0, "\(format): \(run.stderr)")
             let out = run.stdout
             switch format {

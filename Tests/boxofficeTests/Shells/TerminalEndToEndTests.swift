@@ -31,9 +31,9 @@ struct TerminalEndToEndTests {
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: script), "util-linux script is not installed"))
-    func configSetReadsTheKeyHiddenOnOneLine() throws {
+    func configSetReadsTheKeyHiddenOnOneLine() async throws {
         let state = BinaryRunner(keys: false)
-        let output = try Self.runAtTerminal(["config", "set", "kobis"], state: state, input: BinaryRunner.kobisKey + "\n", delay: 0.5)
+        let output = try await Self.runAtTerminal(["config", "set", "kobis"], state: state, input: BinaryRunner.kobisKey + "\n", delay: 0.5)
         #expect(output.contains("it is not shown"), "\(output)")
         #expect(!output.contains(BinaryRunner.kobisKey), "the key was echoed: \(output)")
         let stored = try String(contentsOf: state.home.appendingPathComponent("config/config"), encoding: .utf8)
@@ -41,7 +41,7 @@ struct TerminalEndToEndTests {
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: script), "util-linux script is not installed"))
-    func ctrlCDuringARangeClearsTheProgressLine() throws {
+    func ctrlCDuringARangeClearsTheProgressLine() async throws {
         let server = try LoopbackServer { request in
             var response = StubResponse.syntheticDay(request)
             response.delay = request.query["targetDt"] == "20230801" ? 0 : 10
@@ -49,15 +49,15 @@ struct TerminalEndToEndTests {
         }
         defer { server.stop() }
         let state = BinaryRunner(kobisURL: server.baseURL)
-        let output = try Self.runAtTerminal(
+        let output = try await Self.runAtTerminal(
             ["daily", "--from", "20230801", "--to", "20230810", "--jobs", "2"], state: state, input: "\u{3}", delay: 1)
         #expect(output.contains("1/10 days"), "the progress line showed: \(output.debugDescription)")
         #expect(output.contains("\r\u{1B}[KError: Stopped by SIGINT"), "the progress line was cleared: \(output.debugDescription)")
     }
 
     /// The report's table rows, header first, as the terminal showed them at `columns`.
-    static func reportTable(columns: Int, state: BinaryRunner) throws -> [String] {
-        let output = try runAtTerminal(
+    static func reportTable(columns: Int, state: BinaryRunner) async throws -> [String] {
+        let output = try await runAtTerminal(
             ["report", "--date", "20230818", "--replay", "Fixtures", "--color", "never"], state: state, input: "", delay: 0,
             environment: ["COLUMNS": String(columns)])
         // The terminal ends lines in CR LF; a progress line on stderr is cleared before the report.
@@ -69,10 +69,10 @@ struct TerminalEndToEndTests {
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: script), "util-linux script is not installed"))
-    func theReportFitsTerminalsFromTwentyColumnsUp() throws {
+    func theReportFitsTerminalsFromTwentyColumnsUp() async throws {
         let state = BinaryRunner(keys: false)
         for columns in [20, 27, 40, 60, 80] {
-            let table = try Self.reportTable(columns: columns, state: state)
+            let table = try await Self.reportTable(columns: columns, state: state)
             #expect(table.count == 11, "a header and ten rows at \(columns): \(table)")
             #expect(table.allSatisfy { DisplayWidth.of($0) <= columns }, "\(columns):\n\(table.joined(separator: "\n"))")
             #expect(table.first?.contains("Title") == true && table.first?.contains("Audience") == true, "\(columns): \(table)")
@@ -81,12 +81,12 @@ struct TerminalEndToEndTests {
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: script), "util-linux script is not installed"))
-    func urlsStayWholeInANarrowTerminal() throws {
+    func urlsStayWholeInANarrowTerminal() async throws {
         let server = try CommandSurfaceEndToEndTests.fixtureServer()
         defer { server.stop() }
         let state = CommandSurfaceEndToEndTests.state(server)
         for arguments in [["images", "밀수"], ["daily", "--date", "20230818", "--posters"]] {
-            let output = try Self.runAtTerminal(
+            let output = try await Self.runAtTerminal(
                 arguments + ["--color", "never"], state: state, input: "", delay: 0, environment: ["COLUMNS": "40"])
             #expect(output.contains("https://example-images.invalid/"), "\(output)")
             #expect(!output.contains("https://…") && !output.contains(".invalid/…"), "a URL was cut: \(output)")

@@ -4,12 +4,12 @@ import Testing
 import Glibc
 #endif
 
-/// What one run of the real `boxoffice` binary printed and returned.
+/// What one run of the real `boxoffice` binary printed and returned. How long it took is not
+/// here: no test's result may hang on the time a run takes on a busy machine.
 struct BinaryRun: Sendable {
     let stdout: String
     let stderr: String
     let status: Int32
-    let seconds: Double
 }
 
 /// Runs the built `boxoffice` binary in a clean environment of its own.
@@ -50,10 +50,13 @@ struct BinaryRunner: Sendable {
         if let kakaoURL { environment["BOXOFFICE_KAKAO_URL"] = kakaoURL }
     }
 
-    /// Runs the binary to completion (or kills it after `limit` seconds).
-    func run(_ arguments: [String], stdin: String? = nil, extraEnvironment: [String: String] = [:], limit: Double = 120) throws -> BinaryRun {
+    /// Runs the binary to completion (or kills it once the backstop passes).
+    func run(
+        _ arguments: [String], stdin: String? = nil, extraEnvironment: [String: String] = [:], limit: Double = Backstop.seconds,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> BinaryRun {
         let running = try start(arguments, stdin: stdin, extraEnvironment: extraEnvironment)
-        return running.wait(limit: limit)
+        return await running.wait(limit: limit, sourceLocation: sourceLocation)
     }
 
     /// A process of the binary, or of another program (a shell, `script`), in this state's
@@ -83,16 +86,22 @@ struct BinaryRunner: Sendable {
         process.standardError = err
         let input = Pipe()
         process.standardInput = input
-        try process.run()
+        // A binary that stops reading early must not kill the tests with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
+        let exit = try process.runObservingExit()
         try? out.close()
         try? err.close()
+        let writing = input.fileHandleForWriting
         if let stdin {
-            // A binary that stops reading early must not kill the tests with SIGPIPE.
-            signal(SIGPIPE, SIG_IGN)
-            try? input.fileHandleForWriting.write(contentsOf: Data(stdin.utf8))
+            // On a thread of its own: a write larger than the pipe waits for the binary to read.
+            Thread {
+                try? writing.write(contentsOf: Data(stdin.utf8))
+                try? writing.close()
+            }.start()
+        } else {
+            try? writing.close()
         }
-        try? input.fileHandleForWriting.close()
-        return RunningBinary(process: process, arguments: arguments, stdoutURL: outURL, stderrURL: errURL, started: Date(), folder: folder)
+        return RunningBinary(process: process, exit: exit, arguments: arguments, stdoutURL: outURL, stderrURL: errURL, folder: folder)
     }
 
     /// Checks the contract every failure keeps: the exit code, one useful line on stderr, nothing on stdout, no key.
@@ -130,20 +139,30 @@ struct BinaryRunner: Sendable {
 extension BinaryRunner {
     /// Runs the binary and follows its peak resident memory (VmHWM in /proc) until it exits.
     /// wait4's ru_maxrss cannot be used: a child spawned by a large test process carries the
-    /// parent's size into its maximum from before its exec.
-    func runMeasuringMemory(_ arguments: [String]) throws -> (run: BinaryRun, peakMiB: Double) {
+    /// parent's size into its maximum from before its exec. VmHWM is itself a high-water mark, so
+    /// each look sees the peak so far, however long the test sleeps between looks.
+    func runMeasuringMemory(_ arguments: [String]) async throws -> (run: BinaryRun, peakMiB: Double) {
         let running = try start(arguments)
         var peakKiB = 0
-        while running.process.isRunning {
+        while running.exit.value == nil {
             if let status = try? String(contentsOfFile: "/proc/\(running.processIdentifier)/status", encoding: .utf8),
                 let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
                 let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
             {
                 peakKiB = max(peakKiB, kilobytes)
             }
-            usleep(500)
+            try? await Task.sleep(for: .milliseconds(1))
         }
-        return (running.wait(), Double(peakKiB) / 1024)
+        return (await running.wait(), Double(peakKiB) / 1024)
+    }
+}
+
+extension [RunningBinary] {
+    /// Waits for each in turn, while they all run on together.
+    func wait() async -> [BinaryRun] {
+        var runs: [BinaryRun] = []
+        for running in self { runs.append(await running.wait()) }
+        return runs
     }
 }
 
@@ -165,30 +184,28 @@ final class TemporaryFolder: Sendable {
 /// A started `boxoffice` process.
 struct RunningBinary {
     let process: Process
+    /// Its end, with its exit status (or the signal that ended it).
+    let exit: Event<Int32>
     let arguments: [String]
     let stdoutURL: URL
     let stderrURL: URL
-    let started: Date
     /// The state's folder, which holds the output files, kept while the process may write there.
     let folder: TemporaryFolder
 
     var processIdentifier: Int32 { process.processIdentifier }
 
-    /// Waits for the process to end (killing it after `limit` seconds) and collects what it wrote.
-    func wait(limit: Double = 120) -> BinaryRun {
-        while process.isRunning {
-            if Date().timeIntervalSince(started) > limit {
-                process.terminate()
-                Issue.record("boxoffice \(arguments) ran longer than \(limit) s")
-                break
-            }
-            Thread.sleep(forTimeInterval: 0.01)
+    /// Waits for the process to end and collects what it wrote. Should it still run when the
+    /// backstop passes, the test fails saying so, and the process is killed.
+    func wait(limit: Double = Backstop.seconds, sourceLocation: SourceLocation = #_sourceLocation) async -> BinaryRun {
+        var status = await exit.value(within: limit)
+        if status == nil {
+            Issue.record("boxoffice \(arguments) had not ended after \(Int(limit)) s, so it was killed", sourceLocation: sourceLocation)
+            kill(processIdentifier, SIGKILL)
+            status = await exit.value(within: Backstop.seconds)
         }
-        process.waitUntilExit()
-        let seconds = Date().timeIntervalSince(started)
         return BinaryRun(
             stdout: (try? String(contentsOf: stdoutURL, encoding: .utf8)) ?? "<not UTF-8>",
             stderr: (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? "<not UTF-8>",
-            status: process.terminationStatus, seconds: seconds)
+            status: status ?? -1)
     }
 }

@@ -66,3 +66,8 @@ struct ProgramRun: Sendable {
         return try await running.end()
     }
 }
+
+/// A program a test needed failed, or said something other than what the test waited for.
+struct ToolFailure: Error, CustomStringConvertible {
+    let description: String
+}
