@@ -9,22 +9,14 @@ struct ChromiumReportTests {
     static let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
         .first { FileManager.default.isExecutableFile(atPath: $0) }
 
-    static func chromium(_ arguments: [String]) throws -> (stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: chromium ?? "/usr/bin/chromium")
-        process.arguments =
+    static func chromium(_ arguments: [String]) async throws -> (stdout: String, stderr: String) {
+        let run = try await ProgramRun.run(
+            chromium ?? "/usr/bin/chromium",
             [
                 "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
                 "--enable-logging=stderr", "--v=0",
-            ] + arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let errors = err.fileHandleForReading.readDataToEndOfFile()
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self))
+            ] + arguments)
+        return (run.stdout, run.stderr)
     }
 
     /// The report of 2023-08-18 with one title made hostile.

@@ -54,31 +54,19 @@ struct CompletionShellTests {
 
     /// Runs a program in the workspace, typing `input` once `ready` shows on its stdout (at
     /// once when nil), and returns its stdout.
-    static func run(_ program: String, _ arguments: [String], in workspace: Workspace, input: String = "", ready: String? = nil) throws -> String {
+    static func run(_ program: String, _ arguments: [String], in workspace: Workspace, input: String = "", ready: String? = nil)
+        async throws -> String
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [program] + arguments
         process.currentDirectoryURL = workspace.folder
         process.environment = workspace.environment
-        let output = Pipe()
-        let keys = Pipe()
-        process.standardInput = keys
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var data = Data()
-        if let ready {
-            while !String(decoding: data, as: UTF8.self).contains(ready) {
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                data += chunk
-            }
-        }
-        try keys.fileHandleForWriting.write(contentsOf: Data(input.utf8))
-        try keys.fileHandleForWriting.close()
-        data += output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        let shell = try RunningProgram(process)
+        if let ready { try await shell.stdout.waitFor(ready) }
+        try shell.type(input)
+        shell.closeInput()
+        return try await shell.end().stdout
     }
 
     /// The lines to complete, and what each must offer (and must not).

@@ -30,19 +30,10 @@ struct MailReportTests {
     }
 
     /// Runs the checker; its JSON summary, or a recorded failure with its reason.
-    static func check(_ message: URL, in folder: URL, subject: String, recipients: [String]) throws -> [String: Any] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try TestTools.require("python3"))
-        process.arguments = [checker, message.path, folder.path, subject] + recipients
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let errors = err.fileHandleForReading.readDataToEndOfFile()
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(String(decoding: errors, as: UTF8.self))")
-        return try #require(try JSONSerialization.jsonObject(with: output) as? [String: Any])
+    static func check(_ message: URL, in folder: URL, subject: String, recipients: [String]) async throws -> [String: Any] {
+        let run = try await ProgramRun.run(try TestTools.require("python3"), [checker, message.path, folder.path, subject] + recipients)
+        #expect(run.status == 0, "\(run.stderr)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
     }
 
     @Test(.enabled(if: TestTools.run(with: ["python3"]), "python3 is not installed; run .ci/install-test-tools"))
@@ -64,7 +55,7 @@ struct MailReportTests {
                 "--mail-to", "boss@example.org", "--mail-from", "박스 <bot@example.net>", "--subject", subject, "--output", message.path,
             ])
         #expect(run.status == 0, "\(run.stderr)")
-        let summary = try Self.check(message, in: folder, subject: subject, recipients: ["team@example.com", "boss@example.org"])
+        let summary = try await Self.check(message, in: folder, subject: subject, recipients: ["team@example.com", "boss@example.org"])
         let cids = try #require(summary["cids"] as? [String])
         #expect(!cids.isEmpty && (summary["images"] as? [String: String])?.count == cids.count, "each poster a cid: part")
         #expect((summary["text"] as? String)?.hasPrefix("Box office report, 2023-08-18 (Fri)\n") == true, "the text alternative")
@@ -90,7 +81,7 @@ struct MailReportTests {
         let run = try await BinaryRunner(kobisURL: server.baseURL).run(
             ["report", "--date", "20230818", "--format", "email", "--mail-to", "team@example.com", "--output", message.path])
         #expect(run.status == 0, "\(run.stderr)")
-        _ = try Self.check(message, in: folder, subject: "Box office report, 2023-08-18 (Fri)", recipients: ["team@example.com"])
+        _ = try await Self.check(message, in: folder, subject: "Box office report, 2023-08-18 (Fri)", recipients: ["team@example.com"])
         let measure = """
             <script>
             const width = document.documentElement.clientWidth;
@@ -109,14 +100,15 @@ struct MailReportTests {
             #expect(name == "mail.html" ? html.contains("<style>") : !html.contains("<style"))
             let size = "--window-size=\(width),1400"
             let screenshot = folder.appendingPathComponent("\(name)-\(width).png")
-            _ = try ChromiumReportTests.chromium([size, "--screenshot=\(screenshot.path)", page.absoluteString])
+            _ = try await ChromiumReportTests.chromium([size, "--screenshot=\(screenshot.path)", page.absoluteString])
             let bytes = (try? FileManager.default.attributesOfItem(atPath: screenshot.path))?[.size] as? Int ?? 0
             #expect(bytes > 10_000, "\(name) at \(width): a screenshot with something drawn, \(bytes) bytes")
-            let dom = try ChromiumReportTests.chromium([size, "--dump-dom", page.absoluteString]).stdout
+            let dom = try await ChromiumReportTests.chromium([size, "--dump-dom", page.absoluteString]).stdout
             #expect(dom.contains("콘크리트 유토피아") && dom.contains("&lt;img src=x onerror=alert(1)&gt;") && !dom.contains("<img src=\"x\""))
             let measuredPage = folder.appendingPathComponent("measured-\(name)")
             try Data(html.replacingOccurrences(of: "</body>", with: measure + "</body>").utf8).write(to: measuredPage)
-            let measured = try ChromiumReportTests.chromium([size, "--virtual-time-budget=2000", "--dump-dom", measuredPage.absoluteString]).stdout
+            let measured = try await ChromiumReportTests.chromium([size, "--virtual-time-budget=2000", "--dump-dom", measuredPage.absoluteString])
+                .stdout
             let values = try #require(
                 measured.firstMatch(of: /data-measure="([^"]*)"/).map { $0.1.split(separator: " ").map(String.init) }, "not measured")
             #expect(values.count == 6, "\(values)")
