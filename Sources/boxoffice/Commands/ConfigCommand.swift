@@ -36,8 +36,9 @@ enum ConfigCommand {
             let input: Data
             if context.stdinIsTerminal {
                 // Like `gh auth login`: one line, not shown, so it stays off the screen and out of scrollback.
-                context.log("Paste the \(service.displayName) key and press Enter (it is not shown):")
-                input = context.readHiddenLine(Self.longestKeyInput + 1)
+                input = context.readHiddenLine(Self.longestKeyInput + 1) {
+                    context.log("Paste the \(service.displayName) key and press Enter (it is not shown):")
+                }
                 context.log("")
             } else {
                 input = context.readStandardInput(Self.longestKeyInput + 1)
