@@ -95,6 +95,22 @@ final class Counter: Sendable {
     }
 }
 
+/// Holds the server's answers until the test opens it: a handler that calls `wait()` answers
+/// only then (or after a minute, a backstop that keeps a failing test from hanging).
+final class Gate: Sendable {
+    private let isOpen = Mutex(false)
+
+    func open() {
+        isOpen.withLock { $0 = true }
+    }
+
+    /// Waits on the server's connection thread, never on one of the concurrency pool.
+    func wait() {
+        let deadline = Date().addingTimeInterval(60)
+        while !isOpen.withLock({ $0 }), Date() < deadline { usleep(1_000) }
+    }
+}
+
 /// Hands out responses in order, repeating the last one.
 final class ResponseSequence: Sendable {
     private let responses: [StubResponse]
