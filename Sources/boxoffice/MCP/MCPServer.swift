@@ -64,7 +64,9 @@ actor MCPServer {
 
     private var era = Era.undecided
     /// Every call not answered yet, by its id's key.
-    private var calls: [String: Stage] = [:]
+    private var calls: [String: Stage] = [:] {
+        didSet { Signals.callsUnanswered.store(calls.count, ordering: .releasing) }
+    }
     /// The keys of the waiting calls, first come first.
     private var arrivals: [String] = []
     /// The lanes no call is running on.
@@ -306,23 +308,33 @@ actor MCPServer {
         freeLanes.append(lane)
         if case .running(serial, _)? = calls[key] {
             calls[key] = nil
-            write(line)
+            answer(line)
         }
         startWaitingCalls()
         if calls.isEmpty { stopWaiting() }
     }
 
     private func reply(id: JSONValue, result: JSONValue) {
-        write(Self.line(.object([("jsonrpc", .string("2.0")), ("id", id), ("result", result)])))
+        answer(Self.line(.object([("jsonrpc", .string("2.0")), ("id", id), ("result", result)])))
     }
 
     private func reply(id: JSONValue, error: RPCError) {
-        write(Self.line(.object([("jsonrpc", .string("2.0")), ("id", id), ("error", error.json)])))
+        answer(Self.line(.object([("jsonrpc", .string("2.0")), ("id", id), ("error", error.json)])))
     }
 
-    private func write(_ line: String) {
-        guard !readerGone else { return }
+    /// Writes the answer to a request, counted for the line a signal would end the server with.
+    private func answer(_ line: String) {
+        if write(line) { Signals.requestsAnswered.add(1, ordering: .releasing) }
+    }
+
+    /// Writes a line; whether it was written whole.
+    @discardableResult
+    private func write(_ line: String) -> Bool {
+        guard !readerGone else { return false }
+        // From the first line on, a signal must say what was written.
+        Signals.arm()
         if !send(line) { readerGone = true }
+        return !readerGone
     }
 
     /// A message as one line: compact JSON escapes every newline inside strings.

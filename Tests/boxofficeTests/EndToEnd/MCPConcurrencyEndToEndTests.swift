@@ -6,8 +6,8 @@ import Glibc
 
 /// `boxoffice mcp` while calls are in flight. Its loop only reads, dispatches and writes, so a
 /// ping is answered and a cancel takes effect while a call's work is stuck (here on the quota
-/// ledger's lock, held by another process); and calls run eight at a time, the rest waiting their
-/// turn.
+/// ledger's lock, held by another process); calls run eight at a time and the rest wait their
+/// turn; and a signal says what was answered.
 @Suite struct MCPConcurrencyEndToEndTests {
     static let initialize =
         #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"0"}}}"#
@@ -151,5 +151,19 @@ import Glibc
         #expect(run.status == 0, "\(run.stderr)")
         #expect(server.requestCount == days.count)
         #expect(server.mostConcurrentRequests == Self.concurrentCalls)
+    }
+
+    @Test func anInterruptSaysWhatWasAnsweredAndWhatWasNot() throws {
+        let server = try LoopbackServer(handler: StubResponse.unanswered)
+        defer { server.stop() }
+        let session = try MCPSession(BinaryRunner(kobisURL: server.baseURL))
+        session.send(Self.initialize, Self.ping(2), Self.call(3, day: "20230818"))
+        _ = session.answer(to: 2, "a ping")
+        try #require(server.waitForRequests(1, seconds: 60), "the call never reached the server")
+        kill(session.processIdentifier, SIGINT)
+        let run = session.end()
+        #expect(run.status == 130)
+        #expect(run.stderr == "Error: Stopped by SIGINT (Ctrl-C); 2 requests were answered and 1 call was left unanswered.\n")
+        #expect(run.stdout.split(separator: "\n").count == 2)
     }
 }
