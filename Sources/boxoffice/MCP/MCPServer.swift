@@ -10,11 +10,12 @@ import Foundation
 /// (2024-11-05 … 2025-11-25); a request whose `_meta` names 2026-07-28 opens the stateless era,
 /// where every request carries its version and capabilities.
 ///
-/// The actor only reads, dispatches and writes: a tool call's work runs on a `CallLane` of its
-/// own, never here, so `ping`, `notifications/cancelled` and every other request are answered at
-/// once whatever the calls in flight are doing (a big answer being made, a lock or a file that
-/// blocks). Calls run `concurrentCalls` at a time and are answered as each is ready; the rest
-/// wait their turn in order of arrival. `notifications/cancelled` silences a running call's
+/// The actor only reads, dispatches and hands lines to `MCPOutput`: a tool call's work runs on a
+/// `CallLane` of its own, never here, and writing happens on the output's thread, so `ping`,
+/// `notifications/cancelled` and every other request are handled at once whatever the calls in
+/// flight are doing (a big answer being made, a lock or a file that blocks). Calls run
+/// `concurrentCalls` at a time and are answered as each is ready; the rest wait their turn in
+/// order of arrival. `notifications/cancelled` silences a running call's
 /// answer and stops its work, and takes a waiting call out of the queue before it starts.
 actor MCPServer {
     enum Era: Equatable {
@@ -64,9 +65,7 @@ actor MCPServer {
 
     private var era = Era.undecided
     /// Every call not answered yet, by its id's key.
-    private var calls: [String: Stage] = [:] {
-        didSet { Signals.callsUnanswered.store(calls.count, ordering: .releasing) }
-    }
+    private var calls: [String: Stage] = [:]
     /// The keys of the waiting calls, first come first.
     private var arrivals: [String] = []
     /// The lanes no call is running on.
@@ -74,19 +73,18 @@ actor MCPServer {
     /// The serial of the last call received.
     private var lastSerial = 0
     private let runner: MCPToolRunner
-    /// Writes one line of protocol to stdout; false once the reader has gone.
-    private let send: @Sendable (String) -> Bool
-    private var readerGone = false
+    private let output: MCPOutput
 
+    /// A server whose lines `send` writes to stdout, returning false once the reader has gone.
     init(runner: MCPToolRunner, send: @escaping @Sendable (String) -> Bool) {
         self.runner = runner
-        self.send = send
+        output = MCPOutput(send: send)
     }
 
     /// Serves until the input ends (or nobody reads the answers).
     func serve(_ lines: AsyncStream<MCPLineReader.Line>) async {
         for await line in lines {
-            if readerGone { break }
+            if output.readerGone { break }
             switch line {
             case .text(let bytes):
                 receive(bytes)
@@ -95,7 +93,7 @@ actor MCPServer {
             }
         }
         // Calls asked before the input ended are still answered, for a little while.
-        if !calls.isEmpty, !readerGone {
+        if !calls.isEmpty, !output.readerGone {
             await withCheckedContinuation { continuation in
                 drained = continuation
                 Task {
@@ -105,6 +103,7 @@ actor MCPServer {
             }
         }
         for case .running(_, let task) in calls.values { task.cancel() }
+        await output.flush()
     }
 
     /// How long calls in flight when the input ends may still take.
@@ -165,6 +164,7 @@ actor MCPServer {
             case .waiting: arrivals.removeAll { $0 == key }
             case .running(_, let task): task.cancel()
             }
+            Signals.callsUnanswered.subtract(1, ordering: .releasing)
             if calls.isEmpty { stopWaiting() }
         default:
             // notifications/initialized and anything else: nothing to do.
@@ -270,6 +270,7 @@ actor MCPServer {
         lastSerial += 1
         calls[key] = .waiting(Call(serial: lastSerial, id: id, tool: tool, arguments: arguments, stateless: stateless, progress: progress))
         arrivals.append(key)
+        Signals.callsUnanswered.add(1, ordering: .releasing)
         startWaitingCalls()
     }
 
@@ -280,9 +281,11 @@ actor MCPServer {
             guard case .waiting(let call)? = calls[key] else { continue }
             let lane = freeLanes.removeLast()
             let runner = self.runner
+            let output = self.output
             let task = Task(executorPreference: lane) {
                 let line = await Self.answer(to: call, runner: runner)
-                await self.finish(key, serial: call.serial, line: line, lane: lane)
+                if await self.isStillAsked(key, serial: call.serial) { await output.write(callAnswer: line) }
+                await self.free(lane)
             }
             calls[key] = .running(serial: call.serial, task)
         }
@@ -299,42 +302,32 @@ actor MCPServer {
 
     private func notifyProgress(token: JSONValue, done: Int, total: Int) {
         let params: JSONValue = .object([("progressToken", token), ("progress", .integer(Int64(done))), ("total", .integer(Int64(total)))])
-        write(Self.line(.object([("jsonrpc", .string("2.0")), ("method", .string("notifications/progress")), ("params", params)])))
+        output.write(
+            .notification(Self.line(.object([("jsonrpc", .string("2.0")), ("method", .string("notifications/progress")), ("params", params)]))))
     }
 
-    /// Answers a call unless it was cancelled meanwhile (a cancelled request gets no answer), and
-    /// gives its lane to the next waiting call: a lane is free only once its work has ended.
-    private func finish(_ key: String, serial: Int, line: String, lane: CallLane) {
+    /// Whether a call that has its answer is still to be answered, and so no longer in flight: a
+    /// cancelled request gets no answer.
+    private func isStillAsked(_ key: String, serial: Int) -> Bool {
+        guard case .running(serial, _)? = calls[key] else { return false }
+        calls[key] = nil
+        return true
+    }
+
+    /// Gives a lane to the next waiting call, once its call's work has ended and its answer is
+    /// written.
+    private func free(_ lane: CallLane) {
         freeLanes.append(lane)
-        if case .running(serial, _)? = calls[key] {
-            calls[key] = nil
-            answer(line)
-        }
         startWaitingCalls()
         if calls.isEmpty { stopWaiting() }
     }
 
     private func reply(id: JSONValue, result: JSONValue) {
-        answer(Self.line(.object([("jsonrpc", .string("2.0")), ("id", id), ("result", result)])))
+        output.write(.reply(Self.line(.object([("jsonrpc", .string("2.0")), ("id", id), ("result", result)]))))
     }
 
     private func reply(id: JSONValue, error: RPCError) {
-        answer(Self.line(.object([("jsonrpc", .string("2.0")), ("id", id), ("error", error.json)])))
-    }
-
-    /// Writes the answer to a request, counted for the line a signal would end the server with.
-    private func answer(_ line: String) {
-        if write(line) { Signals.requestsAnswered.add(1, ordering: .releasing) }
-    }
-
-    /// Writes a line; whether it was written whole.
-    @discardableResult
-    private func write(_ line: String) -> Bool {
-        guard !readerGone else { return false }
-        // From the first line on, a signal must say what was written.
-        Signals.arm()
-        if !send(line) { readerGone = true }
-        return !readerGone
+        output.write(.reply(Self.line(.object([("jsonrpc", .string("2.0")), ("id", id), ("error", error.json)]))))
     }
 
     /// A message as one line: compact JSON escapes every newline inside strings.
