@@ -15,8 +15,8 @@ import Foundation
 /// `notifications/cancelled` and every other request are handled at once whatever the calls in
 /// flight are doing (a big answer being made, a lock or a file that blocks). Calls run
 /// `concurrentCalls` at a time and are answered as each is ready; the rest wait their turn in
-/// order of arrival. `notifications/cancelled` silences a running call's
-/// answer and stops its work, and takes a waiting call out of the queue before it starts.
+/// order of arrival. `notifications/cancelled` silences a running call's answer and stops its
+/// work, and takes a waiting call out of the queue before it starts.
 actor MCPServer {
     enum Era: Equatable {
         case undecided
@@ -284,7 +284,7 @@ actor MCPServer {
             let output = self.output
             let task = Task(executorPreference: lane) {
                 let line = await Self.answer(to: call, runner: runner)
-                if await self.isStillAsked(key, serial: call.serial) { await output.write(callAnswer: line) }
+                if await self.finish(key, serial: call.serial) { await output.write(callAnswer: line) }
                 await self.free(lane)
             }
             calls[key] = .running(serial: call.serial, task)
@@ -306,9 +306,9 @@ actor MCPServer {
             .notification(Self.line(.object([("jsonrpc", .string("2.0")), ("method", .string("notifications/progress")), ("params", params)]))))
     }
 
-    /// Whether a call that has its answer is still to be answered, and so no longer in flight: a
-    /// cancelled request gets no answer.
-    private func isStillAsked(_ key: String, serial: Int) -> Bool {
+    /// Ends a call that has its answer; whether the answer is still wanted (a cancelled request
+    /// gets none).
+    private func finish(_ key: String, serial: Int) -> Bool {
         guard case .running(serial, _)? = calls[key] else { return false }
         calls[key] = nil
         return true
