@@ -7,7 +7,7 @@ import Glibc
 
 /// `boxoffice mcp` fed a line at a time, its messages read as they come and kept in the order they
 /// came: for tests of what the server does while calls are in flight, which a whole stdin
-/// written at once cannot show.
+/// written at once cannot show. Its waits sleep as tasks, holding no thread of the pool.
 final class MCPSession {
     private let process: Process
     private let input: FileHandle
@@ -90,19 +90,19 @@ final class MCPSession {
 
     /// Waits for the answer to request `id`; past a generous deadline, records an issue naming
     /// `what` was waited for and returns nil.
-    func answer(to id: Int, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) -> [String: Any]? {
+    func answer(to id: Int, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) async -> [String: Any]? {
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {
             if let index = position(ofAnswerTo: id) { return messages[index] }
             if received.isFinished { break }
-            usleep(2_000)
+            await Self.pause()
         }
         Issue.record("no answer to \(what) (request \(id))", sourceLocation: sourceLocation)
         return nil
     }
 
     /// Waits until the server has `path` open, as a call does while it waits for the file's lock.
-    func waitUntilItHasOpen(_ path: String) -> Bool {
+    func waitUntilItHasOpen(_ path: String) async -> Bool {
         let deadline = Date().addingTimeInterval(60)
         let folder = "/proc/\(processIdentifier)/fd"
         while Date() < deadline {
@@ -110,25 +110,29 @@ final class MCPSession {
             if descriptors.contains(where: { (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(folder)/\($0)")) == path }) {
                 return true
             }
-            usleep(2_000)
+            await Self.pause()
         }
         return false
     }
 
+    private static func pause() async {
+        try? await Task.sleep(for: .milliseconds(2))
+    }
+
     /// Closes stdin and waits for the server to end (killing it past `limit` seconds).
-    func end(limit: Double = 60) -> BinaryRun {
+    func end(limit: Double = 60) async -> BinaryRun {
         try? input.close()
         let started = Date()
+        var killed = false
         while process.isRunning {
-            if Date().timeIntervalSince(started) > limit {
+            if !killed, Date().timeIntervalSince(started) > limit {
                 process.terminate()
+                killed = true
                 Issue.record("boxoffice mcp ran on \(limit) s after its input ended")
-                break
             }
-            usleep(2_000)
+            await Self.pause()
         }
-        process.waitUntilExit()
-        while !received.isFinished, Date().timeIntervalSince(started) < limit { usleep(2_000) }
+        while !received.isFinished, Date().timeIntervalSince(started) < limit { await Self.pause() }
         return BinaryRun(
             stdout: received.lines(from: 0).map { $0 + "\n" }.joined(),
             stderr: (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? "<not UTF-8>",
