@@ -53,7 +53,7 @@ struct MCPCommand: RunnableCommand {
         let toolRunner = MCPToolRunner(
             context: callContext, paths: state.paths, quota: state.quota, serverOptions: serverOptions,
             redactor: SecretRedactor(secrets: APIService.allCases.map { keys[$0]?.value }))
-        let server = MCPServer(state: toolRunner) { line in
+        let server = MCPServer(runner: toolRunner) { line in
             switch Terminal.write(line, to: STDOUT_FILENO) {
             case .written: true
             case .readerGone, .failed: false

@@ -203,4 +203,27 @@ struct MCPEndToEndTests {
         let after = try #require(report["after_cancel"] as? [String: Any])
         #expect(after["is_error"] as? Bool == false)
     }
+
+    @Test(.enabled(if: TestTools.runsMCPTests, Comment(rawValue: missing)))
+    func sdkPingIsAnsweredWhileACallWaitsForTheLedgerAnotherProcessHolds() async throws {
+        let server = try Self.apiServer()
+        let state = Self.state(server)
+        let cache = state.home.appendingPathComponent("cache")
+        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+        // The SDK pings only in the handshake era.
+        let report = try await Self.session(
+            "legacy",
+            plan: [
+                "server_args": ["--timeout", "120"],
+                "held_by_ledger": [
+                    "lock": cache.appendingPathComponent("quota.json.lock").path,
+                    "call": ["name": "daily_box_office", "arguments": ["date": "20230818"]],
+                ],
+            ], state: state)
+        #expect(report["call_reached_lock"] as? Bool == true, "the call never reached the ledger's lock")
+        #expect(report["held_order"] as? [String] == ["ping", "call"], "the ping waited for the call")
+        let call = try #require(report["held_call"] as? [String: Any])
+        #expect(call["is_error"] as? Bool == false)
+        #expect((call["structured_content"] as? [String: Any])?["startDate"] as? String == "2023-08-18")
+    }
 }

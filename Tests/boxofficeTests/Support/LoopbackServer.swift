@@ -376,6 +376,14 @@ final class Gate: Sendable {
     func open() {
         opened.withLock { $0 = true }
     }
+
+    /// For a handler that holds its own answer: waits on the server's connection thread, never on
+    /// one of the concurrency pool, until the test opens the gate (or a minute passes, a backstop
+    /// that keeps a failing test from hanging).
+    func wait() {
+        let deadline = Date().addingTimeInterval(60)
+        while !isOpen, Date() < deadline { usleep(1_000) }
+    }
 }
 
 /// Holds every request that passes it until `count` have: proof that they were in flight together,
