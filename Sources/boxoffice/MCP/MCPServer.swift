@@ -93,7 +93,7 @@ actor MCPServer {
             }
         }
         // Calls asked before the input ended are still answered, for a little while.
-        if !calls.isEmpty, !output.readerGone {
+        if !isIdle, !output.readerGone {
             await withCheckedContinuation { continuation in
                 drained = continuation
                 Task {
@@ -319,7 +319,13 @@ actor MCPServer {
     private func free(_ lane: CallLane) {
         freeLanes.append(lane)
         startWaitingCalls()
-        if calls.isEmpty { stopWaiting() }
+        if isIdle { stopWaiting() }
+    }
+
+    /// No call waits, runs or has an answer still to write: a call that has its answer has left
+    /// `calls` but holds its lane until the answer is queued and written.
+    private var isIdle: Bool {
+        calls.isEmpty && freeLanes.count == MCPServer.concurrentCalls
     }
 
     private func reply(id: JSONValue, result: JSONValue) {
