@@ -21,6 +21,8 @@ struct InternalError: ReportableError, CustomStringConvertible {
 enum ErrorText {
     static func message(for error: any Error) -> String {
         switch error {
+        case .invalidRange(let problem) as BoxOfficeError:
+            return line(for: problem)
         case let error as BoxOfficeError:
             return hint(for: error).map { error.message + " " + $0 } ?? error.message
         case let error as RangeFailure:
@@ -57,12 +59,24 @@ enum ErrorText {
             "Find codes with 'boxoffice people <name>'."
         case .notFound(.company):
             "Find codes with 'boxoffice companies <name>'."
-        case .rangeBeforeOpening(_, _, _, let opening):
-            "Give a --to on or after \(opening.iso), or leave it out."
         case .notFound(.poster):
             "Try 'boxoffice images' with other words."
         default:
             nil
+        }
+    }
+
+    /// The one place a range the library's rules refuse (`RangeRules`) is said to the tool's
+    /// user: the library's sentence, with the options that mend it named as the caller names
+    /// them (`--from` to a shell). It is a usage error wherever it is found.
+    static func line(for problem: RangeProblem, naming name: (OptionName) -> String = { "--" + $0.rawValue }) -> String {
+        switch problem {
+        case .reversed(let from, let to):
+            "\(name(.from)) \(from.iso) is after \(name(.to)) \(to.iso)."
+        case .endsBeforeOpening(_, _, _, let opening):
+            "\(problem) Give a \(name(.to)) on or after \(opening.iso), or leave it out."
+        case .tooLong, .nothingStarts, .notEndedYet:
+            problem.description
         }
     }
 

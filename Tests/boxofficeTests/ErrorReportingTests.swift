@@ -31,9 +31,19 @@ struct ErrorReportingTests {
         (.quotaLedgerLocked(path: "/home/x/.cache/boxoffice/quota.json", holder: nil, seconds: 0.5), .cannotCreateOutput),
         (.unknownCodeName("배급", group: .companyParts, known: ["제작사", "배급사"]), .usage),
         (
-            .rangeBeforeOpening(
-                movieCode: "20218541", title: "밀수", lastDay: KSTDate(year: 2023, month: 7, day: 1)!, opening: KSTDate(year: 2023, month: 7, day: 26)!),
-            .usage
+            .invalidRange(
+                .endsBeforeOpening(
+                    movieCode: "20218541", title: "밀수", lastDay: KSTDate(year: 2023, month: 7, day: 1)!,
+                    opening: KSTDate(year: 2023, month: 7, day: 26)!)), .usage
+        ),
+        (.invalidRange(.reversed(from: KSTDate(year: 2023, month: 8, day: 31)!, to: KSTDate(year: 2023, month: 8, day: 1)!)), .usage),
+        (.invalidRange(.tooLong(count: 1_233, limit: 260, unit: .weeks)), .usage),
+        (.invalidRange(.nothingStarts(.weekend, from: KSTDate(year: 2023, month: 8, day: 7)!, to: KSTDate(year: 2023, month: 8, day: 9)!)), .usage),
+        (
+            .invalidRange(
+                .notEndedYet(
+                    .weekdays, firstDay: KSTDate(year: 2026, month: 11, day: 16)!, lastDay: KSTDate(year: 2026, month: 11, day: 19)!,
+                    today: KSTDate(year: 2026, month: 11, day: 18)!)), .usage
         ),
     ]
 
@@ -43,7 +53,7 @@ struct ErrorReportingTests {
         case .missingAPIKey, .keyRejected, .quotaExceeded, .dailyLimitReached, .quotaInsufficient, .rateLimited, .noChartData, .timedOut,
             .downloadTimedOut, .serviceFault, .httpStatus, .serverError, .unreachable, .downloadFailed, .redirectRefused, .malformedResponse,
             .notAnImage, .responseTooLarge, .imageTooLarge, .answerMismatch, .notFound, .quotaLedgerUnavailable, .quotaLedgerLocked, .unknownCodeName,
-            .rangeBeforeOpening:
+            .invalidRange:
             true
         }
     }

@@ -71,15 +71,16 @@ struct OptionReader: Sendable {
         return date
     }
 
-    /// Every day from `from` to `to`, both included; a reversed range, or one longer than the
-    /// daily charts allow, is a usage error.
-    func days(from: KSTDate, to: KSTDate) throws(UsageError) -> [KSTDate] {
-        guard from <= to else { throw error("--from \(from.iso) is after --to \(to.iso).") }
-        let count = to.days(since: from) + 1
-        guard count <= ChartQuery.longestDailyRange else {
-            throw error("The range covers \(NumberText.grouped(Int64(count))) days; at most \(ChartQuery.longestDailyRange) are allowed.")
+    /// What the library's range rules (`RangeRules`) make of the dates; a range they refuse is a
+    /// usage error, said as `ErrorText` says it to this caller.
+    func range<Value>(_ rules: () throws -> Value) throws(UsageError) -> Value {
+        do {
+            return try rules()
+        } catch BoxOfficeError.invalidRange(let problem) {
+            throw error(ErrorText.line(for: problem))
+        } catch {
+            throw self.error(ErrorText.message(for: error))
         }
-        return (0..<count).map { from.adding(days: $0) }
     }
 
     /// `--format`, among the formats this command declares; another is a usage error naming them.
