@@ -16,6 +16,8 @@ enum BoxOffice {
         var output = Data()
         let paths = Paths(context)
         let quota = QuotaLedger(file: paths.quotaFile)
+        // The last line of defence for stdout and the error line: whatever its source, no key gets through.
+        let keys = KeyRing(KeyStore(context: context, paths: paths))
         // What a streaming command (a chart range) wrote as it went, waiting for the run to succeed.
         var spool: OutputSpool?
         // A partial result is printed, then said, then ends the run with its code.
@@ -23,7 +25,7 @@ enum BoxOffice {
         do {
             let invocation = try CommandLineParser.parse(arguments)
             let command = try CommandCatalog.command(for: invocation, today: context.today)
-            let state = CommandState(context: context, quota: quota, paths: paths)
+            let state = CommandState(context: context, quota: quota, paths: paths, keys: keys)
             if let streaming = command as? any StreamingCommand {
                 let standardOutput = OutputSpool(.standardOutput(scratchFolder: context.variable("TMPDIR") ?? "/tmp"))
                 spool = standardOutput
@@ -35,12 +37,12 @@ enum BoxOffice {
             output = result.output
             partial = result
         } catch let error as UsageError {
-            context.log("Error: \(error.message)")
+            context.log("Error: \(keys.redactor.redact(error.message))")
             context.log("Usage: \(HelpFormatter.usage(forPath: error.commandPath))")
             context.log("  See 'boxoffice \((error.commandPath + ["--help"]).joined(separator: " "))' for more.")
             return .usage
         } catch {
-            context.log("Error: \(redactor(context, paths).redact(ErrorText.message(for: error)))")
+            context.log("Error: \(keys.redactor.redact(ErrorText.message(for: error)))")
             return ErrorText.exitCode(for: error)
         }
         Signals.outputStarted.store(true, ordering: .releasing)
@@ -48,17 +50,11 @@ enum BoxOffice {
         case .written, .readerGone:
             // A reader that went away (`| head`) took what it wanted: nothing went wrong.
             guard let partial else { return .success }
-            context.log("Error: \(redactor(context, paths).redact(partial.message))")
+            context.log("Error: \(keys.redactor.redact(partial.message))")
             return partial.exitCode
         case .failed(let reason):
             context.log("Error: Cannot write the output: \(reason).")
             return .internalError
         }
-    }
-
-    /// The last line of defence for stdout and the error line: whatever its source, no key gets through.
-    static func redactor(_ context: ProcessContext, _ paths: Paths) -> SecretRedactor {
-        let keys = (try? KeyStore(context: context, paths: paths).keys(warns: false)) ?? [:]
-        return SecretRedactor(secrets: APIService.allCases.map { keys[$0]?.value })
     }
 }

@@ -77,7 +77,7 @@ enum ConfigCommand {
             make: { reader throws(UsageError) in Show(format: try reader.format(), color: try reader.color()) })
 
         func run(in state: CommandState) async throws -> Data {
-            let keys = try KeyStore(context: state.context, paths: state.paths).keys()
+            let keys = try state.keys.keys()
             let output = ConfigOutput(configFile: state.paths.configFile.path, keys: keys)
             return text(DocumentWriter.write(output, format: format, style: state.style(color)))
         }

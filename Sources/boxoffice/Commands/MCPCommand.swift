@@ -45,14 +45,13 @@ struct MCPCommand: RunnableCommand {
 
     func run(in state: CommandState) async throws -> Data {
         let context = state.context
-        let keys = (try? KeyStore(context: context, paths: state.paths).keys(warns: false)) ?? [:]
         var callContext = context
         callContext.stdoutIsTerminal = false
         callContext.stderrIsTerminal = false
         callContext.terminalWidth = nil
         let toolRunner = MCPToolRunner(
             context: callContext, paths: state.paths, quota: state.quota, serverOptions: serverOptions,
-            redactor: SecretRedactor(secrets: APIService.allCases.map { keys[$0]?.value }))
+            keys: state.keys)
         let server = MCPServer(runner: toolRunner) { line in
             switch Terminal.write(line, to: STDOUT_FILENO) {
             case .written: true

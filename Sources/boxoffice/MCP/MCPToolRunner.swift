@@ -14,8 +14,10 @@ struct MCPToolRunner: Sendable {
     let quota: QuotaLedger
     /// Words of `boxoffice mcp`'s own command line every call inherits (`--timeout=20`…).
     let serverOptions: [String]
-    /// Keys to scrub from any message, as the CLI's last line of defence does.
-    let redactor: SecretRedactor
+    /// The server's keys, read once for every call, and the redactor that scrubs them from any
+    /// message, as the CLI's last line of defence does.
+    let keys: KeyRing
+    var redactor: SecretRedactor { keys.redactor }
 
     /// The `tools/call` result.
     func call(
@@ -33,7 +35,7 @@ struct MCPToolRunner: Sendable {
         do {
             let invocation = try CommandLineParser.parse(words)
             let command = try CommandCatalog.command(for: invocation, today: context.today)
-            var state = CommandState(context: context, quota: quota, paths: paths)
+            var state = CommandState(context: context, quota: quota, paths: paths, keys: keys)
             state.progressNotifier = progress
             let output = try await state.run(command)
             return try Self.success(output)
