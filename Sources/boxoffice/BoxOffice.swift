@@ -36,13 +36,12 @@ enum BoxOffice {
         } catch let result as PartialResult {
             output = result.output
             partial = result
-        } catch let error as UsageError {
-            context.log("Error: \(keys.redactor.redact(error.message))")
-            context.log("Usage: \(HelpFormatter.usage(forPath: error.commandPath))")
-            context.log("  See 'boxoffice \((error.commandPath + ["--help"]).joined(separator: " "))' for more.")
-            return .usage
         } catch {
             context.log("Error: \(keys.redactor.redact(ErrorText.message(for: error)))")
+            if let usage = error as? UsageError {
+                context.log("Usage: \(HelpFormatter.usage(forPath: usage.commandPath))")
+                context.log("  See 'boxoffice \((usage.commandPath + ["--help"]).joined(separator: " "))' for more.")
+            }
             return ErrorText.exitCode(for: error)
         }
         Signals.outputStarted.store(true, ordering: .releasing)
@@ -50,8 +49,8 @@ enum BoxOffice {
         case .written, .readerGone:
             // A reader that went away (`| head`) took what it wanted: nothing went wrong.
             guard let partial else { return .success }
-            context.log("Error: \(keys.redactor.redact(partial.message))")
-            return partial.exitCode
+            context.log("Error: \(keys.redactor.redact(ErrorText.message(for: partial)))")
+            return ErrorText.exitCode(for: partial)
         case .failed(let reason):
             context.log("Error: Cannot write the output: \(reason).")
             return .internalError

@@ -5,7 +5,6 @@ struct ConfigurationError: ReportableError, CustomStringConvertible {
     let description: String
 
     var message: String { description }
-    var exitCode: ExitCode { .configuration }
 }
 
 /// Something that should not fail did, such as removing our own cache files (exit 70).
@@ -13,11 +12,12 @@ struct InternalError: ReportableError, CustomStringConvertible {
     let description: String
 
     var message: String { description }
-    var exitCode: ExitCode { .internalError }
 }
 
-/// The one line a person reads for an error, and its exit code; never a URL, a body or a stack trace.
-/// The library says what happened; this adds what a user of the tool can do about it.
+/// The one line a person reads for an error, and its exit code: the one mapping from any error
+/// to what the tool says and how it ends, for the shell and for MCP alike. Never a URL, a body or
+/// a stack trace. The library says what happened; this adds what a user of the tool can do about
+/// it, and which of the documented codes (`ExitCode`) it is.
 enum ErrorText {
     static func message(for error: any Error) -> String {
         switch error {
@@ -80,7 +80,33 @@ enum ErrorText {
         }
     }
 
+    /// The code a run that ends with `error` exits with; an error nobody described is a bug (70).
     static func exitCode(for error: any Error) -> ExitCode {
-        (error as? any ReportableError)?.exitCode ?? .internalError
+        switch error {
+        case let error as BoxOfficeError: exitCode(for: error)
+        // The worst failure's: a rejected key or bad set-up matters more than a slow server.
+        case let error as RangeFailure: error.failures.map { exitCode(for: $0.1) }.min { $0.severity < $1.severity } ?? .internalError
+        case let error as RangeAbandoned: exitCode(for: error.error)
+        case is UsageError: .usage
+        case is PartialResult: .partial
+        case is ConfigurationError, is ReplayError: .configuration
+        case is FileWriteError, is LedgerUnreadable: .cannotCreateOutput
+        case is LibcurlUnavailable: .unavailable
+        default: .internalError
+        }
+    }
+
+    /// The code of each case of the library's error.
+    static func exitCode(for error: BoxOfficeError) -> ExitCode {
+        switch error {
+        case .missingAPIKey: .configuration
+        case .keyRejected: .keyRejected
+        case .quotaExceeded, .rateLimited, .timedOut, .noChartData, .downloadTimedOut, .dailyLimitReached, .quotaInsufficient: .tryLater
+        case .serviceFault, .httpStatus, .serverError, .unreachable, .downloadFailed, .redirectRefused: .unavailable
+        case .malformedResponse, .notAnImage, .responseTooLarge, .imageTooLarge, .answerMismatch: .malformedResponse
+        case .quotaLedgerUnavailable, .quotaLedgerLocked: .cannotCreateOutput
+        case .notFound: .notFound
+        case .unknownCodeName, .invalidRange: .usage
+        }
     }
 }

@@ -239,7 +239,7 @@ struct ArgumentParsingTests {
         }
         let narrow = HelpFormatter.exitCodes(width: 40)
         #expect(narrow.split(separator: "\n").allSatisfy { DisplayWidth.of(String($0)) <= 40 }, "\(narrow)")
-        #expect(narrow.contains("  65    A service sent a response that\n        is not"), "\(narrow)")
+        #expect(narrow.contains("  65    Malformed response: HTML,\n        invalid JSON"), "\(narrow)")
         #expect(!narrow.split(separator: "\n").contains { $0.hasSuffix("-") }, "no word is cut")
     }
 }

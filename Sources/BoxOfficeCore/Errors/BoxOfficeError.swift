@@ -133,20 +133,6 @@ public enum BoxOfficeError: ReportableError, Equatable, CustomStringConvertible,
     /// The one line, for `localizedDescription` where Foundation has it.
     public var errorDescription: String? { description }
 
-    /// The documented exit code of each case.
-    package var exitCode: ExitCode {
-        switch self {
-        case .missingAPIKey: .configuration
-        case .keyRejected: .keyRejected
-        case .quotaExceeded, .rateLimited, .timedOut, .noChartData, .downloadTimedOut, .dailyLimitReached, .quotaInsufficient: .tryLater
-        case .serviceFault, .httpStatus, .serverError, .unreachable, .downloadFailed, .redirectRefused: .unavailable
-        case .malformedResponse, .notAnImage, .responseTooLarge, .imageTooLarge, .answerMismatch: .malformedResponse
-        case .quotaLedgerUnavailable, .quotaLedgerLocked: .cannotCreateOutput
-        case .notFound: .notFound
-        case .unknownCodeName, .invalidRange: .usage
-        }
-    }
-
     /// Outside text made safe for a terminal, without the closing period our own sentence adds.
     private func clean(_ text: String) -> String {
         var text = Substring(TerminalText.sanitize(text).trimmed)

@@ -42,8 +42,6 @@ struct MCPToolRunner: Sendable {
         } catch let partial as PartialResult {
             // `keep-going`: what arrived is the answer, and what did not is said beside it.
             return (try? Self.success(partial.output, note: redactor.redact(partial.message))) ?? Self.failure(redactor.redact(partial.message))
-        } catch let error as UsageError {
-            return Self.failure(redactor.redact(error.message))
         } catch {
             return Self.failure(redactor.redact(ErrorText.message(for: error)))
         }
