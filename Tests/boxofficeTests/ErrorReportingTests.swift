@@ -123,4 +123,35 @@ struct ErrorReportingTests {
         #expect(ErrorText.exitCode(for: Surprise()) == .internalError)
         #expect(ErrorText.message(for: Surprise()).hasPrefix("Internal error"))
     }
+
+    /// The rows of the README's "Exit codes" table: each code and its meaning as a reader sees
+    /// it (code spans are Markdown, not words).
+    static func readmeExitCodes() throws -> [(code: Int32, meaning: String)] {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "\n## Exit codes\n").dropFirst().first, "README has no '## Exit codes'")
+        let table = section.components(separatedBy: "\n\n").first { $0.contains("| code | meaning |") } ?? ""
+        return try table.split(separator: "\n").dropFirst(2).map { row in
+            let cells = row.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            try #require(cells.count == 4, "not a row of two cells: \(row)")
+            let code = try #require(Int32(cells[1]), "not a code: \(row)")
+            return (code, cells[2].replacingOccurrences(of: "`", with: ""))
+        }
+    }
+
+    @Test func theREADMEsExitCodeTableIsExitCodeWordForWord() throws {
+        let rows = try Self.readmeExitCodes()
+        #expect(!rows.isEmpty, "README's exit-code table is empty")
+        for code in ExitCode.allCases {
+            guard let row = rows.first(where: { $0.code == code.rawValue }) else {
+                Issue.record("README lacks exit \(code.rawValue) (ExitCode.\(code)): \(code.meaning)")
+                continue
+            }
+            #expect(row.meaning == code.meaning, "README's exit \(code.rawValue) says '\(row.meaning)'; ExitCode.\(code) says '\(code.meaning)'")
+        }
+        for row in rows where ExitCode(rawValue: row.code) == nil {
+            Issue.record("README lists exit \(row.code), which ExitCode does not have: \(row.meaning)")
+        }
+        #expect(rows.map(\.code) == ExitCode.allCases.map(\.rawValue), "README's rows are not in ExitCode's order")
+    }
 }
