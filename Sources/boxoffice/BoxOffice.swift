@@ -16,11 +16,13 @@ enum BoxOffice {
         var output = Data()
         let paths = Paths(context)
         let quota = QuotaLedger(file: paths.quotaFile)
+        // The last line of defence for stdout and the error line: whatever its source, no key gets through.
+        let keys = KeyRing(KeyStore(context: context, paths: paths))
         // What a streaming command (a chart range) wrote as it went, waiting for the run to succeed.
         var spool: OutputSpool?
         // A partial result is printed, then said, then ends the run with its code.
         var partial: PartialResult?
-        let state = CommandState(context: context, quota: quota, paths: paths)
+        let state = CommandState(context: context, quota: quota, paths: paths, keys: keys)
         do {
             let invocation = try CommandLineParser.parse(arguments)
             let command = try CommandCatalog.command(for: invocation, today: context.today)
@@ -34,13 +36,12 @@ enum BoxOffice {
         } catch let result as PartialResult {
             output = state.write(result.output)
             partial = result
-        } catch let error as UsageError {
-            context.log("Error: \(error.message)")
-            context.log("Usage: \(HelpFormatter.usage(forPath: error.commandPath))")
-            context.log("  See 'boxoffice \((error.commandPath + ["--help"]).joined(separator: " "))' for more.")
-            return .usage
         } catch {
-            context.log("Error: \(redactor(context, paths).redact(ErrorText.message(for: error)))")
+            context.log("Error: \(keys.redactor.redact(ErrorText.message(for: error)))")
+            if let usage = error as? UsageError {
+                context.log("Usage: \(HelpFormatter.usage(forPath: usage.commandPath))")
+                context.log("  See 'boxoffice \((usage.commandPath + ["--help"]).joined(separator: " "))' for more.")
+            }
             return ErrorText.exitCode(for: error)
         }
         Signals.outputStarted.store(true, ordering: .releasing)
@@ -48,17 +49,11 @@ enum BoxOffice {
         case .written, .readerGone:
             // A reader that went away (`| head`) took what it wanted: nothing went wrong.
             guard let partial else { return .success }
-            context.log("Error: \(redactor(context, paths).redact(partial.message))")
-            return partial.exitCode
+            context.log("Error: \(keys.redactor.redact(ErrorText.message(for: partial)))")
+            return ErrorText.exitCode(for: partial)
         case .failed(let reason):
             context.log("Error: Cannot write the output: \(reason).")
             return .internalError
         }
-    }
-
-    /// The last line of defence for stdout and the error line: whatever its source, no key gets through.
-    static func redactor(_ context: ProcessContext, _ paths: Paths) -> SecretRedactor {
-        let keys = (try? KeyStore(context: context, paths: paths).keys(warns: false)) ?? [:]
-        return SecretRedactor(secrets: APIService.allCases.map { keys[$0]?.value })
     }
 }

@@ -20,14 +20,6 @@ enum Caller: Sendable {
         self.option(option) ?? option.rawValue
     }
 
-    /// How a sentence mentions the option: `--date` to a shell, `'date'` to a model.
-    func mention(_ option: OptionName) -> String {
-        switch self {
-        case .shell: "--" + option.rawValue
-        case .tool: "'\(option.rawValue)'"
-        }
-    }
-
     /// How a message names a positional argument: `<movie-code>` or `code`.
     func name(of argument: ArgumentSpec) -> String {
         switch self {

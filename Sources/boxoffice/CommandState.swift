@@ -18,6 +18,8 @@ struct CommandState: Sendable {
     /// Where every call is counted before it is sent.
     let quota: QuotaLedger
     let paths: Paths
+    /// The run's keys, read once, and the one redactor everything it lets out goes through.
+    let keys: KeyRing
     /// Who asked, and so how messages name options and commands: a shell, or a model calling a tool.
     var caller = Caller.shell
     /// Where a range's progress goes instead of stderr: `boxoffice mcp`'s progress notifications.
@@ -48,13 +50,13 @@ struct CommandState: Sendable {
         case .bytes(let bytes):
             return bytes
         }
-        return BoxOffice.redactor(context, paths).redact(Data(utf8: text))
+        return keys.redactor.redact(Data(utf8: text))
     }
 
     /// Writes what a streaming command prints into `output` as it is made, scrubbed of the keys
     /// as `run` scrubs it, and finishes it; with `--keep-going`, what arrived is finished too.
     func stream(_ command: any StreamingCommand, to output: OutputSpool) async throws {
-        output.scrub(with: BoxOffice.redactor(context, paths))
+        output.scrub(with: keys.redactor)
         do {
             try await command.stream(in: self, to: output)
         } catch let partial as PartialResult {
@@ -67,7 +69,7 @@ struct CommandState: Sendable {
     /// A client wired to the network (or a replay folder), the cache and the quota ledger.
     func makeClient(_ options: NetworkOptions, needs services: Set<APIService>) throws -> BoxOfficeClient {
         let isReplay = options.replayDirectory != nil
-        let keys = try KeyStore(context: context, paths: paths).keys()
+        let keys = try self.keys.keys()
         if !isReplay {
             for service in APIService.allCases where services.contains(service) && keys[service]?.value == nil {
                 throw BoxOfficeError.missingAPIKey(service)
@@ -96,7 +98,7 @@ struct CommandState: Sendable {
             middlewares.append(
                 Recorder(
                     directory: URL(fileURLWithPath: record, isDirectory: true),
-                    redactor: SecretRedactor(secrets: [keys[.kobis]?.value, keys[.kakao]?.value])))
+                    redactor: self.keys.redactor))
         }
         let context = self.context
         let verbose = options.isVerbose
@@ -110,7 +112,7 @@ struct CommandState: Sendable {
             now: context.clock,
             onEvent: { event in
                 Self.handle(event, warnings: warnings, ledgerPath: ledgerPath, keysInClear: keysInClear, context: context, verbose: verbose)
-            })
+            }, redactor: self.keys.redactor)
     }
 
     /// `localhost`, 127.0.0.0/8 or `::1`: a key sent there in clear never leaves the machine.

@@ -5,7 +5,6 @@ struct ConfigurationError: ReportableError, CustomStringConvertible {
     let description: String
 
     var message: String { description }
-    var exitCode: ExitCode { .configuration }
 }
 
 /// Something that should not fail did, such as removing our own cache files (exit 70).
@@ -13,16 +12,18 @@ struct InternalError: ReportableError, CustomStringConvertible {
     let description: String
 
     var message: String { description }
-    var exitCode: ExitCode { .internalError }
 }
 
-/// The one line a person reads for an error, and its exit code; never a URL, a body or a stack trace.
-/// The library says what happened; this adds what the caller can do about it, in the caller's
-/// words: an option to a shell, a tool's argument or another tool to a model, and never an option
-/// a tool cannot pass.
+/// The one line a person reads for an error, and its exit code: the one mapping from any error
+/// to what the tool says and how it ends, for the shell and for MCP alike. Never a URL, a body or
+/// a stack trace. The library says what happened; this adds what the caller can do about it, in
+/// the caller's words (an option to a shell; a tool's argument or another tool to a model, and
+/// never an option its tool cannot pass), and which of the documented codes (`ExitCode`) it is.
 enum ErrorText {
     static func message(for error: any Error, caller: Caller = .shell) -> String {
         switch error {
+        case .invalidRange(let problem) as BoxOfficeError:
+            return line(for: problem, naming: caller.name(of:))
         case let error as BoxOfficeError:
             return hint(for: error, caller: caller).map { error.message + " " + $0 } ?? error.message
         case let error as RangeFailure:
@@ -64,8 +65,6 @@ enum ErrorText {
             return caller.command(PeopleCommand.spec).map { "Find codes with '\($0)'." }
         case .notFound(.company):
             return caller.command(CompaniesCommand.spec).map { "Find codes with '\($0)'." }
-        case .rangeBeforeOpening(_, _, _, let opening):
-            return "Give a \(caller.mention(.to)) on or after \(opening.iso), or leave it out."
         case .notFound(.poster):
             return caller.command(ImagesCommand.spec, withArgument: false).map { "Try '\($0)' with other words." }
         default:
@@ -73,7 +72,47 @@ enum ErrorText {
         }
     }
 
+    /// The one place a range the library's rules refuse (`RangeRules`) is said to the tool's
+    /// user: the library's sentence, with the options that mend it named as the caller names
+    /// them (`--from` to a shell, `'from'` to a model). It is a usage error wherever it is found.
+    static func line(for problem: RangeProblem, naming name: (OptionName) -> String = { "--" + $0.rawValue }) -> String {
+        switch problem {
+        case .reversed(let from, let to):
+            "\(name(.from)) \(from.iso) is after \(name(.to)) \(to.iso)."
+        case .endsBeforeOpening(_, _, _, let opening):
+            "\(problem) Give a \(name(.to)) on or after \(opening.iso), or leave it out."
+        case .tooLong, .nothingStarts, .notEndedYet:
+            problem.description
+        }
+    }
+
+    /// The code a run that ends with `error` exits with; an error nobody described is a bug (70).
     static func exitCode(for error: any Error) -> ExitCode {
-        (error as? any ReportableError)?.exitCode ?? .internalError
+        switch error {
+        case let error as BoxOfficeError: exitCode(for: error)
+        // The worst failure's: a rejected key or bad set-up matters more than a slow server.
+        case let error as RangeFailure: error.failures.map { exitCode(for: $0.1) }.min { $0.severity < $1.severity } ?? .internalError
+        case let error as RangeAbandoned: exitCode(for: error.error)
+        case is UsageError: .usage
+        case is PartialResult: .partial
+        case is ConfigurationError, is ReplayError: .configuration
+        case is FileWriteError, is LedgerUnreadable: .cannotCreateOutput
+        case is LibcurlUnavailable: .unavailable
+        default: .internalError
+        }
+    }
+
+    /// The code of each case of the library's error.
+    static func exitCode(for error: BoxOfficeError) -> ExitCode {
+        switch error {
+        case .missingAPIKey: .configuration
+        case .keyRejected: .keyRejected
+        case .quotaExceeded, .rateLimited, .timedOut, .noChartData, .downloadTimedOut, .dailyLimitReached, .quotaInsufficient: .tryLater
+        case .serviceFault, .httpStatus, .serverError, .unreachable, .downloadFailed, .redirectRefused: .unavailable
+        case .malformedResponse, .notAnImage, .responseTooLarge, .imageTooLarge, .answerMismatch: .malformedResponse
+        case .quotaLedgerUnavailable, .quotaLedgerLocked: .cannotCreateOutput
+        case .notFound: .notFound
+        case .unknownCodeName, .invalidRange: .usage
+        }
     }
 }

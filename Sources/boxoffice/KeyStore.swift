@@ -55,8 +55,8 @@ struct KeyStore {
     private static let groupAndOtherBits = 0o077
 
     /// Every service's key; the file is read only when the environment lacks one.
-    /// `warns` tells on stderr of a file others can read.
-    func keys(warns: Bool = true) throws -> [APIService: Key] {
+    /// `warn` is told of a file others can read. A run reads them once, through its `KeyRing`.
+    func keys(warn: (String) -> Void) throws(ConfigurationError) -> [APIService: Key] {
         var keys: [APIService: Key] = [:]
         var missing: [APIService] = []
         for service in APIService.allCases {
@@ -75,7 +75,7 @@ struct KeyStore {
             }
         }
         guard !missing.isEmpty else { return keys }
-        let file = try readFile(warns: warns)?.values ?? [:]
+        let file = try readFile(warn: warn)?.values ?? [:]
         for service in missing {
             if let name = Self.fileKeys[service], let value = file[name] {
                 keys[service] = Key(value: value, source: .file(path: paths.configFile.path))
@@ -87,7 +87,7 @@ struct KeyStore {
     }
 
     /// The parsed config file, nil when there is none.
-    private func readFile(warns: Bool) throws -> ConfigFile? {
+    private func readFile(warn: (String) -> Void = { _ in }) throws(ConfigurationError) -> ConfigFile? {
         let path = paths.configFile.path
         var status = stat()
         // stat, not lstat: a symlinked config file is judged by the file it points to.
@@ -98,13 +98,13 @@ struct KeyStore {
         guard status.st_mode & S_IFMT == S_IFREG, let data = FileManager.default.contents(atPath: path) else {
             throw ConfigurationError(description: "Cannot read the config file \(path); it is not a readable regular file.")
         }
-        if warns, Int(status.st_mode) & Self.groupAndOtherBits != 0 {
-            context.warn("\(path) can be read by others; run chmod 600 \(path).")
+        if Int(status.st_mode) & Self.groupAndOtherBits != 0 {
+            warn("\(path) can be read by others; run chmod 600 \(path).")
         }
         return try Self.parse(data, path: path)
     }
 
-    private static func parse(_ data: Data, path: String) throws -> ConfigFile {
+    private static func parse(_ data: Data, path: String) throws(ConfigurationError) -> ConfigFile {
         do {
             return try ConfigFile(data, names: Set(fileKeys.values))
         } catch {
@@ -147,7 +147,7 @@ struct KeyStore {
         } catch {
             throw ConfigurationError(description: "Cannot write the config file \(error.path): \(error.reason).")
         }
-        let current = try readFile(warns: false) ?? ConfigFile()
+        let current = try readFile() ?? ConfigFile()
         do {
             try AtomicFile.write(current.setting(name, to: key), toPath: target, permissions: .exactly(mode_t(Self.privateMode)))
         } catch {

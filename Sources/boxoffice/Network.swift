@@ -16,8 +16,6 @@ struct LibcurlUnavailable: ReportableError, UnsentRequestError {
     var message: String {
         "No network requests are possible: \(reason). Install libcurl 4 (Debian and Ubuntu: libcurl4), or set BOXOFFICE_LIBCURL to the library's path."
     }
-
-    var exitCode: ExitCode { .unavailable }
 }
 
 extension CommandState {

@@ -11,8 +11,6 @@ struct PartialResult: ReportableError {
     var output: CommandOutput
     let message: String
 
-    var exitCode: ExitCode { .partial }
-
     /// Names every missing chart, so that a script can ask for just those again.
     init(output: CommandOutput, missing: [(chart: MissingChart, reason: String)], total: Int) {
         self.output = output

@@ -22,8 +22,9 @@ struct ProcessContext: Sendable {
     var terminalWidth: Int?
     /// Reads standard input up to EOF or the given number of bytes.
     var readStandardInput: @Sendable (Int) -> Data
-    /// Reads one line from the terminal on standard input without echoing it.
-    var readHiddenLine: @Sendable (Int) -> Data = { _ in Data() }
+    /// Reads one line from the terminal on standard input without echoing it, prompting for it
+    /// (the closure) once the terminal no longer echoes.
+    var readHiddenLine: @Sendable (Int, () -> Void) -> Data = { _, _ in Data() }
     /// Writes one line to stderr.
     var log: @Sendable (String) -> Void
 
@@ -41,7 +42,7 @@ struct ProcessContext: Sendable {
             stdinIsTerminal: Terminal.isTerminal(STDIN_FILENO),
             terminalWidth: stdoutIsTerminal ? Terminal.width(of: STDOUT_FILENO) ?? variables["COLUMNS"].flatMap(Int.init) : nil,
             readStandardInput: { limit in Terminal.read(from: STDIN_FILENO, atMost: limit) },
-            readHiddenLine: { limit in Terminal.readHiddenLine(from: STDIN_FILENO, atMost: limit) },
+            readHiddenLine: { limit, prompt in Terminal.readHiddenLine(from: STDIN_FILENO, atMost: limit, prompt: prompt) },
             // User and service text reaches stderr in many messages; none may steer the terminal.
             log: { Terminal.write(TerminalText.sanitize($0) + "\n", to: STDERR_FILENO) })
     }

@@ -13,7 +13,8 @@ import Darwin
 /// terminal put back. The same on every platform.
 ///
 /// Armed lazily, by the work a signal could leave half done: the client's first request (its
-/// `requestSent` event, whatever the transport), a file written, a secret read, a progress line.
+/// `requestSent` event, whatever the transport), a file written, a secret read, a progress line,
+/// `boxoffice mcp`'s first line.
 /// A run with none of these (`--version`, help, a chart the cache answers) starts no thread for it.
 enum Signals {
     /// The signals that end a run, each with its exit code (128 + the signal's number).
@@ -23,6 +24,11 @@ enum Signals {
 
     /// Set once the output has started to reach stdout, after which a signal can cut it short.
     static let outputStarted = Atomic(false)
+
+    /// `boxoffice mcp`'s requests answered, each a line written whole.
+    static let requestsAnswered = Atomic(0)
+    /// `boxoffice mcp`'s tool calls received and not answered yet (running or waiting their turn).
+    static let callsUnanswered = Atomic(0)
 
     /// Arms the handlers of the signals that end a run; the first call installs them, later calls
     /// do nothing. A run arms them before it starts anything a signal could leave half done (a
@@ -70,8 +76,20 @@ enum Signals {
         TemporaryFiles.shared.removeAll()
         Terminal.restoreTerminal()
         let clearLine = stderrIsTerminal ? "\r\u{1B}[K" : ""
-        let outcome = outputStarted.load(ordering: .acquiring) ? "the output is incomplete" : "nothing was printed"
         Terminal.write(clearLine + "Error: Stopped by \(ending.name); \(outcome).\n", to: STDERR_FILENO)
         _exit(ending.status.rawValue)
+    }
+
+    /// What stdout holds as the signal ends the run: a command's output, or what `boxoffice mcp`
+    /// answered, where a line is an answer written whole and so not cut short.
+    private static var outcome: String {
+        let answered = requestsAnswered.load(ordering: .acquiring)
+        let unanswered = callsUnanswered.load(ordering: .acquiring)
+        guard answered > 0 || unanswered > 0 else {
+            return outputStarted.load(ordering: .acquiring) ? "the output is incomplete" : "nothing was printed"
+        }
+        let written = answered == 0 ? "nothing was printed" : answered == 1 ? "1 request was answered" : "\(answered) requests were answered"
+        let left = unanswered == 0 ? "" : unanswered == 1 ? " and 1 call was left unanswered" : " and \(unanswered) calls were left unanswered"
+        return written + left
     }
 }

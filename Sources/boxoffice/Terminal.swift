@@ -46,10 +46,15 @@ enum Terminal {
 
     /// Reads one line from a terminal without echoing it (a pasted key), up to `limit` bytes.
     /// The terminal's settings come back afterwards, and also if a signal ends the run meanwhile.
-    static func readHiddenLine(from descriptor: Int32, atMost limit: Int) -> Data {
+    /// `prompt` runs once echo is off: turning it off discards what was typed before, so a key
+    /// pasted as soon as the prompt shows is neither echoed nor lost.
+    static func readHiddenLine(from descriptor: Int32, atMost limit: Int, prompt: () -> Void) -> Data {
         Signals.arm()
         var original = termios()
-        guard tcgetattr(descriptor, &original) == 0 else { return read(from: descriptor, atMost: limit) }
+        guard tcgetattr(descriptor, &original) == 0 else {
+            prompt()
+            return read(from: descriptor, atMost: limit)
+        }
         var hidden = original
         hidden.c_lflag &= ~tcflag_t(ECHO)
         tcsetattr(descriptor, TCSAFLUSH, &hidden)
@@ -58,6 +63,7 @@ enum Terminal {
             tcsetattr(descriptor, TCSAFLUSH, &original)
             savedTerminal.withLock { $0 = nil }
         }
+        prompt()
         var line = Data()
         var byte: UInt8 = 0
         while line.count < limit {

@@ -3,7 +3,6 @@ import BoxOfficeCore
 /// A mistake in the arguments: exit 64 with the usage line.
 struct UsageError: ReportableError, Equatable {
     let message: String
-    var exitCode: ExitCode { .usage }
     /// The command whose usage to show.
     let commandPath: [String]
 

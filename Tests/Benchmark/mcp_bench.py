@@ -7,12 +7,21 @@ Serves the 2023-08-18 chart fixture from a loopback HTTP server, primes the cach
 then times cached `daily_box_office` calls through the SDK client against `boxoffice mcp` and
 against Tests/Benchmark/mcp_python_server.py (a Python SDK server running `boxoffice daily --format
 json`), and reads the server's resident memory after 1,000 calls.
+
+Then big days (issue 32): charts whose ten titles are 690 KB of JSON each, a quote every other
+character (about 7 MiB, under the 8 MiB limit). It times one cached day from the CLI and through
+MCP, and pings sent every 20 ms while eight such days are answered at once, and while an 8-day
+range of them is: those answered before the last answer, and those after it, which waited for
+its long line to be written (one line cannot be cut by another).
 """
 
 import http.server
+import json
 import os
 import pathlib
+import re
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
@@ -28,13 +37,26 @@ TIMED_CALLS = 200
 MEMORY_CALLS = 1000
 
 
+BIG_DAYS = ("20230801", "20230808")
+
+
+def big_chart(day):
+    """The fixture's ten titles made 690 KB of JSON each, as the day asked."""
+    text = CHART.decode()
+    title = 'a\\"' * 230_000
+    text = re.sub(r'"movieNm":"(?:[^"\\]|\\.)*"', lambda _: f'"movieNm":"{title}"', text)
+    return text.replace('"showRange":"20230818~20230818"', f'"showRange":"{day}~{day}"').encode()
+
+
 class Chart(http.server.BaseHTTPRequestHandler):
     def do_GET(self):
+        day = re.search(r"targetDt=([0-9]{8})", self.path)
+        body = big_chart(day.group(1)) if day and day.group(1).startswith("202308") and day.group(1) != "20230818" else CHART
         self.send_response(200)
         self.send_header("Content-Type", "application/json;charset=UTF-8")
-        self.send_header("Content-Length", str(len(CHART)))
+        self.send_header("Content-Length", str(len(body)))
         self.end_headers()
-        self.wfile.write(CHART)
+        self.wfile.write(body)
 
     def log_message(self, *args):
         pass
@@ -77,6 +99,80 @@ async def latencies(params, calls, after=None):
     return statistics.median(times), extra
 
 
+class RawSession:
+    """`boxoffice mcp` spoken to in raw JSON-RPC lines, so that a time is the server's, not a
+    client's parsing of a 14 MB answer."""
+
+    def __init__(self, env):
+        self.server = subprocess.Popen([str(BINARY), "mcp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
+        self.lock = threading.Lock()
+        self.send({"jsonrpc": "2.0", "id": 0, "method": "initialize",
+                   "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "bench", "version": "0"}}})
+        self.server.stdout.readline()
+
+    def send(self, message):
+        with self.lock:
+            self.server.stdin.write(json.dumps(message).encode() + b"\n")
+            self.server.stdin.flush()
+
+    def call(self, request, arguments):
+        self.send({"jsonrpc": "2.0", "id": request, "method": "tools/call", "params": {"name": "daily_box_office", "arguments": arguments}})
+
+    def pings_during(self, calls):
+        """Makes the calls (ids 1000 on) and pings every 20 ms until all are answered. The waits
+        of the pings answered before the last answer, and of those answered after it, which
+        waited for its line to be written; and the longest answer line."""
+        sent, before, after, done = {}, [], [], threading.Event()
+
+        def pings():
+            request = 100_000
+            while not done.is_set():
+                request += 1
+                sent[request] = time.perf_counter()
+                self.send({"jsonrpc": "2.0", "id": request, "method": "ping"})
+                time.sleep(0.02)
+
+        for request, arguments in enumerate(calls, start=1000):
+            self.call(request, arguments)
+        pinger = threading.Thread(target=pings)
+        pinger.start()
+        answered, longest = 0, 0
+        for line in self.server.stdout:
+            if len(line) > 1000:
+                assert b'"isError":false' in line[-300:], line[:300]
+                answered += 1
+                longest = max(longest, len(line))
+                if answered == len(calls):
+                    done.set()
+                    pinger.join()
+            else:
+                (after if done.is_set() else before).append(time.perf_counter() - sent[json.loads(line)["id"]])
+            if done.is_set() and len(before) + len(after) == len(sent):
+                return before, after, longest
+
+    def close(self):
+        self.server.stdin.close()
+        self.server.wait()
+
+
+def big_day_figures(env, runs):
+    """Median seconds of a cached big day, and the pings during eight of them at once and during
+    an 8-day range of them."""
+    session = RawSession(env)
+    times = []
+    for request in range(1, runs + 1):
+        started = time.perf_counter()
+        session.call(request, {"date": BIG_DAYS[0]})
+        answer = session.server.stdout.readline()
+        times.append(time.perf_counter() - started)
+        assert b'"isError":false' in answer[-300:], answer[:300]
+    days = [{"date": f"{BIG_DAYS[0][:6]}{day:02d}"} for day in range(int(BIG_DAYS[0][6:]), int(BIG_DAYS[1][6:]) + 1)]
+    at_once = session.pings_during(days)
+    in_range = session.pings_during([{"from": BIG_DAYS[0], "to": BIG_DAYS[1]}])
+    session.close()
+    return statistics.median(times), at_once, in_range
+
+
 def main():
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Chart)
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -94,6 +190,15 @@ def main():
     python_median, _ = anyio.run(latencies, python, TIMED_CALLS)
     _, memory = anyio.run(latencies, ours, MEMORY_CALLS,
                           lambda: [resident_mib(pid) for pid in children_named(str(BINARY))])
+    # The big days, fetched once by the CLI, then all cached.
+    range_args = ["daily", "--from", BIG_DAYS[0], "--to", BIG_DAYS[1], "--format", "json"]
+    subprocess.run([str(BINARY)] + range_args, env=env, stdout=subprocess.DEVNULL, check=True)
+    cli_times = []
+    for _ in range(5):
+        started = time.perf_counter()
+        subprocess.run([str(BINARY), "daily", "--date", BIG_DAYS[0], "--format", "json"], env=env, stdout=subprocess.DEVNULL, check=True)
+        cli_times.append(time.perf_counter() - started)
+    big_mcp, at_once, in_range = big_day_figures(env, 5)
     server.shutdown()
 
     ratio = ours_median / python_median
@@ -103,7 +208,13 @@ def main():
     print(f"ratio                         {ratio:7.2f}x  (target <= 0.20x: {'met' if ratio <= 0.2 else 'missed'})")
     rss = max(memory) if memory else float("nan")
     print(f"resident memory after {MEMORY_CALLS} calls {rss:6.1f} MiB  (target < 32 MiB: {'met' if rss < 32 else 'missed'})")
-
+    print(f"a cached 7 MiB day: CLI       {statistics.median(cli_times) * 1000:7.0f} ms")
+    print(f"a cached 7 MiB day: MCP       {big_mcp * 1000:7.0f} ms")
+    for what, (before, after, longest) in [("eight of them at once", at_once), ("an 8-day range of them", in_range)]:
+        slowest = max(before, default=float("inf"))
+        print(f"pings during {what}: {len(before)} answered before the last answer, slowest {slowest * 1000:.0f} ms"
+              f" (target < 100 ms: {'met' if slowest < 0.1 else 'missed'}); {len(after)} after it, slowest"
+              f" {max(after, default=0) * 1000:.0f} ms (a line being written, here {longest / (1 << 20):.0f} MiB, holds those behind it)")
 
 if __name__ == "__main__":
     main()

@@ -91,7 +91,8 @@ struct ArgumentParsingTests {
     @Test func trendCoversTheFirstYearFromTheOpeningUnlessToldOtherwise() throws {
         func days(_ arguments: [String], opening: KSTDate?) throws -> [KSTDate] {
             let trend = try #require(try command(["trend", "20226411"] + arguments) as? TrendCommand)
-            return MovieTrend.days(from: trend.from, to: trend.to, opening: opening, yesterday: Self.today.adding(days: -1))
+            let movie = MovieDetails(code: "20226411", title: "", openDate: opening)
+            return try RangeRules.trendDays(from: trend.from, to: trend.to, movie: movie, yesterday: Self.today.adding(days: -1))
         }
         let opening = try #require(KSTDate(year: 2023, month: 8, day: 9))
         let firstYear = try days([], opening: opening)
@@ -238,7 +239,7 @@ struct ArgumentParsingTests {
         }
         let narrow = HelpFormatter.exitCodes(width: 40)
         #expect(narrow.split(separator: "\n").allSatisfy { DisplayWidth.of(String($0)) <= 40 }, "\(narrow)")
-        #expect(narrow.contains("  65    A service sent a response that\n        is not"), "\(narrow)")
+        #expect(narrow.contains("  65    Malformed response: HTML,\n        invalid JSON"), "\(narrow)")
         #expect(!narrow.split(separator: "\n").contains { $0.hasSuffix("-") }, "no word is cut")
     }
 }

@@ -20,25 +20,25 @@ struct ConsumerPackageTests {
         return blocks.filter { !$0.hasPrefix("// Package.swift") }
     }
 
-    @Test func anAppAddsTheLibraryByVersionAndTheReadmeExamplesCompileAndRun() throws {
+    @Test func anAppAddsTheLibraryByVersionAndTheReadmeExamplesCompileAndRun() async throws {
         let examples = try Self.readmeExamples()
         #expect(examples.count >= 2, "the README's library section lost its examples")
         let folder = TemporaryFolder("boxoffice-consumer")
         let clone = folder.url.appendingPathComponent("boxoffice")
-        let git = try Subprocess.run(["git", "clone", "--quiet", "--no-local", Self.root.path, clone.path], in: folder.url)
+        let git = try await Subprocess.run(["git", "clone", "--quiet", "--no-local", Self.root.path, clone.path], in: folder.url)
         try #require(git.status == 0, "\(git.output)")
-        try Subprocess.run(["git", "-c", "user.name=test", "-c", "user.email=test@example.invalid", "tag", "1.0.0"], in: clone)
+        try await Subprocess.run(["git", "-c", "user.name=test", "-c", "user.email=test@example.invalid", "tag", "1.0.0"], in: clone)
         let consumer = folder.url.appendingPathComponent("consumer")
         try FileManager.default.copyItem(at: Self.root.appendingPathComponent("Tests/Consumer"), to: consumer)
         for (index, example) in examples.enumerated() {
             try Data(example.utf8).write(to: consumer.appendingPathComponent("Sources/Consumer/ReadmeExample\(index + 1).swift"))
         }
         let environment = ["BOXOFFICE_REPOSITORY_URL": clone.absoluteString]
-        let build = try Subprocess.run(["swift", "build"], in: consumer, environment: environment)
+        let build = try await Subprocess.run(["swift", "build"], in: consumer, environment: environment)
         try #require(build.status == 0, "the consumer did not build:\n\(build.output.suffix(4000))")
         #expect(!build.output.contains("warning:"), "\(build.output.suffix(4000))")
         let fixture = Self.root.appendingPathComponent("Fixtures/kobis/daily-20230818.json").path
-        let ran = try Subprocess.run(["swift", "run", "--skip-build", "Consumer", fixture], in: consumer, environment: environment)
+        let ran = try await Subprocess.run(["swift", "run", "--skip-build", "Consumer", fixture], in: consumer, environment: environment)
         #expect(ran.status == 0 && ran.output.contains("2023-08-18 #1 콘크리트 유토피아 112934"), "\(ran.output.suffix(2000))")
     }
 }

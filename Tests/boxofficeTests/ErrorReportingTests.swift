@@ -31,9 +31,19 @@ struct ErrorReportingTests {
         (.quotaLedgerLocked(path: "/home/x/.cache/boxoffice/quota.json", holder: nil, seconds: 0.5), .cannotCreateOutput),
         (.unknownCodeName("배급", group: .companyParts, known: ["제작사", "배급사"]), .usage),
         (
-            .rangeBeforeOpening(
-                movieCode: "20218541", title: "밀수", lastDay: KSTDate(year: 2023, month: 7, day: 1)!, opening: KSTDate(year: 2023, month: 7, day: 26)!),
-            .usage
+            .invalidRange(
+                .endsBeforeOpening(
+                    movieCode: "20218541", title: "밀수", lastDay: KSTDate(year: 2023, month: 7, day: 1)!,
+                    opening: KSTDate(year: 2023, month: 7, day: 26)!)), .usage
+        ),
+        (.invalidRange(.reversed(from: KSTDate(year: 2023, month: 8, day: 31)!, to: KSTDate(year: 2023, month: 8, day: 1)!)), .usage),
+        (.invalidRange(.tooLong(count: 1_233, limit: 260, unit: .weeks)), .usage),
+        (.invalidRange(.nothingStarts(.weekend, from: KSTDate(year: 2023, month: 8, day: 7)!, to: KSTDate(year: 2023, month: 8, day: 9)!)), .usage),
+        (
+            .invalidRange(
+                .notEndedYet(
+                    .weekdays, firstDay: KSTDate(year: 2026, month: 11, day: 16)!, lastDay: KSTDate(year: 2026, month: 11, day: 19)!,
+                    today: KSTDate(year: 2026, month: 11, day: 18)!)), .usage
         ),
     ]
 
@@ -43,7 +53,7 @@ struct ErrorReportingTests {
         case .missingAPIKey, .keyRejected, .quotaExceeded, .dailyLimitReached, .quotaInsufficient, .rateLimited, .noChartData, .timedOut,
             .downloadTimedOut, .serviceFault, .httpStatus, .serverError, .unreachable, .downloadFailed, .redirectRefused, .malformedResponse,
             .notAnImage, .responseTooLarge, .imageTooLarge, .answerMismatch, .notFound, .quotaLedgerUnavailable, .quotaLedgerLocked, .unknownCodeName,
-            .rangeBeforeOpening:
+            .invalidRange:
             true
         }
     }
@@ -112,5 +122,36 @@ struct ErrorReportingTests {
         struct Surprise: Error {}
         #expect(ErrorText.exitCode(for: Surprise()) == .internalError)
         #expect(ErrorText.message(for: Surprise()).hasPrefix("Internal error"))
+    }
+
+    /// The rows of the README's "Exit codes" table: each code and its meaning as a reader sees
+    /// it (code spans are Markdown, not words).
+    static func readmeExitCodes() throws -> [(code: Int32, meaning: String)] {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "\n## Exit codes\n").dropFirst().first, "README has no '## Exit codes'")
+        let table = section.components(separatedBy: "\n\n").first { $0.contains("| code | meaning |") } ?? ""
+        return try table.split(separator: "\n").dropFirst(2).map { row in
+            let cells = row.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            try #require(cells.count == 4, "not a row of two cells: \(row)")
+            let code = try #require(Int32(cells[1]), "not a code: \(row)")
+            return (code, cells[2].replacingOccurrences(of: "`", with: ""))
+        }
+    }
+
+    @Test func theREADMEsExitCodeTableIsExitCodeWordForWord() throws {
+        let rows = try Self.readmeExitCodes()
+        #expect(!rows.isEmpty, "README's exit-code table is empty")
+        for code in ExitCode.allCases {
+            guard let row = rows.first(where: { $0.code == code.rawValue }) else {
+                Issue.record("README lacks exit \(code.rawValue) (ExitCode.\(code)): \(code.meaning)")
+                continue
+            }
+            #expect(row.meaning == code.meaning, "README's exit \(code.rawValue) says '\(row.meaning)'; ExitCode.\(code) says '\(code.meaning)'")
+        }
+        for row in rows where ExitCode(rawValue: row.code) == nil {
+            Issue.record("README lists exit \(row.code), which ExitCode does not have: \(row.meaning)")
+        }
+        #expect(rows.map(\.code) == ExitCode.allCases.map(\.rawValue), "README's rows are not in ExitCode's order")
     }
 }

@@ -45,10 +45,10 @@ struct URLSessionTransportTests {
     /// certificate is refused, and said to be the certificate.
     @Test(.enabled(if: TestTools.run(with: ["openssl", "python3"]), "openssl or python3 is not installed; run .ci/install-test-tools"))
     func aCertificateNoTrustedAuthoritySignedIsRefusedAsTheCertificate() async throws {
-        let certificates = try TestCertificates()
+        let certificates = try await TestCertificates()
         let server = try LoopbackServer { _ in .json("{}") }
         defer { server.stop() }
-        let front = try TLSFront(serving: server, as: certificates.loopback)
+        let front = try await TLSFront(serving: server, as: certificates.loopback)
         defer { front.stop() }
         let transport = URLSessionTransport(policy: .api, timeout: 5)
         let url = try #require(URL(string: front.baseURL + "/rest/x"))

@@ -58,8 +58,9 @@ public enum BoxOfficeError: ReportableError, Equatable, CustomStringConvertible,
     case redirectRefused(APIService, RedirectRefusal)
     /// A name that is not in its common-code group; `known` lists the group's names.
     case unknownCodeName(String, group: CodeGroup, known: [String])
-    /// A movie's run was asked for days that all come before its opening.
-    case rangeBeforeOpening(movieCode: String, title: String, lastDay: KSTDate, opening: KSTDate)
+    /// A range of days or weeks that `RangeRules` refuses: reversed, too long, holding nothing
+    /// that has ended, or ending before the movie opened. Nothing was requested.
+    case invalidRange(RangeProblem)
 
     /// One line a person can act on; API-provided text is stripped of terminal controls.
     public var description: String {
@@ -118,8 +119,8 @@ public enum BoxOfficeError: ReportableError, Equatable, CustomStringConvertible,
             return "\(service.displayName) answered another question: asked for \(asked), it sent \(clean(answered)). Nothing was printed or cached."
         case .unknownCodeName(let name, let group, let known):
             return "'\(clean(name))' is not a name in the \(group.rawValue) codes; use a code or one of: \(known.map(clean).joined(separator: ", "))."
-        case .rangeBeforeOpening(let code, let title, let lastDay, let opening):
-            return "The range ends on \(lastDay.iso), before \(clean(title)) (\(clean(code))) opened on \(opening.iso)."
+        case .invalidRange(let problem):
+            return problem.description
         case .redirectRefused(let service, let refusal):
             return
                 "\(service.displayName) redirected the request \(clean(refusal.description)), which is not followed: API keys never leave their own service."
@@ -131,20 +132,6 @@ public enum BoxOfficeError: ReportableError, Equatable, CustomStringConvertible,
 
     /// The one line, for `localizedDescription` where Foundation has it.
     public var errorDescription: String? { description }
-
-    /// The documented exit code of each case.
-    package var exitCode: ExitCode {
-        switch self {
-        case .missingAPIKey: .configuration
-        case .keyRejected: .keyRejected
-        case .quotaExceeded, .rateLimited, .timedOut, .noChartData, .downloadTimedOut, .dailyLimitReached, .quotaInsufficient: .tryLater
-        case .serviceFault, .httpStatus, .serverError, .unreachable, .downloadFailed, .redirectRefused: .unavailable
-        case .malformedResponse, .notAnImage, .responseTooLarge, .imageTooLarge, .answerMismatch: .malformedResponse
-        case .quotaLedgerUnavailable, .quotaLedgerLocked: .cannotCreateOutput
-        case .notFound: .notFound
-        case .unknownCodeName, .rangeBeforeOpening: .usage
-        }
-    }
 
     /// Outside text made safe for a terminal, without the closing period our own sentence adds.
     private func clean(_ text: String) -> String {

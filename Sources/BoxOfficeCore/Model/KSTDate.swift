@@ -56,6 +56,11 @@ public struct KSTDate: Sendable, Hashable, Comparable, CustomStringConvertible, 
         return KSTDate(daysSinceEpoch: days)
     }
 
+    /// Seconds since midnight in Seoul at the given instant, 0 through 86,399.
+    package static func secondOfDay(at instant: Date) -> Int {
+        Int(instant.timeIntervalSince1970.rounded(.down)) + seoulOffsetSeconds - today(at: instant).daysSinceEpoch * secondsPerDay
+    }
+
     /// `YYYYMMDD`, the form KOBIS takes in requests.
     public var compact: String { Self.padded(year, 4) + Self.padded(month, 2) + Self.padded(day, 2) }
 

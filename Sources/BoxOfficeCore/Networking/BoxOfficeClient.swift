@@ -38,6 +38,20 @@ public struct BoxOfficeClient: Sendable {
         now: @escaping @Sendable () -> Date = { Date() },
         onEvent: @escaping @Sendable (ClientEvent) -> Void = { _ in }
     ) {
+        self.init(
+            configuration: configuration, loader: loader, middlewares: middlewares, cache: cache, cacheMode: cacheMode, quota: quota,
+            enforcesQuota: enforcesQuota, now: now, onEvent: onEvent,
+            redactor: SecretRedactor(secrets: [configuration.kobisKey, configuration.kakaoKey]))
+    }
+
+    /// Creates a client that scrubs with the redactor its caller holds for everything else it
+    /// lets out (the tool's one redactor, made from the keys it read once), which must know at
+    /// least the configuration's keys.
+    package init(
+        configuration: ClientConfiguration, loader: any HTTPDataLoading, middlewares: [any LoaderMiddleware], cache: ResponseCache?,
+        cacheMode: CacheMode, quota: QuotaLedger?, enforcesQuota: Bool, now: @escaping @Sendable () -> Date,
+        onEvent: @escaping @Sendable (ClientEvent) -> Void, redactor: SecretRedactor
+    ) {
         self.configuration = configuration
         self.loader = loader
         self.middlewares = middlewares
@@ -47,7 +61,7 @@ public struct BoxOfficeClient: Sendable {
         self.enforcesQuota = enforcesQuota
         self.now = now
         self.onEvent = onEvent
-        redactor = SecretRedactor(secrets: [configuration.kobisKey, configuration.kakaoKey])
+        self.redactor = redactor
     }
 
     /// Sends the endpoint and returns its decoded body.

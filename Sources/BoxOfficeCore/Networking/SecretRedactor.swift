@@ -192,8 +192,8 @@ package struct SecretRedactor: Sendable {
         return .key(end: index)
     }
 
-    /// The most bytes one unit spans: a JSON `\\u` escape with its four hex digits.
-    private static let longestUnit = 6
+    /// The most bytes one unit spans: a scalar percent-encoded as four `%XX` bytes.
+    private static let longestUnit = 12
 
     /// The scalar at `index` and how many bytes spell it: a `%XX` byte, a JSON escape if asked
     /// for, or UTF-8 (a byte that starts none is one U+FFFD); nil at the end.

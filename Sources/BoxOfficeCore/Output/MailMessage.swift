@@ -161,30 +161,17 @@ package struct MailMessage: Sendable {
         return words
     }
 
-    private static let weekdays = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
+    private static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-    /// Seoul's offset from UTC, which has no daylight saving time.
-    private static let seoulOffset = 9 * 3600
 
-    /// `Sat, 19 Aug 2023 07:00:00 +0900` (RFC 5322 §3.3), in Seoul time as the report is.
+    /// `Sat, 19 Aug 2023 07:00:00 +0900` (RFC 5322 §3.3), in Seoul time as the report is: the
+    /// day and its time are KSTDate's, the one calendar of the package.
     static func dateText(_ date: Date) -> String {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + seoulOffset
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let secondOfDay = seconds - days * 86_400
-        // Howard Hinnant's days-to-civil algorithm.
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        let weekday = weekdays[((days % 7) + 7) % 7]
+        let day = KSTDate.today(at: date)
+        let second = KSTDate.secondOfDay(at: date)
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return
-            "\(weekday), \(day) \(months[month - 1]) \(year) \(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60)) +0900"
+            "\(weekdays[day.weekday - 1]), \(day.day) \(months[day.month - 1]) \(day.year) \(two(second / 3600)):\(two(second / 60 % 60)):\(two(second % 60)) +0900"
     }
 }
 

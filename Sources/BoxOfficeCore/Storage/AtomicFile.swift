@@ -186,6 +186,4 @@ package struct FileWriteError: ReportableError, Equatable, CustomStringConvertib
 
     /// The line, as `description`.
     package var message: String { description }
-    /// Exit 73, cannot create output.
-    package var exitCode: ExitCode { .cannotCreateOutput }
 }

@@ -59,7 +59,4 @@ public enum ReplayError: ReportableError, Equatable {
             "No recorded \(service.displayName) response \(TerminalText.sanitize(file)) in the replay folder."
         }
     }
-
-    /// A missing recording is a set-up to fix: exit 78.
-    package var exitCode: ExitCode { .configuration }
 }

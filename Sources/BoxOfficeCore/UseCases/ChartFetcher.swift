@@ -40,11 +40,13 @@ public struct ChartFetcher: Sendable {
     /// and once every chart is decided one failure fails the whole, as `charts` says; whatever
     /// `receive` was given is then to be dropped. With it, each missing chart is handed on in its
     /// place and all of them are returned, as `availableCharts` says. An error `receive` throws
-    /// stops the range and is thrown.
+    /// stops the range and is thrown. A query longer than `RangeRules` allow is
+    /// `BoxOfficeError.invalidRange`, thrown before any request.
     public func forEachChart(
         _ query: ChartQuery, keepingGoing: Bool, onChartFetched: @escaping @Sendable () async -> Void = {},
         receive: (RangeChart) async throws -> Void
     ) async throws -> [MissingChart] {
+        try RangeRules.check(query)
         try ensureQuota(for: query)
         let client = self.client
         var missing: [MissingChart] = []

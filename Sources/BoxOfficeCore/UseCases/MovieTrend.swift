@@ -31,40 +31,14 @@ public struct MovieTrend: Sendable, Hashable, Identifiable {
         self.title = title
         self.days = days
     }
-
-    /// The days a trend reads: `from` to `to`; with only `from`, a year (`ChartQuery.longestDailyRange`
-    /// days) from it; with only `to`, back to the opening or the longest range; with neither, the
-    /// first year from the opening. Without `to`, never past `yesterday`, the last day with figures.
-    public static func days(from: KSTDate?, to: KSTDate?, opening: KSTDate?, yesterday: KSTDate) -> [KSTDate] {
-        let longest = ChartQuery.longestDailyRange
-        let start: KSTDate, end: KSTDate
-        switch (from, to) {
-        case let (from?, to?):
-            (start, end) = (from, to)
-        case let (from?, nil):
-            (start, end) = (from, lastDay(from: from, yesterday: yesterday))
-        case let (nil, to?):
-            (start, end) = (max(min(opening ?? to, to), to.adding(days: 1 - longest)), to)
-        case (nil, nil):
-            start = min(opening ?? yesterday, yesterday)
-            end = min(start.adding(days: longest - 1), yesterday)
-        }
-        guard end >= start else { return [] }
-        return (0...end.days(since: start)).map { start.adding(days: $0) }
-    }
-
-    /// The last day of a run that starts on `from` with no last day given: a year on, or
-    /// `yesterday` if sooner.
-    public static func lastDay(from: KSTDate, yesterday: KSTDate) -> KSTDate {
-        min(from.adding(days: ChartQuery.longestDailyRange - 1), yesterday)
-    }
 }
 
 extension BoxOfficeClient {
-    /// A movie's run from the daily charts: the days `MovieTrend.days(from:to:opening:yesterday:)`
+    /// A movie's run from the daily charts: the days `RangeRules.trendDays(from:to:movie:yesterday:)`
     /// chooses, fetched `jobs` at a time; cached days cost nothing. `onDayFetched` is called as each
-    /// day arrives with the number of days in all, for progress. A range given with `from` or `to`
-    /// that ends before the opening throws `BoxOfficeError.rangeBeforeOpening` before any chart is asked for.
+    /// day arrives with the number of days in all, for progress. A range the rules refuse throws
+    /// `BoxOfficeError.invalidRange` before any request (one that ends before the opening, once
+    /// the movie's details are known, before any chart is asked for).
     public func trend(
         movieCode code: String, from: KSTDate? = nil, to: KSTDate? = nil, jobs: Int = ChartQuery.defaultJobs,
         onDayFetched: @escaping @Sendable (_ daysInAll: Int) async -> Void = { _ in }
@@ -86,12 +60,10 @@ extension BoxOfficeClient {
         movieCode code: String, from: KSTDate?, to: KSTDate?, jobs: Int, keepingGoing: Bool,
         onDayFetched: @escaping @Sendable (_ daysInAll: Int) async -> Void
     ) async throws -> (trend: MovieTrend, missing: [MissingChart]) {
-        let movie = try await movie(code: code)
         let yesterday = KSTDate.today(at: now()).adding(days: -1)
-        let dates = MovieTrend.days(from: from, to: to, opening: movie.openDate, yesterday: yesterday)
-        if from != nil || to != nil, let opening = movie.openDate, let last = dates.last, last < opening {
-            throw BoxOfficeError.rangeBeforeOpening(movieCode: movie.code, title: movie.title, lastDay: last, opening: opening)
-        }
+        _ = try RangeRules.trendDays(from: from, to: to, yesterday: yesterday)
+        let movie = try await movie(code: code)
+        let dates = try RangeRules.trendDays(from: from, to: to, movie: movie, yesterday: yesterday)
         let total = dates.count
         let query = ChartQuery(kind: .daily, dates: dates, jobs: jobs)
         // Only the movie's entry of each day is kept, not the day's chart.

@@ -52,19 +52,9 @@ public struct RangeFailure: ReportableError, CustomStringConvertible {
     /// The line, as `description`.
     public var message: String { description }
 
-    /// The worst failure's: a rejected key or bad set-up matters more than a slow server.
-    package var exitCode: ExitCode {
-        failures.map { Self.exitCode(for: $0.1) }.min { $0.severity < $1.severity } ?? .internalError
-    }
-
     /// The line of any error, reportable or not.
     static func message(for error: any Error) -> String {
         (error as? any ReportableError)?.message ?? "Internal error (\(type(of: error)))"
-    }
-
-    /// The exit code of any error, reportable or not.
-    static func exitCode(for error: any Error) -> ExitCode {
-        (error as? any ReportableError)?.exitCode ?? .internalError
     }
 }
 
@@ -86,8 +76,6 @@ public struct RangeAbandoned: ReportableError, CustomStringConvertible {
 
     /// The line, as `description`.
     public var message: String { description }
-    /// The code of the error the requests failed with.
-    package var exitCode: ExitCode { RangeFailure.exitCode(for: error) }
 
     /// One line.
     public var description: String {

@@ -58,55 +58,28 @@ struct ChartCommand: StreamingCommand {
     init(_ reader: OptionReader, isWeekly: Bool) throws(UsageError) {
         let today = reader.today
         let period = isWeekly ? try reader.choice(.period, WeekPeriod.init(rawValue:)) ?? .week : .week
-        let (fromName, toName) = (reader.mention(.from), reader.mention(.to))
-        var dates: [KSTDate]
+        let (fromName, toName) = (reader.name(.from), reader.name(.to))
+        let dates: [KSTDate]
         let from = try reader.date(.from)
         let to = try reader.date(.to)
         if from != nil || to != nil {
-            guard try reader.text(.date) == nil else { throw reader.error("Use either \(reader.mention(.date)) or \(fromName)/\(toName), not both.") }
+            guard try reader.text(.date) == nil else { throw reader.error("Use either \(reader.name(.date)) or \(fromName)/\(toName), not both.") }
             guard let from, let to else { throw reader.error("A range needs both \(fromName) and \(toName).") }
             if isWeekly {
-                guard from <= to else { throw reader.error("\(fromName) \(from.iso) is after \(toName) \(to.iso).") }
-                let firstMonday = from.adding(days: 1 - from.weekday)
-                let weeks = to.days(since: firstMonday) / 7 + 1
-                guard weeks <= ChartQuery.longestWeeklyRange else {
-                    throw reader.error(
-                        "The range covers \(NumberText.grouped(Int64(weeks))) weeks; at most \(ChartQuery.longestWeeklyRange) (five years) are allowed."
-                    )
-                }
-                // A range holds the periods that start in it: August's weekends are those whose
-                // Friday is in August, not the one that ends on September 3.
-                dates = (0..<weeks).map { firstMonday.adding(days: $0 * 7) }
-                    .filter { (from...to).contains(period.firstDay(ofWeekContaining: $0)) }
-                guard !dates.isEmpty else {
-                    throw reader.error("No \(period.rawValue) starts between \(from.iso) and \(to.iso); a range holds the periods that start in it.")
-                }
+                // The periods that have ended are fetched; the others are left out, and said so.
+                let weeks = try reader.range { try RangeRules.weeks(period, from: from, to: to, today: today) }
+                (dates, periodsNotEnded) = (weeks.ended, weeks.notEnded)
             } else {
-                dates = try reader.days(from: from, to: to)
+                dates = try reader.range { try RangeRules.days(from: from, to: to) }
             }
             isRange = true
-        } else {
-            let defaultDate = isWeekly ? period.latestEnded(before: today) : today.adding(days: -1)
-            dates = [try reader.date(.date) ?? defaultDate]
+        } else if isWeekly {
+            let date = try reader.date(.date) ?? period.latestEnded(before: today)
+            dates = [try reader.range { try RangeRules.endedWeek(period, containing: date, today: today) }]
             isRange = false
-        }
-        if isWeekly, isRange {
-            // The periods that have ended are fetched; the others are left out, and said so.
-            let (ended, notEnded) = (
-                dates.filter { period.lastDay(ofWeekContaining: $0) < today },
-                dates.filter { period.lastDay(ofWeekContaining: $0) >= today }
-            )
-            if !ended.isEmpty {
-                dates = ended
-                periodsNotEnded = notEnded
-            }
-        }
-        if isWeekly, let last = dates.last, period.lastDay(ofWeekContaining: last) >= today {
-            let end = period.lastDay(ofWeekContaining: last)
-            let (verb, possessive) = period == .weekdays ? ("have", "their") : ("has", "its")
-            throw reader.error(
-                "The \(period.rawValue) of \(period.firstDay(ofWeekContaining: last).iso) \(verb) not ended yet (\(possessive) last day is \(end.iso), today in Seoul is \(today.iso)); ask for an earlier week."
-            )
+        } else {
+            dates = [try reader.date(.date) ?? today.adding(days: -1)]
+            isRange = false
         }
         query = ChartQuery(kind: isWeekly ? .weekly(period) : .daily, dates: dates)
         query.filter.nation = try reader.choice(.nation, ChartFilter.Nation.init(rawValue:))

@@ -37,7 +37,7 @@ struct CompaniesCommand: RunnableCommand {
             let part = try reader.nonEmptyText(.part)
             guard name != nil || ceo != nil || part != nil else {
                 if try reader.flag(.all) { throw reader.error("--all needs a filter: give a name to search for, or --ceo or --part.") }
-                throw reader.error("Give a name to search for, or \(reader.mention(.ceo)) or \(reader.mention(.part)).")
+                throw reader.error("Give a name to search for, or \(reader.name(.ceo)) or \(reader.name(.part)).")
             }
             return CompaniesCommand(
                 name: name, ceo: ceo, part: part, list: try ListOptions(reader), network: try NetworkOptions(reader, offering: Self.fieldNames))

@@ -36,8 +36,9 @@ enum ConfigCommand {
             let input: Data
             if context.stdinIsTerminal {
                 // Like `gh auth login`: one line, not shown, so it stays off the screen and out of scrollback.
-                context.log("Paste the \(service.displayName) key and press Enter (it is not shown):")
-                input = context.readHiddenLine(Self.longestKeyInput + 1)
+                input = context.readHiddenLine(Self.longestKeyInput + 1) {
+                    context.log("Paste the \(service.displayName) key and press Enter (it is not shown):")
+                }
                 context.log("")
             } else {
                 input = context.readStandardInput(Self.longestKeyInput + 1)
@@ -76,7 +77,7 @@ enum ConfigCommand {
             make: { reader throws(UsageError) in Show(format: try reader.format(), color: try reader.color()) })
 
         func run(in state: CommandState) async throws -> CommandOutput {
-            let keys = try KeyStore(context: state.context, paths: state.paths).keys()
+            let keys = try state.keys.keys()
             let output = ConfigOutput(configFile: state.paths.configFile.path, keys: keys)
             return .data(output, format: format, color: color)
         }

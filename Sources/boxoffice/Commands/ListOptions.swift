@@ -4,11 +4,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `--page`, `--limit` and `--all`, shared by the KOBIS list commands.
 struct ListOptions: Sendable {
@@ -37,18 +32,17 @@ struct ListOptions: Sendable {
     /// The page shown in the output.
     var shownPage: Int { page ?? 1 }
 
-    /// Fetches one page, or every page with `--all` (progress on stderr at a terminal).
+    /// Fetches one page, or every page with `--all`, its progress on the range's progress line
+    /// (stderr at a terminal, or an MCP client's progress notifications).
     func fetch<Item: Sendable>(
         in state: CommandState, client: BoxOfficeClient,
         page fetch: @escaping @Sendable (_ page: Int?, _ size: Int?) async throws -> (items: [Item], total: Int)
     ) async throws -> (items: [Item], total: Int) {
         guard all else { return try await fetch(page, limit) }
-        let showsProgress = state.context.stderrIsTerminal
+        let progress = state.progressLine(total: 0, unit: "pages")
         let result = try await ListPager(client: client).all(
-            onPageFetched: { done, pages in
-                if showsProgress { Terminal.write("\r\(done)/\(pages) pages", to: STDERR_FILENO) }
-            }, fetch: { page, size in try await fetch(page, size) })
-        if showsProgress { Terminal.write("\r\u{1B}[K", to: STDERR_FILENO) }
+            onPageFetched: { _, pages in await progress?.advance(of: pages) }, fetch: { page, size in try await fetch(page, size) })
+        await progress?.finish()
         return result
     }
 }

@@ -31,15 +31,13 @@ struct MCPCommand: RunnableCommand {
 
     func run(in state: CommandState) async throws -> CommandOutput {
         let context = state.context
-        let keys = (try? KeyStore(context: context, paths: state.paths).keys(warns: false)) ?? [:]
         var callContext = context
         callContext.stdoutIsTerminal = false
         callContext.stderrIsTerminal = false
         callContext.terminalWidth = nil
         let toolRunner = MCPToolRunner(
-            context: callContext, paths: state.paths, quota: state.quota, network: network,
-            redactor: SecretRedactor(secrets: APIService.allCases.map { keys[$0]?.value }))
-        let server = MCPServer(state: toolRunner) { line in
+            context: callContext, paths: state.paths, quota: state.quota, network: network, keys: state.keys)
+        let server = MCPServer(runner: toolRunner) { line in
             switch Terminal.write(line, to: STDOUT_FILENO) {
             case .written: true
             case .readerGone, .failed: false

@@ -22,11 +22,6 @@ struct OptionReader: Sendable {
         caller.name(of: option)
     }
 
-    /// How a sentence mentions the option: `--date` on the command line, `'date'` for a tool.
-    func mention(_ option: OptionName) -> String {
-        caller.mention(option)
-    }
-
     /// Whether the command declares the option: some commands leave out one of a shared set.
     func declares(_ option: OptionName) -> Bool {
         command.option(option) != nil
@@ -138,15 +133,16 @@ struct OptionReader: Sendable {
         return date
     }
 
-    /// Every day from `from` to `to`, both included; a reversed range, or one longer than the
-    /// daily charts allow, is a usage error.
-    func days(from: KSTDate, to: KSTDate) throws(UsageError) -> [KSTDate] {
-        guard from <= to else { throw error("\(mention(.from)) \(from.iso) is after \(mention(.to)) \(to.iso).") }
-        let count = to.days(since: from) + 1
-        guard count <= ChartQuery.longestDailyRange else {
-            throw error("The range covers \(NumberText.grouped(Int64(count))) days; at most \(ChartQuery.longestDailyRange) are allowed.")
+    /// What the library's range rules (`RangeRules`) make of the dates; a range they refuse is a
+    /// usage error, said as `ErrorText` says it to this caller.
+    func range<Value>(_ rules: () throws -> Value) throws(UsageError) -> Value {
+        do {
+            return try rules()
+        } catch BoxOfficeError.invalidRange(let problem) {
+            throw error(ErrorText.line(for: problem, naming: name))
+        } catch {
+            throw self.error(ErrorText.message(for: error, caller: caller))
         }
-        return (0..<count).map { from.adding(days: $0) }
     }
 
     /// `--format`, among the formats this command declares; another is a usage error naming them.

@@ -32,7 +32,7 @@ struct PeopleCommand: RunnableCommand {
             let filmography = try reader.nonEmptyText(.filmography)
             guard name != nil || filmography != nil else {
                 if try reader.flag(.all) { throw reader.error("--all needs a filter: give a name to search for, or --filmography.") }
-                throw reader.error("Give a name to search for, or \(reader.mention(.filmography)).")
+                throw reader.error("Give a name to search for, or \(reader.name(.filmography)).")
             }
             return PeopleCommand(
                 name: name, filmography: filmography, list: try ListOptions(reader), network: try NetworkOptions(reader, offering: Self.fieldNames))

@@ -45,6 +45,4 @@ struct LedgerUnreadable: ReportableError {
     var message: String {
         "The call count in \(TerminalText.sanitize(path)) cannot be read (\(TerminalText.sanitize(reason))). Make it a regular file you can read and write."
     }
-
-    var exitCode: ExitCode { .cannotCreateOutput }
 }

@@ -63,7 +63,7 @@ struct SearchCommand: RunnableCommand {
         var openedTo = try reader.integer(.openedTo)
         if let year {
             guard openedFrom == nil, openedTo == nil else {
-                throw reader.error("Use either \(reader.mention(.year)) or \(reader.mention(.openedFrom))/\(reader.mention(.openedTo)), not both.")
+                throw reader.error("Use either \(reader.name(.year)) or \(reader.name(.openedFrom))/\(reader.name(.openedTo)), not both.")
             }
             (openedFrom, openedTo) = (year, year)
         }
@@ -72,12 +72,12 @@ struct SearchCommand: RunnableCommand {
         for (from, to, fromName, toName) in [
             (openedFrom, openedTo, OptionName.openedFrom, OptionName.openedTo), (madeFrom, madeTo, .madeFrom, .madeTo),
         ] {
-            if let from, let to, from > to { throw reader.error("\(reader.mention(fromName)) \(from) is after \(reader.mention(toName)) \(to).") }
+            if let from, let to, from > to { throw reader.error("\(reader.name(fromName)) \(from) is after \(reader.name(toName)) \(to).") }
         }
         let anyFilter =
             title != nil || director != nil || !nations.isEmpty || !types.isEmpty
             || [openedFrom, openedTo, madeFrom, madeTo].contains { $0 != nil }
-        guard anyFilter else { throw reader.error("Give a title to search for, or \(reader.mention(.director)) or another filter.") }
+        guard anyFilter else { throw reader.error("Give a title to search for, or \(reader.name(.director)) or another filter.") }
         list = try ListOptions(reader)
         query = MovieSearchQuery(
             title: title, director: director, openedFromYear: openedFrom, openedToYear: openedTo, page: list.page, itemsPerPage: list.limit)

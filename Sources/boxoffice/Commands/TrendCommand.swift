@@ -45,7 +45,7 @@ struct TrendCommand: RunnableCommand {
             let yesterday = reader.today.adding(days: -1)
             let to = try reader.date(.to)
             let from = try reader.date(.from)
-            if let from { _ = try reader.days(from: from, to: to ?? MovieTrend.lastDay(from: from, yesterday: yesterday)) }
+            _ = try reader.range { try RangeRules.trendDays(from: from, to: to, yesterday: yesterday) }
             return TrendCommand(
                 code: try reader.movieCode(), from: from, to: to,
                 jobs: try reader.integer(.jobs) ?? ChartQuery.defaultJobs, keepsGoing: try reader.flag(.keepGoing),

@@ -97,28 +97,24 @@ struct JSONParser {
         }
     }
 
+    /// A string's text. Runs between escapes are appended whole and each escape as one scalar:
+    /// `String.UnicodeScalarView.append(contentsOf:)` copies the whole string every time, which
+    /// made a 7 MiB answer full of escapes take seconds.
     private mutating func string() throws(Failure) -> String {
         index += 1
-        var scalars = String.UnicodeScalarView()
+        var text = ""
         var runStart = index
-        func flush(_ parser: JSONParser, upTo end: Int) throws(Failure) {
-            guard runStart < end else { return }
-            guard let text = String(validating: parser.bytes[runStart..<end], as: UTF8.self) else {
-                throw parser.failure("invalid UTF-8")
-            }
-            scalars.append(contentsOf: text.unicodeScalars)
-        }
         while true {
             guard let byte = current else { throw failure("unterminated string") }
             switch byte {
             case UInt8(ascii: "\""):
-                try flush(self, upTo: index)
+                text += try run(from: runStart)
                 index += 1
-                return String(scalars)
+                return text
             case UInt8(ascii: "\\"):
-                try flush(self, upTo: index)
+                text += try run(from: runStart)
                 index += 1
-                scalars.append(try escape())
+                text.unicodeScalars.append(try escape())
                 runStart = index
             case 0..<0x20:
                 throw failure("control character in a string")
@@ -126,6 +122,13 @@ struct JSONParser {
                 index += 1
             }
         }
+    }
+
+    /// The bytes from `start` to the current one, which must be UTF-8.
+    private func run(from start: Int) throws(Failure) -> String {
+        guard start < index else { return "" }
+        guard let text = String(validating: bytes[start..<index], as: UTF8.self) else { throw failure("invalid UTF-8") }
+        return text
     }
 
     private mutating func escape() throws(Failure) -> Unicode.Scalar {

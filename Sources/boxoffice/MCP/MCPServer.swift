@@ -8,8 +8,15 @@ import Foundation
 /// The Model Context Protocol over lines of JSON-RPC 2.0. Both eras are spoken, decided once per
 /// process by the first request that is served: `initialize` opens the handshake era
 /// (2024-11-05 … 2025-11-25); a request whose `_meta` names 2026-07-28 opens the stateless era,
-/// where every request carries its version and capabilities. Requests run concurrently and
-/// are answered as each is ready; `notifications/cancelled` stops one and silences its answer.
+/// where every request carries its version and capabilities.
+///
+/// The actor only reads, dispatches and hands lines to `MCPOutput`: a tool call's work runs on a
+/// `CallLane` of its own, never here, and writing happens on the output's thread, so `ping`,
+/// `notifications/cancelled` and every other request are handled at once whatever the calls in
+/// flight are doing (a big answer being made, a lock or a file that blocks). Calls run
+/// `concurrentCalls` at a time and are answered as each is ready; the rest wait their turn in
+/// order of arrival. `notifications/cancelled` silences a running call's answer and stops its
+/// work, and takes a waiting call out of the queue before it starts.
 actor MCPServer {
     enum Era: Equatable {
         case undecided
@@ -29,25 +36,55 @@ actor MCPServer {
         Korea's official box office (KOBIS, the Korean Film Council) and movie posters (Kakao). \
         Days are Korean days (Asia/Seoul); dates are YYYYMMDD, YYYY-MM-DD, today, yesterday or -Nd. \
         Charts and searches give KOBIS codes that movie_details, person_details, company_details, movie_poster \
-        and movie_trend take. Settled days are cached, so asking again costs no quota; api_quota tells what is left today.
+        and movie_trend take. Settled days are cached, so asking again costs no quota; api_quota tells what is left today. \
+        Up to \(concurrentCalls) tool calls run at once; more wait their turn.
         """
 
-    private var era = Era.undecided
-    private var inFlight: [String: Task<Void, Never>] = [:]
-    private let state: MCPToolRunner
-    /// Writes one line of protocol to stdout; false once the reader has gone.
-    private let send: @Sendable (String) -> Bool
-    private var readerGone = false
+    /// How many tool calls run at once. A call is one command, and a range already fetches
+    /// `--jobs` days at once, so a few calls keep KOBIS as busy as it should be; eight is more
+    /// than an assistant asks at once, and keeps the threads, sockets and memory of the calls in
+    /// flight bounded (a thousand calls once took a thousand threads and three thousand
+    /// descriptors, and under a limit of 1,024 descriptors two thirds of them failed).
+    static let concurrentCalls = 8
 
-    init(state: MCPToolRunner, send: @escaping @Sendable (String) -> Bool) {
-        self.state = state
-        self.send = send
+    /// A `tools/call` between its arrival and its answer.
+    private struct Call: Sendable {
+        /// Tells this call from a later one that reuses its id.
+        let serial: Int
+        let id: JSONValue
+        let tool: MCPTool
+        let arguments: JSONValue?
+        let stateless: Bool
+        let progress: (@Sendable (Int, Int) async -> Void)?
+    }
+
+    private enum Stage {
+        case waiting(Call)
+        case running(serial: Int, Task<Void, Never>)
+    }
+
+    private var era = Era.undecided
+    /// Every call not answered yet, by its id's key.
+    private var calls: [String: Stage] = [:]
+    /// The keys of the waiting calls, first come first.
+    private var arrivals: [String] = []
+    /// The lanes no call is running on.
+    private var freeLanes = (1...MCPServer.concurrentCalls).map { CallLane(number: $0) }
+    /// The serial of the last call received.
+    private var lastSerial = 0
+    private let runner: MCPToolRunner
+    private let output: MCPOutput
+
+    /// A server whose lines `send` writes to stdout, returning false once the reader has gone.
+    init(runner: MCPToolRunner, send: @escaping @Sendable (String) -> Bool) {
+        self.runner = runner
+        output = MCPOutput(send: send)
     }
 
     /// Serves until the input ends (or nobody reads the answers).
     func serve(_ lines: AsyncStream<MCPLineReader.Line>) async {
         for await line in lines {
-            if readerGone { break }
+            if output.readerGone { break }
             switch line {
             case .text(let bytes):
                 receive(bytes)
@@ -56,7 +93,7 @@ actor MCPServer {
             }
         }
         // Calls asked before the input ended are still answered, for a little while.
-        if !inFlight.isEmpty, !readerGone {
+        if !isIdle, !output.readerGone {
             await withCheckedContinuation { continuation in
                 drained = continuation
                 Task {
@@ -65,7 +102,8 @@ actor MCPServer {
                 }
             }
         }
-        for task in inFlight.values { task.cancel() }
+        for case .running(_, let task) in calls.values { task.cancel() }
+        await output.flush()
     }
 
     /// How long calls in flight when the input ends may still take.
@@ -121,9 +159,13 @@ actor MCPServer {
     private func notice(_ method: String, params: JSONValue?) {
         switch method {
         case "notifications/cancelled":
-            guard let requestID = params?["requestId"], let key = Self.key(requestID), let task = inFlight.removeValue(forKey: key) else { return }
-            task.cancel()
-            if inFlight.isEmpty { stopWaiting() }
+            guard let requestID = params?["requestId"], let key = Self.key(requestID), let stage = calls.removeValue(forKey: key) else { return }
+            switch stage {
+            case .waiting: arrivals.removeAll { $0 == key }
+            case .running(_, let task): task.cancel()
+            }
+            Signals.callsUnanswered.subtract(1, ordering: .releasing)
+            if calls.isEmpty { stopWaiting() }
         default:
             // notifications/initialized and anything else: nothing to do.
             break
@@ -219,44 +261,84 @@ actor MCPServer {
         let arguments = params?["arguments"]
         if let arguments, !arguments.isObject, !arguments.isNull { throw RPCError.invalidParams("'arguments' must be an object") }
         guard let key = Self.key(id) else { return }
-        guard inFlight[key] == nil else { throw RPCError.invalidRequest("request \(key.dropFirst(2)) is still running") }
-        let state = self.state
+        guard calls[key] == nil else { throw RPCError.invalidRequest("request \(key.dropFirst(2)) is still running") }
         // A client that gave a progress token hears how far a range has come.
         let progress: (@Sendable (Int, Int) async -> Void)? = params?["_meta"]?["progressToken"].flatMap { token in
             guard Self.key(token) != nil else { return nil }
             return { [weak self] done, total in await self?.notifyProgress(token: token, done: done, total: total) }
         }
-        inFlight[key] = Task {
-            var result = await state.call(tool, arguments: arguments, progress: progress)
-            if stateless, case .object(let members) = result { result = .object([("resultType", .string("complete"))] + members) }
-            self.finish(key, id: id, result: result)
+        lastSerial += 1
+        calls[key] = .waiting(Call(serial: lastSerial, id: id, tool: tool, arguments: arguments, stateless: stateless, progress: progress))
+        arrivals.append(key)
+        Signals.callsUnanswered.add(1, ordering: .releasing)
+        startWaitingCalls()
+    }
+
+    /// Starts waiting calls, first come first, on the lanes that are free.
+    private func startWaitingCalls() {
+        while !freeLanes.isEmpty, !arrivals.isEmpty {
+            let key = arrivals.removeFirst()
+            guard case .waiting(let call)? = calls[key] else { continue }
+            let lane = freeLanes.removeLast()
+            let runner = self.runner
+            let output = self.output
+            let task = Task(executorPreference: lane) {
+                let line = await Self.answer(to: call, runner: runner)
+                if await self.finish(key, serial: call.serial) { await output.write(callAnswer: line) }
+                await self.free(lane)
+            }
+            calls[key] = .running(serial: call.serial, task)
         }
+    }
+
+    /// A call's answer, the line as written: made on the call's lane, since a nonisolated
+    /// function otherwise runs on its caller's executor, and that is this actor.
+    @concurrent
+    private static func answer(to call: Call, runner: MCPToolRunner) async -> String {
+        var result = await runner.call(call.tool, arguments: call.arguments, progress: call.progress)
+        if call.stateless, case .object(let members) = result { result = .object([("resultType", .string("complete"))] + members) }
+        return line(.object([("jsonrpc", .string("2.0")), ("id", call.id), ("result", result)]))
     }
 
     private func notifyProgress(token: JSONValue, done: Int, total: Int) {
         let params: JSONValue = .object([("progressToken", token), ("progress", .integer(Int64(done))), ("total", .integer(Int64(total)))])
-        write(.object([("jsonrpc", .string("2.0")), ("method", .string("notifications/progress")), ("params", params)]))
+        output.write(
+            .notification(Self.line(.object([("jsonrpc", .string("2.0")), ("method", .string("notifications/progress")), ("params", params)]))))
     }
 
-    /// Answers a call unless it was cancelled meanwhile: a cancelled request gets no answer.
-    private func finish(_ key: String, id: JSONValue, result: JSONValue) {
-        guard inFlight.removeValue(forKey: key) != nil else { return }
-        reply(id: id, result: result)
-        if inFlight.isEmpty { stopWaiting() }
+    /// Ends a call that has its answer; whether the answer is still wanted (a cancelled request
+    /// gets none).
+    private func finish(_ key: String, serial: Int) -> Bool {
+        guard case .running(serial, _)? = calls[key] else { return false }
+        calls[key] = nil
+        return true
+    }
+
+    /// Gives a lane to the next waiting call, once its call's work has ended and its answer is
+    /// written.
+    private func free(_ lane: CallLane) {
+        freeLanes.append(lane)
+        startWaitingCalls()
+        if isIdle { stopWaiting() }
+    }
+
+    /// No call waits, runs or has an answer still to write: a call that has its answer has left
+    /// `calls` but holds its lane until the answer is queued and written.
+    private var isIdle: Bool {
+        calls.isEmpty && freeLanes.count == MCPServer.concurrentCalls
     }
 
     private func reply(id: JSONValue, result: JSONValue) {
-        write(.object([("jsonrpc", .string("2.0")), ("id", id), ("result", result)]))
+        output.write(.reply(Self.line(.object([("jsonrpc", .string("2.0")), ("id", id), ("result", result)]))))
     }
 
     private func reply(id: JSONValue, error: RPCError) {
-        write(.object([("jsonrpc", .string("2.0")), ("id", id), ("error", error.json)]))
+        output.write(.reply(Self.line(.object([("jsonrpc", .string("2.0")), ("id", id), ("error", error.json)]))))
     }
 
-    private func write(_ message: JSONValue) {
-        guard !readerGone else { return }
-        // Compact JSON escapes every newline inside strings, so a message is exactly one line.
-        if !send(message.serialized(compact: true) + "\n") { readerGone = true }
+    /// A message as one line: compact JSON escapes every newline inside strings.
+    private static func line(_ message: JSONValue) -> String {
+        message.serialized(compact: true) + "\n"
     }
 
     /// A request id as a dictionary key: `1` and `"1"` are different requests.

@@ -15,8 +15,10 @@ struct MCPToolRunner: Sendable {
     let quota: QuotaLedger
     /// `boxoffice mcp`'s own options (`--timeout 20`), which every call runs with.
     let network: NetworkOptions
-    /// Keys to scrub from any message, as the CLI's last line of defence does.
-    let redactor: SecretRedactor
+    /// The server's keys, read once for every call, and the redactor that scrubs them from any
+    /// message, as the CLI's last line of defence does.
+    let keys: KeyRing
+    var redactor: SecretRedactor { keys.redactor }
 
     /// The `tools/call` result.
     func call(
@@ -29,15 +31,13 @@ struct MCPToolRunner: Sendable {
             guard let make = tool.command.make else { throw InternalError(description: "\(tool.name) has no command to run.") }
             let reader = OptionReader(source: try ToolArguments(tool, arguments: arguments), today: context.today, networkDefaults: network)
             let command = try make(reader)
-            var state = CommandState(context: context, quota: quota, paths: paths)
+            var state = CommandState(context: context, quota: quota, paths: paths, keys: keys)
             state.caller = .tool(tool)
             state.progressNotifier = progress
             return success(try await command.run(in: state))
         } catch let partial as PartialResult {
             // `keep-going`: what arrived is the answer, and what did not is said beside it.
             return success(partial.output, note: redactor.redact(partial.message))
-        } catch let error as UsageError {
-            return Self.failure(redactor.redact(error.message))
         } catch {
             return Self.failure(redactor.redact(ErrorText.message(for: error, caller: .tool(tool))))
         }

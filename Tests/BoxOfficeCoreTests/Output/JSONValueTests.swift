@@ -43,6 +43,13 @@ struct JSONValueTests {
         #expect(Array(try #require(try Self.parsed(text) as? String).unicodeScalars) == Array("콘크리트 유토피아 🎬 e\u{301}".unicodeScalars))
     }
 
+    @Test func theTextAroundAnEscapeKeepsItsExactScalars() {
+        // A quote and the combining mark after it are one character; escaped, the quote leaves
+        // the mark to start the next run, which must be copied from that very scalar.
+        let text = JSONValue.string("e\"\u{301}\\\u{301}\u{202E}\u{301}").serialized()
+        #expect(Array(text.unicodeScalars) == Array(#""e\"\#u{301}\\\#u{301}\u202E\#u{301}""#.unicodeScalars), "\(text.debugDescription)")
+    }
+
     @Test func integralDoublesPrintAsIntegers() {
         #expect(JSONValue.number(100.0).serialized() == "100")
         #expect(JSONValue.number(-3871.0).serialized() == "-3871")

@@ -132,6 +132,10 @@ struct ReportFormatsTests {
         #expect(words.count > 1 && words.allSatisfy { $0.hasPrefix("=?UTF-8?B?") && $0.hasSuffix("?=") && $0.count <= 75 })
         #expect(MailMessage.dateText(Date(timeIntervalSince1970: 1_692_396_000)) == "Sat, 19 Aug 2023 07:00:00 +0900")
         #expect(MailMessage.dateText(Date(timeIntervalSince1970: 951_868_800)) == "Wed, 1 Mar 2000 09:00:00 +0900")
+        // The last second of a Seoul day, and instants before 1970: KSTDate's calendar, rounded down.
+        #expect(MailMessage.dateText(Date(timeIntervalSince1970: 1_692_457_199)) == "Sat, 19 Aug 2023 23:59:59 +0900")
+        #expect(MailMessage.dateText(Date(timeIntervalSince1970: -1)) == "Thu, 1 Jan 1970 08:59:59 +0900")
+        #expect(MailMessage.dateText(Date(timeIntervalSince1970: -946_080_001)) == "Tue, 9 Jan 1940 08:59:59 +0900")
     }
 
     static let envelope = MailEnvelope(

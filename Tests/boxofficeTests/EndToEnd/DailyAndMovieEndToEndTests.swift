@@ -22,11 +22,11 @@ struct DailyAndMovieEndToEndTests {
         }
     }
 
-    @Test func dailyTableAgainstTheServer() throws {
+    @Test func dailyTableAgainstTheServer() async throws {
         let server = try Self.fixtureServer()
         defer { server.stop() }
         let state = BinaryRunner(kobisURL: server.baseURL + "/rest")
-        let run = try state.run(["daily", "--date", "20230818"])
+        let run = try await state.run(["daily", "--date", "20230818"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.isEmpty)
         let lines = run.stdout.split(separator: "\n").map(String.init)
@@ -43,10 +43,10 @@ struct DailyAndMovieEndToEndTests {
         #expect(request.headers["user-agent"]?.hasPrefix("boxoffice/") == true)
     }
 
-    @Test func dailyJSONIsTheDocumentedContract() throws {
+    @Test func dailyJSONIsTheDocumentedContract() async throws {
         let server = try Self.fixtureServer()
         defer { server.stop() }
-        let run = try BinaryRunner(kobisURL: server.baseURL + "/rest").run(["daily", "--date", "2023-08-18", "--format", "json"])
+        let run = try await BinaryRunner(kobisURL: server.baseURL + "/rest").run(["daily", "--date", "2023-08-18", "--format", "json"])
         #expect(run.status == 0, "\(run.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         #expect(object["kind"] as? String == "daily")
@@ -71,18 +71,18 @@ struct DailyAndMovieEndToEndTests {
         #expect(movies[8]["rankChange"] as? Int == 1)
     }
 
-    @Test func movieCardAndJSON() throws {
+    @Test func movieCardAndJSON() async throws {
         let server = try Self.fixtureServer()
         defer { server.stop() }
         let state = BinaryRunner(kobisURL: server.baseURL + "/rest")
-        let card = try state.run(["movie", "20218541"])
+        let card = try await state.run(["movie", "20218541"])
         #expect(card.status == 0, "\(card.stderr)")
         #expect(card.stdout.contains("밀수"))
         #expect(card.stdout.contains("Smugglers"))
         #expect(card.stdout.contains("129 min"))
         #expect(card.stdout.contains("김혜수 (KIM Hye-soo) as 조춘자"))
         #expect(card.stdout.contains("(주)넥스트엔터테인먼트월드(NEW)"))
-        let json = try state.run(["movie", "20218541", "--format", "json"])
+        let json = try await state.run(["movie", "20218541", "--format", "json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(object["runtimeMinutes"] as? Int == 129)
         #expect(object["productionYear"] as? Int == 2023)
@@ -92,53 +92,53 @@ struct DailyAndMovieEndToEndTests {
         #expect((object["staff"] as? [Any])?.isEmpty == true)
     }
 
-    @Test func unknownMovieExitsOne() throws {
+    @Test func unknownMovieExitsOne() async throws {
         let server = try LoopbackServer { _ in StubResponse.fixture("errors/movie-unknown-code.json") }
         defer { server.stop() }
-        let run = try BinaryRunner(kobisURL: server.baseURL).run(["movie", "99999999"])
+        let run = try await BinaryRunner(kobisURL: server.baseURL).run(["movie", "99999999"])
         BinaryRunner.expectFailure(run, status: 1, mentioning: ["No movie has the code 99999999", "boxoffice search"])
     }
 
-    @Test func rejectedKeyExits77WithoutRetrying() throws {
+    @Test func rejectedKeyExits77WithoutRetrying() async throws {
         let server = try LoopbackServer { _ in StubResponse.fixture("errors/kobis-fault-320010.json") }
         defer { server.stop() }
-        let run = try BinaryRunner(kobisURL: server.baseURL).run(["daily", "--date", "20230818"])
+        let run = try await BinaryRunner(kobisURL: server.baseURL).run(["daily", "--date", "20230818"])
         BinaryRunner.expectFailure(run, status: 77, mentioning: ["320010", "KOBIS_API_KEY"])
         #expect(server.requestCount == 1)
     }
 
-    @Test func missingKeyExits78BeforeAnyRequest() throws {
+    @Test func missingKeyExits78BeforeAnyRequest() async throws {
         let server = try Self.fixtureServer()
         defer { server.stop() }
-        let run = try BinaryRunner(kobisURL: server.baseURL + "/rest", keys: false).run(["daily", "--date", "20230818"])
+        let run = try await BinaryRunner(kobisURL: server.baseURL + "/rest", keys: false).run(["daily", "--date", "20230818"])
         BinaryRunner.expectFailure(run, status: 78, mentioning: ["KOBIS_API_KEY"])
         #expect(server.requestCount == 0)
     }
 
     @Test(arguments: ["errors/daily-empty-list.json", "errors/daily-missing-list.json"])
-    func emptyChartExits75(_ fixture: String) throws {
+    func emptyChartExits75(_ fixture: String) async throws {
         let server = try LoopbackServer { StubResponse.relabelled(fixture, for: $0) }
         defer { server.stop() }
         let state = BinaryRunner(kobisURL: server.baseURL)
-        let run = try state.run(["daily", "--date", "today"])
+        let run = try await state.run(["daily", "--date", "today"])
         BinaryRunner.expectFailure(run, status: 75, mentioning: ["No box-office data"])
         // An empty chart is never cached: the second run asks again.
-        _ = try state.run(["daily", "--date", "today"])
+        _ = try await state.run(["daily", "--date", "today"])
         #expect(server.requestCount == 2)
     }
 
-    @Test func connectionRefusedExits69() throws {
+    @Test func connectionRefusedExits69() async throws {
         let server = try LoopbackServer { _ in StubResponse() }
         let url = server.baseURL
         server.stop()
-        let run = try BinaryRunner(kobisURL: url).run(["daily", "--date", "20230818", "--retries", "0"])
+        let run = try await BinaryRunner(kobisURL: url).run(["daily", "--date", "20230818", "--retries", "0"])
         BinaryRunner.expectFailure(run, status: 69, mentioning: ["127.0.0.1", "refused"])
     }
 
-    @Test func futureDateIsAUsageErrorAndNothingIsRequested() throws {
+    @Test func futureDateIsAUsageErrorAndNothingIsRequested() async throws {
         let server = try Self.fixtureServer()
         defer { server.stop() }
-        let run = try BinaryRunner(kobisURL: server.baseURL).run(["daily", "--date", "29991231"])
+        let run = try await BinaryRunner(kobisURL: server.baseURL).run(["daily", "--date", "29991231"])
         #expect(run.status == 64)
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.contains("in the future"))
@@ -146,8 +146,8 @@ struct DailyAndMovieEndToEndTests {
         #expect(server.requestCount == 0)
     }
 
-    @Test func readmeMainCommandNeedsNoKeyAndNoNetwork() throws {
-        let run = try BinaryRunner(kobisURL: "http://127.0.0.1:9", keys: false).run(["daily", "--date", "20230818", "--replay", "Fixtures"])
+    @Test func readmeMainCommandNeedsNoKeyAndNoNetwork() async throws {
+        let run = try await BinaryRunner(kobisURL: "http://127.0.0.1:9", keys: false).run(["daily", "--date", "20230818", "--replay", "Fixtures"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("콘크리트 유토피아"))
     }

@@ -16,10 +16,10 @@ struct HTTPSEndToEndTests {
         _ certificates: TestCertificates, showing identity: TestCertificates.Identity,
         handler: @escaping @Sendable (RecordedRequest) -> StubResponse = { _ in .fixture("kobis/daily-20230818.json") }
     )
-        throws -> (server: LoopbackServer, front: TLSFront)
+        async throws -> (server: LoopbackServer, front: TLSFront)
     {
         let server = try LoopbackServer(handler: handler)
-        return (server, try TLSFront(serving: server, as: identity))
+        return (server, try await TLSFront(serving: server, as: identity))
     }
 
     /// The ways curl is told which authorities to trust, each naming the test's authority; a
@@ -39,11 +39,11 @@ struct HTTPSEndToEndTests {
     }
 
     @Test(.enabled(if: TestTools.run(with: tools), Comment(rawValue: missing)), arguments: Trust.allCases)
-    func anAuthorityNamedAsCurlReadsItIsTrusted(by trust: Trust) throws {
-        let certificates = try TestCertificates()
-        let (server, front) = try Self.kobis(certificates, showing: certificates.loopback)
+    func anAuthorityNamedAsCurlReadsItIsTrusted(by trust: Trust) async throws {
+        let certificates = try await TestCertificates()
+        let (server, front) = try await Self.kobis(certificates, showing: certificates.loopback)
         defer { front.stop(); server.stop() }
-        let run = try BinaryRunner(kobisURL: front.baseURL).run(Self.daily, extraEnvironment: trust.environment(certificates))
+        let run = try await BinaryRunner(kobisURL: front.baseURL).run(Self.daily, extraEnvironment: trust.environment(certificates))
         #expect(run.status == 0, "\(trust.rawValue): \(run.stderr)")
         #expect(run.stdout.contains("콘크리트 유토피아"))
         #expect(server.requests.first?.query["key"] == BinaryRunner.kobisKey, "the key arrived over TLS")
@@ -51,22 +51,22 @@ struct HTTPSEndToEndTests {
     }
 
     @Test(.enabled(if: TestTools.run(with: tools), Comment(rawValue: missing)))
-    func theNameLocalhostIsTrustedToo() throws {
-        let certificates = try TestCertificates()
-        let (server, front) = try Self.kobis(certificates, showing: certificates.loopback)
+    func theNameLocalhostIsTrustedToo() async throws {
+        let certificates = try await TestCertificates()
+        let (server, front) = try await Self.kobis(certificates, showing: certificates.loopback)
         defer { front.stop(); server.stop() }
-        let run = try BinaryRunner(kobisURL: "https://localhost:\(front.port)")
+        let run = try await BinaryRunner(kobisURL: "https://localhost:\(front.port)")
             .run(Self.daily, extraEnvironment: ["SSL_CERT_FILE": certificates.authority.path])
         #expect(run.status == 0, "\(run.stderr)")
     }
 
     @Test(.enabled(if: TestTools.run(with: tools), Comment(rawValue: missing)))
-    func aCertificateNoTrustedAuthoritySignedIsRefusedNamingTheCertificate() throws {
-        let certificates = try TestCertificates()
-        let (server, front) = try Self.kobis(certificates, showing: certificates.loopback)
+    func aCertificateNoTrustedAuthoritySignedIsRefusedNamingTheCertificate() async throws {
+        let certificates = try await TestCertificates()
+        let (server, front) = try await Self.kobis(certificates, showing: certificates.loopback)
         defer { front.stop(); server.stop() }
         // The system's authorities only: the test's is not among them.
-        let run = try BinaryRunner(kobisURL: front.baseURL).run(Self.daily)
+        let run = try await BinaryRunner(kobisURL: front.baseURL).run(Self.daily)
         BinaryRunner.expectFailure(
             run, status: 69,
             mentioning: [
@@ -78,31 +78,31 @@ struct HTTPSEndToEndTests {
     }
 
     @Test(.enabled(if: TestTools.run(with: tools), Comment(rawValue: missing)))
-    func aCertificateForAnotherNameIsRefused() throws {
-        let certificates = try TestCertificates()
-        let (server, front) = try Self.kobis(certificates, showing: certificates.otherName)
+    func aCertificateForAnotherNameIsRefused() async throws {
+        let certificates = try await TestCertificates()
+        let (server, front) = try await Self.kobis(certificates, showing: certificates.otherName)
         defer { front.stop(); server.stop() }
-        let run = try BinaryRunner(kobisURL: front.baseURL).run(Self.daily, extraEnvironment: ["SSL_CERT_FILE": certificates.authority.path])
+        let run = try await BinaryRunner(kobisURL: front.baseURL).run(Self.daily, extraEnvironment: ["SSL_CERT_FILE": certificates.authority.path])
         BinaryRunner.expectFailure(run, status: 69, mentioning: ["the server's certificate is not trusted (it is for another name)"])
         #expect(server.requestCount == 0)
     }
 
     @Test(.enabled(if: TestTools.run(with: tools), Comment(rawValue: missing)))
-    func anUnreadableAuthorityFileIsSaid() throws {
-        let certificates = try TestCertificates()
-        let (server, front) = try Self.kobis(certificates, showing: certificates.loopback)
+    func anUnreadableAuthorityFileIsSaid() async throws {
+        let certificates = try await TestCertificates()
+        let (server, front) = try await Self.kobis(certificates, showing: certificates.loopback)
         defer { front.stop(); server.stop() }
-        let run = try BinaryRunner(kobisURL: front.baseURL).run(Self.daily, extraEnvironment: ["SSL_CERT_FILE": "/nonexistent/ca.pem"])
+        let run = try await BinaryRunner(kobisURL: front.baseURL).run(Self.daily, extraEnvironment: ["SSL_CERT_FILE": "/nonexistent/ca.pem"])
         BinaryRunner.expectFailure(run, status: 69, mentioning: ["the certificates to trust could not be read"])
         #expect(server.requestCount == 0)
     }
 
     @Test(.enabled(if: TestTools.run(with: tools), Comment(rawValue: missing)))
-    func aFortnightWithTwoJobsKeepsItsFewTLSConnectionsOpen() throws {
-        let certificates = try TestCertificates()
-        let (server, front) = try Self.kobis(certificates, showing: certificates.loopback, handler: StubResponse.syntheticDay)
+    func aFortnightWithTwoJobsKeepsItsFewTLSConnectionsOpen() async throws {
+        let certificates = try await TestCertificates()
+        let (server, front) = try await Self.kobis(certificates, showing: certificates.loopback, handler: StubResponse.syntheticDay)
         defer { front.stop(); server.stop() }
-        let run = try BinaryRunner(kobisURL: front.baseURL).run(
+        let run = try await BinaryRunner(kobisURL: front.baseURL).run(
             ["daily", "--from", "20230801", "--to", "20230814", "--jobs", "2", "--format", "csv"],
             extraEnvironment: ["SSL_CERT_FILE": certificates.authority.path])
         #expect(run.status == 0, "\(run.stderr)")

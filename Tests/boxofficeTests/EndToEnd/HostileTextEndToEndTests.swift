@@ -16,21 +16,21 @@ struct HostileTextEndToEndTests {
         return fixture.replacingOccurrences(of: "콘크리트 유토피아", with: firstTitle).replacingOccurrences(of: "오펜하이머", with: secondTitle)
     }
 
-    static func run(_ body: String, _ arguments: [String]) throws -> BinaryRun {
+    static func run(_ body: String, _ arguments: [String]) async throws -> BinaryRun {
         let kobis = try LoopbackServer { _ in .json(body) }
         defer { kobis.stop() }
-        return try BinaryRunner(kobisURL: kobis.baseURL).run(arguments)
+        return try await BinaryRunner(kobisURL: kobis.baseURL).run(arguments)
     }
 
     // MARK: Escape sequences go whole
 
-    @Test func escapeSequencesInATitleLeaveNoDebrisInAnyTextFormat() throws {
+    @Test func escapeSequencesInATitleLeaveNoDebrisInAnyTextFormat() async throws {
         // Erase the screen, set the window title, a hyperlink, a DCS, red in its C1 form.
         let title = #"\u001b[2J\u001b]0;pwned\u0007Sequence\u001b]8;;https://evil.invalid\u001b\\ Title\u001bP1$qm\u001b\\\u009b31m"#
         let body = try Self.chart(firstTitle: title)
         let cells = ["table": "  Sequence Title  ", "csv": ",Sequence Title,", "tsv": "\tSequence Title\t", "markdown": "| Sequence Title |"]
         for format in Self.textFormats {
-            let run = try Self.run(body, Self.daily + ["--format", format])
+            let run = try await Self.run(body, Self.daily + ["--format", format])
             #expect(run.status == 0, "\(format): \(run.stderr)")
             #expect(run.stdout.contains(cells[format] ?? "?"), "\(format): \(run.stdout)")
             for debris in ["2J", "]0;", "pwned", "evil.invalid", "]8;", "1$qm", "31m"] {
@@ -41,16 +41,16 @@ struct HostileTextEndToEndTests {
 
     // MARK: Tabs and line separators in CSV and TSV
 
-    @Test func csvHoldsNoTabOrLineSeparatorAndTSVEscapesTheTab() throws {
+    @Test func csvHoldsNoTabOrLineSeparatorAndTSVEscapesTheTab() async throws {
         let body = try Self.chart(firstTitle: #"Tab\there\u2028line\u2029para\u0085graph"#)
-        let csv = try Self.run(body, Self.daily + ["--format", "csv"])
+        let csv = try await Self.run(body, Self.daily + ["--format", "csv"])
         #expect(csv.status == 0, "\(csv.stderr)")
         for scalar: Unicode.Scalar in ["\t", "\u{2028}", "\u{2029}", "\u{85}", "\r"] {
             #expect(!csv.stdout.unicodeScalars.contains(scalar), "CSV holds U+\(String(scalar.value, radix: 16))")
         }
         #expect(csv.stdout.contains(",Tab here line paragraph,"), "\(csv.stdout)")
         #expect(csv.stdout.split(separator: "\n").count == 11, "a header and ten rows")
-        let tsv = try Self.run(body, Self.daily + ["--format", "tsv"])
+        let tsv = try await Self.run(body, Self.daily + ["--format", "tsv"])
         #expect(tsv.status == 0, "\(tsv.stderr)")
         #expect(tsv.stdout.contains("\tTab\\there line paragraph\t"), "\(tsv.stdout)")
         #expect(!tsv.stdout.unicodeScalars.contains { $0 == "\u{2028}" || $0 == "\u{2029}" || $0 == "\u{85}" })
@@ -98,13 +98,13 @@ struct HostileTextEndToEndTests {
         }
     }
 
-    @Test func aKeyDisguisedAsATitleIsRedactedInEveryFormat() throws {
+    @Test func aKeyDisguisedAsATitleIsRedactedInEveryFormat() async throws {
         let chart = try Self.chart(firstTitle: "Leak " + Self.disguisedKey + " end")
         let kobis = try LoopbackServer { _ in .json(chart) }
         defer { kobis.stop() }
         let state = BinaryRunner(kobisURL: kobis.baseURL)
         for format in Self.textFormats + ["json"] {
-            let run = try state.run(Self.daily + ["--format", format, "--refresh"])
+            let run = try await state.run(Self.daily + ["--format", format, "--refresh"])
             #expect(run.status == 0, "\(format): \(run.stderr)")
             // Markdown escapes the brackets, which it would otherwise read as a link's text.
             #expect(run.stdout.contains(format == "markdown" ? #"Leak \[redacted\] end"# : "Leak [redacted] end"), "\(format): \(run.stdout)")
@@ -120,7 +120,7 @@ struct HostileTextEndToEndTests {
         Self.expectNoKeyShows(in: title, "the cached body")
     }
 
-    @Test func aDisguisedKeyInACacheEntryAnEarlierVersionWroteIsRedactedOnTheWayOut() throws {
+    @Test func aDisguisedKeyInACacheEntryAnEarlierVersionWroteIsRedactedOnTheWayOut() async throws {
         // Bodies are scrubbed as they arrive; what is read back from the cache is not, so stdout
         // itself is scrubbed, after the writers have removed what hid the key.
         let kobis = try LoopbackServer { _ in StubResponse(status: 500) }
@@ -130,7 +130,7 @@ struct HostileTextEndToEndTests {
         try FileManager.default.createDirectory(at: entry.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(("boxoffice-cache 1 expires=never\n" + Self.chart(firstTitle: "Leak " + Self.disguisedKey + " end")).utf8).write(to: entry)
         for format in Self.textFormats + ["json"] {
-            let run = try state.run(Self.daily + ["--format", format])
+            let run = try await state.run(Self.daily + ["--format", format])
             #expect(run.status == 0, "\(format): \(run.stderr)")
             #expect(run.stdout.contains("[redacted]"), "\(format): \(run.stdout)")
             Self.expectNoKeyShows(in: run.stdout, format)
@@ -138,11 +138,11 @@ struct HostileTextEndToEndTests {
         #expect(kobis.requestCount == 0, "the cache answered")
     }
 
-    @Test func aKeyDisguisedInANumberIsNotQuotedInTheError() throws {
+    @Test func aKeyDisguisedInANumberIsNotQuotedInTheError() async throws {
         let fixture = try Self.chart(firstTitle: "콘크리트 유토피아")
         let body = fixture.replacingOccurrences(of: #""audiCnt":"112934""#, with: #""audiCnt":""# + Self.disguisedKey + #"""#)
         #expect(body != fixture)
-        let run = try Self.run(body, Self.daily)
+        let run = try await Self.run(body, Self.daily)
         BinaryRunner.expectFailure(run, status: 65, mentioning: ["audiCnt", "[redacted]"])
         Self.expectNoKeyShows(in: run.stderr, "the error line")
     }

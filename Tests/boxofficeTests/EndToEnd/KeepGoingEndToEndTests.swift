@@ -12,10 +12,10 @@ struct KeepGoingEndToEndTests {
         }
     }
 
-    @Test func jsonMarksTheMissingDayInItsPlaceAndTheRunExits23() throws {
+    @Test func jsonMarksTheMissingDayInItsPlaceAndTheRunExits23() async throws {
         let server = try Self.server(failing: ["20230803"])
         defer { server.stop() }
-        let run = try BinaryRunner(kobisURL: server.baseURL).run(Self.range + ["--keep-going", "--format", "json"])
+        let run = try await BinaryRunner(kobisURL: server.baseURL).run(Self.range + ["--keep-going", "--format", "json"])
         #expect(run.status == 23, "\(run.stderr)")
         let charts = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]], "\(run.stdout)")
         #expect(charts.map { $0["startDate"] as? String } == ["2023-08-01", "2023-08-02", "2023-08-03", "2023-08-04", "2023-08-05"])
@@ -28,18 +28,18 @@ struct KeepGoingEndToEndTests {
         BinaryRunner.expectNoKey(run)
     }
 
-    @Test func csvAndJSONLinesHoldEveryDayThatArrived() throws {
+    @Test func csvAndJSONLinesHoldEveryDayThatArrived() async throws {
         let server = try Self.server(failing: ["20230802", "20230804"])
         defer { server.stop() }
         let state = BinaryRunner(kobisURL: server.baseURL)
-        let csv = try state.run(Self.range + ["--keep-going", "--format", "csv"])
+        let csv = try await state.run(Self.range + ["--keep-going", "--format", "csv"])
         #expect(csv.status == 23, "\(csv.stderr)")
         let rows = csv.stdout.split(separator: "\n").dropFirst()
         #expect(rows.count == 30, "three days of ten movies")
         #expect(Set(rows.map { $0.prefix(10) }) == ["2023-08-01", "2023-08-03", "2023-08-05"])
         #expect(csv.stderr.contains("2 of 5 charts failed and are missing (2023-08-02, 2023-08-04)"), "\(csv.stderr)")
 
-        let lines = try state.run(Self.range + ["--keep-going", "--format", "jsonl"])
+        let lines = try await state.run(Self.range + ["--keep-going", "--format", "jsonl"])
         #expect(lines.status == 23)
         let objects = try lines.stdout.split(separator: "\n").map {
             try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
@@ -49,7 +49,7 @@ struct KeepGoingEndToEndTests {
         #expect(objects.count == 30 + 2)
 
         // --fields picks a movie's members; a missing chart's line stays whole, or it would be `{}`.
-        let picked = try state.run(Self.range + ["--keep-going", "--format", "jsonl", "--fields", "rank,title"])
+        let picked = try await state.run(Self.range + ["--keep-going", "--format", "jsonl", "--fields", "rank,title"])
         #expect(picked.status == 23, "\(picked.stderr)")
         let pickedLines = picked.stdout.split(separator: "\n").map(String.init)
         #expect(pickedLines.count == 30 + 2)
@@ -57,40 +57,40 @@ struct KeepGoingEndToEndTests {
         let pickedMissing = pickedLines.filter { $0.contains("\"missing\":true") }
         #expect(pickedMissing.count == 2 && pickedMissing.allSatisfy { $0.hasPrefix("{\"kind\":\"daily\",\"startDate\":") }, "\(picked.stdout)")
 
-        let table = try state.run(Self.range + ["--keep-going"])
+        let table = try await state.run(Self.range + ["--keep-going"])
         #expect(table.status == 23)
         #expect(table.stdout.contains("Daily box office, 2023-08-02\nMissing: "), "\(table.stdout)")
     }
 
-    @Test func withoutItARangeIsAllOrNothing() throws {
+    @Test func withoutItARangeIsAllOrNothing() async throws {
         let server = try Self.server(failing: ["20230803"])
         defer { server.stop() }
-        let run = try BinaryRunner(kobisURL: server.baseURL).run(Self.range + ["--format", "json"])
+        let run = try await BinaryRunner(kobisURL: server.baseURL).run(Self.range + ["--format", "json"])
         BinaryRunner.expectFailure(run, status: 69, mentioning: ["1 of 5 charts failed", "so nothing was printed"])
     }
 
-    @Test func aRangeOfWhichNothingArrivedIsAnErrorStill() throws {
+    @Test func aRangeOfWhichNothingArrivedIsAnErrorStill() async throws {
         let server = try Self.server(failing: ["20230801", "20230802", "20230803", "20230804", "20230805"])
         defer { server.stop() }
-        let run = try BinaryRunner(kobisURL: server.baseURL).run(Self.range + ["--keep-going", "--jobs", "1"])
+        let run = try await BinaryRunner(kobisURL: server.baseURL).run(Self.range + ["--keep-going", "--jobs", "1"])
         BinaryRunner.expectFailure(run, status: 69)
     }
 
-    @Test func theCodeIsDocumented() throws {
+    @Test func theCodeIsDocumented() async throws {
         let readme = try String(contentsOf: BinaryRunner.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
         #expect(readme.contains("| 23 |") && readme.contains("--keep-going"))
-        let help = try BinaryRunner().run(["help", "exit-codes"]).stdout
+        let help = try await BinaryRunner().run(["help", "exit-codes"]).stdout
         #expect(help.contains("  23 "), "\(help)")
     }
 }
 
 extension KeepGoingEndToEndTests {
-    @Test func aPartialRangeIsWrittenToItsFileAsWell() throws {
+    @Test func aPartialRangeIsWrittenToItsFileAsWell() async throws {
         let server = try Self.server(failing: ["20230803"])
         defer { server.stop() }
         let state = BinaryRunner(kobisURL: server.baseURL)
         let file = state.home.appendingPathComponent("range.json")
-        let run = try state.run(Self.range + ["--keep-going", "--format", "json", "-o", file.path])
+        let run = try await state.run(Self.range + ["--keep-going", "--format", "json", "-o", file.path])
         #expect(run.status == 23, "\(run.stderr)")
         #expect(run.stdout.isEmpty)
         let charts = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [[String: Any]])
@@ -101,7 +101,7 @@ extension KeepGoingEndToEndTests {
 
 extension KeepGoingEndToEndTests {
     /// A trend's days are a range too: the movie from the fixtures, its days from the server.
-    @Test func aTrendKeepsGoingPastADayThatFailed() throws {
+    @Test func aTrendKeepsGoingPastADayThatFailed() async throws {
         let server = try LoopbackServer { request in
             guard request.path.hasSuffix("/searchDailyBoxOfficeList.json") else { return .recorded(request) }
             return request.query["targetDt"] == "20230803" ? StubResponse(status: 500) : StubResponse.syntheticDay(request)
@@ -109,7 +109,7 @@ extension KeepGoingEndToEndTests {
         defer { server.stop() }
         let state = BinaryRunner(kobisURL: server.baseURL)
         let trend = ["trend", "20218541", "--from", "20230801", "--to", "20230805", "--retries", "0", "--no-cache"]
-        let run = try state.run(trend + ["--keep-going", "--format", "json"])
+        let run = try await state.run(trend + ["--keep-going", "--format", "json"])
         #expect(run.status == 23, "\(run.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(run.stdout)")
         let days = try #require(object["days"] as? [[String: Any]])
@@ -117,10 +117,10 @@ extension KeepGoingEndToEndTests {
         #expect(days[2]["missing"] as? Bool == true && days[1]["rank"] as? Int == 3, "\(days)")
         #expect(run.stderr.hasPrefix("Error: 1 of 5 charts failed and are missing (2023-08-03): "), "\(run.stderr)")
 
-        let table = try state.run(trend + ["--keep-going"])
+        let table = try await state.run(trend + ["--keep-going"])
         #expect(table.status == 23)
         #expect(table.stdout.contains("In the top 10 on 4 of 4 days fetched.") && table.stdout.contains("Missing: 2023-08-03, "), "\(table.stdout)")
 
-        BinaryRunner.expectFailure(try state.run(trend), status: 69, mentioning: ["1 of 5 charts failed"])
+        BinaryRunner.expectFailure(try await state.run(trend), status: 69, mentioning: ["1 of 5 charts failed"])
     }
 }

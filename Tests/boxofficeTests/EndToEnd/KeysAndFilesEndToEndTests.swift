@@ -27,7 +27,7 @@ struct KeysAndFilesEndToEndTests {
 
     // MARK: A key sent over plain http is said
 
-    @Test func aKeyBoundForAPlainHTTPHostOffThisMachineEarnsOneWarning() throws {
+    @Test func aKeyBoundForAPlainHTTPHostOffThisMachineEarnsOneWarning() async throws {
         // The loopback server plays a proxy, so that the request may name a host of the network
         // while no packet leaves the machine.
         let proxy = try LoopbackServer { request in
@@ -36,7 +36,7 @@ struct KeysAndFilesEndToEndTests {
         defer { proxy.stop() }
         let proxied = ["http_proxy": proxy.baseURL]
         let state = BinaryRunner(kobisURL: "http://kobis.example.test/rest", kakaoURL: "http://kakao.example.test")
-        let run = try state.run(["daily", "--from", "20230817", "--to", "20230818"], extraEnvironment: proxied)
+        let run = try await state.run(["daily", "--from", "20230817", "--to", "20230818"], extraEnvironment: proxied)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(proxy.requests.map(\.target).allSatisfy { $0.hasPrefix("http://kobis.example.test/rest/") }, "\(proxy.requests.map(\.target))")
         #expect(proxy.requestCount == 2)
@@ -47,46 +47,43 @@ struct KeysAndFilesEndToEndTests {
 
         // No key travels, so nothing is said: a run the cache answers, and a replay.
         for arguments in [Self.daily, Self.daily + ["--replay", "Fixtures"]] {
-            let quiet = try state.run(arguments, extraEnvironment: proxied)
+            let quiet = try await state.run(arguments, extraEnvironment: proxied)
             #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(arguments): \(quiet.stderr)")
         }
         #expect(proxy.requestCount == 2)
         // The Kakao key is said of the Kakao root.
-        let kakao = try state.run(["images", "밀수"], extraEnvironment: proxied)
+        let kakao = try await state.run(["images", "밀수"], extraEnvironment: proxied)
         #expect(kakao.status == 0, "\(kakao.stderr)")
         #expect(
             kakao.stderr == "Warning: BOXOFFICE_KAKAO_URL is plain http, so the Kakao key goes to kakao.example.test unencrypted; use https.\n",
             "\(kakao.stderr)")
     }
 
-    @Test func aPlainHTTPRootOnThisMachineIsNotWarnedOf() throws {
+    @Test func aPlainHTTPRootOnThisMachineIsNotWarnedOf() async throws {
         let server = try LoopbackServer { _ in .fixture("kobis/daily-20230818.json") }
         defer { server.stop() }
         for root in [server.baseURL, "http://localhost:\(server.port)"] {
-            let run = try BinaryRunner(kobisURL: root).run(Self.daily)
+            let run = try await BinaryRunner(kobisURL: root).run(Self.daily)
             #expect(run.status == 0 && run.stderr.isEmpty, "\(root): \(run.stderr)")
         }
     }
 
     // MARK: No core file holds a key
 
-    /// Waits until `server` has seen a request from the started binary, then reads what `read` wants of it.
-    static func whileWaiting<T>(_ running: RunningBinary, on server: LoopbackServer, _ read: (Int32) -> T) -> T {
-        let deadline = Date().addingTimeInterval(10)
-        while server.requestCount == 0 && running.process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-        defer {
-            kill(running.processIdentifier, SIGKILL)
-            _ = running.wait(limit: 10)
-        }
+    /// Waits until `server` has seen a request from the started binary (which then waits for an
+    /// answer that never comes), reads what `read` wants of it, and kills it.
+    static func whileWaiting<T>(_ running: RunningBinary, on server: LoopbackServer, _ read: (Int32) -> T) async throws -> T {
+        defer { kill(running.processIdentifier, SIGKILL) }
+        try await server.waitForRequests(1, from: running)
         return read(running.processIdentifier)
     }
 
-    @Test func theRunningBinaryMayWriteNoCoreFile() throws {
+    @Test func theRunningBinaryMayWriteNoCoreFile() async throws {
         let server = try LoopbackServer(handler: StubResponse.unanswered)
         defer { server.stop() }
         let state = BinaryRunner(kobisURL: server.baseURL)
-        let running = try state.start(Self.daily + ["--timeout", "20"])
-        let limits = Self.whileWaiting(running, on: server) { pid in
+        let running = try state.start(Self.daily + ["--timeout", "600"])
+        let limits = try await Self.whileWaiting(running, on: server) { pid in
             (try? String(contentsOfFile: "/proc/\(pid)/limits", encoding: .utf8)) ?? ""
         }
         let core = limits.split(separator: "\n").first { $0.hasPrefix("Max core file size") }
@@ -95,14 +92,14 @@ struct KeysAndFilesEndToEndTests {
             "soft and hard limit 0: \(core ?? "no line")")
     }
 
-    @Test func theRunningBinaryIsNotDumpable() throws {
+    @Test func theRunningBinaryIsNotDumpable() async throws {
         // The files of /proc/<pid> (its environment with the keys, its memory) belong to root while
         // a process is not dumpable, which shows for a process of another user: as root, the
         // binary runs as nobody.
         let server = try LoopbackServer(handler: StubResponse.unanswered)
         defer { server.stop() }
         let state = BinaryRunner(kobisURL: server.baseURL)
-        let arguments = Self.daily + ["--timeout", "20", "--no-cache"]
+        let arguments = Self.daily + ["--timeout", "600", "--no-cache"]
         let setpriv = "/usr/bin/setpriv"
         try #require(geteuid() != 0 || FileManager.default.isExecutableFile(atPath: setpriv), "util-linux's setpriv runs the binary as nobody")
         let nobody: uid_t = 65534
@@ -118,24 +115,25 @@ struct KeysAndFilesEndToEndTests {
         } else {
             running = try state.start(arguments)
         }
-        let (owner, user) = Self.whileWaiting(running, on: server) { pid -> (uid_t?, uid_t?) in
+        let (owner, user) = try await Self.whileWaiting(running, on: server) { pid -> (uid_t?, uid_t?) in
             var status = stat()
             let owner = stat("/proc/\(pid)/environ", &status) == 0 ? status.st_uid : nil
             let line = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8))?
                 .split(separator: "\n").first { $0.hasPrefix("Uid:") }
             return (owner, line?.split(whereSeparator: \.isWhitespace).dropFirst().first.flatMap { uid_t($0) })
         }
-        #expect(server.requestCount == 1, "the binary ran and waited for its answer: \(running.wait().stderr)")
+        let run = await running.wait()
+        #expect(server.requestCount == 1, "the binary ran and waited for its answer: \(run.stderr)")
         #expect(user != nil && user != 0, "it runs as a user other than root: \(String(describing: user))")
         #expect(owner == 0, "/proc/<pid>/environ belongs to \(String(describing: owner)), not root: the process is dumpable")
     }
 
     // MARK: Embedded posters are bounded
 
-    @Test func embeddedPostersStopAtTheirBudgetAndTheRestStayLinks() throws {
+    @Test func embeddedPostersStopAtTheirBudgetAndTheRestStayLinks() async throws {
         let (state, images, servers) = try Self.posterServers(imageBytes: 3 * 1024 * 1024)
         defer { servers.forEach { $0.stop() } }
-        let (run, peak) = try state.runMeasuringMemory(Self.report + ["--embed-posters", "--format", "html"])
+        let (run, peak) = try await state.runMeasuringMemory(Self.report + ["--embed-posters", "--format", "html"])
         #expect(run.status == 0, "\(run.stderr)")
         // Nine of the ten have a poster in the fixtures. Two fit in 8 MiB; the third does not, so it
         // and the six after it stay links.
@@ -147,10 +145,10 @@ struct KeysAndFilesEndToEndTests {
         #expect(peak < 100, "peak \(peak) MiB")
     }
 
-    @Test func postersNearTheImageLimitAreStoppedAtTheBudgetWhileTheyArrive() throws {
+    @Test func postersNearTheImageLimitAreStoppedAtTheBudgetWhileTheyArrive() async throws {
         let (state, _, servers) = try Self.posterServers(imageBytes: 19 * 1024 * 1024)
         defer { servers.forEach { $0.stop() } }
-        let (run, peak) = try state.runMeasuringMemory(Self.report + ["--embed-posters", "--format", "html"])
+        let (run, peak) = try await state.runMeasuringMemory(Self.report + ["--embed-posters", "--format", "html"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(!run.stdout.contains("data:image"))
         #expect(run.stderr.contains("9 posters stay links"), "\(run.stderr)")
@@ -160,7 +158,7 @@ struct KeysAndFilesEndToEndTests {
 
     // MARK: config set through a chain of links
 
-    @Test func configSetThroughAChainOfLinksWritesTheRealFileAndKeepsEveryLink() throws {
+    @Test func configSetThroughAChainOfLinksWritesTheRealFileAndKeepsEveryLink() async throws {
         let server = try LoopbackServer(handler: StubResponse.syntheticDay)
         defer { server.stop() }
         let state = BinaryRunner(kobisURL: server.baseURL, keys: false)
@@ -180,7 +178,7 @@ struct KeysAndFilesEndToEndTests {
         try manager.createSymbolicLink(atPath: middle.path, withDestinationPath: "../dotfiles/b")
         try manager.createSymbolicLink(atPath: config.path, withDestinationPath: "../links/a")
 
-        let set = try state.run(["config", "set", "kobis"], stdin: BinaryRunner.kobisKey)
+        let set = try await state.run(["config", "set", "kobis"], stdin: BinaryRunner.kobisKey)
         #expect(set.status == 0, "\(set.stderr)")
         #expect((try? manager.destinationOfSymbolicLink(atPath: config.path)) == "../links/a")
         #expect((try? manager.destinationOfSymbolicLink(atPath: middle.path)) == "../dotfiles/b", "the middle link is still a link")
@@ -190,22 +188,22 @@ struct KeysAndFilesEndToEndTests {
         #expect(stat(real.path, &status) == 0 && status.st_mode & 0o777 == 0o600)
         #expect(try manager.contentsOfDirectory(atPath: links.path) == ["a"], "no file left beside the middle link")
 
-        let daily = try state.run(Self.daily)
+        let daily = try await state.run(Self.daily)
         #expect(daily.status == 0, "\(daily.stderr)")
         #expect(server.requests.first?.query["key"] == BinaryRunner.kobisKey)
     }
 
     // MARK: Files the user names
 
-    @Test func aReadOnlyFileIsNeverReplacedEvenByRoot() throws {
+    @Test func aReadOnlyFileIsNeverReplacedEvenByRoot() async throws {
         let (state, images, servers) = try Self.posterServers(imageBytes: 200)
         defer { servers.forEach { $0.stop() } }
         let target = state.home.appendingPathComponent("kept.png")
         try Data("keep me".utf8).write(to: target)
         #expect(chmod(target.path, 0o444) == 0)
-        let download = try state.run(["poster", "20218541", "--download", target.path])
+        let download = try await state.run(["poster", "20218541", "--download", target.path])
         BinaryRunner.expectFailure(download, status: 73, mentioning: [target.path, "read-only"])
-        let report = try state.run(Self.report + ["--output", target.path])
+        let report = try await state.run(Self.report + ["--output", target.path])
         BinaryRunner.expectFailure(report, status: 73, mentioning: [target.path, "read-only"])
         #expect(try String(contentsOf: target, encoding: .utf8) == "keep me")
         var status = stat()
@@ -214,18 +212,18 @@ struct KeysAndFilesEndToEndTests {
         #expect(images.requestCount == 0)
     }
 
-    @Test func aNameWithNoRoomForItsTemporarySiblingFailsBeforeAnyRequest() throws {
+    @Test func aNameWithNoRoomForItsTemporarySiblingFailsBeforeAnyRequest() async throws {
         let (state, _, servers) = try Self.posterServers(imageBytes: 200)
         defer { servers.forEach { $0.stop() } }
         // The sibling is ".<name>.<13 characters>.tmp", 19 bytes more, and a name may have 255.
         let tooLong = state.home.appendingPathComponent(String(repeating: "p", count: 233) + ".png").path
         for arguments in [["poster", "20218541", "--download", tooLong], Self.report + ["--output", tooLong]] {
-            let run = try state.run(arguments)
+            let run = try await state.run(arguments)
             BinaryRunner.expectFailure(run, status: 73, mentioning: ["237 bytes", "at most 236"])
         }
         #expect(servers.allSatisfy { $0.requestCount == 0 }, "\(servers.map(\.requestCount)) requests")
         let longest = state.home.appendingPathComponent(String(repeating: "p", count: 232) + ".png").path
-        let saved = try state.run(["poster", "20218541", "--download", longest])
+        let saved = try await state.run(["poster", "20218541", "--download", longest])
         #expect(saved.status == 0, "\(saved.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: longest)) == Self.png(200))
     }

@@ -11,9 +11,9 @@ struct LazyCurlEndToEndTests {
 
     /// What every build must do: map no libcurl at start-up, answer from the cache without it, and
     /// say why it cannot make a request, once one is needed.
-    static func expectLibcurlOnlyForRequests(_ binary: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func expectLibcurlOnlyForRequests(_ binary: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         // glibc's loader lists the libraries it would map, and stops, as ldd does.
-        let trace = try BinaryRunner().start(["--version"], extraEnvironment: ["LD_TRACE_LOADED_OBJECTS": "1"], executable: binary).wait()
+        let trace = try await BinaryRunner().start(["--version"], extraEnvironment: ["LD_TRACE_LOADED_OBJECTS": "1"], executable: binary).wait()
         #expect(
             trace.stdout.contains("libc.so") && !trace.stdout.contains("curl") && !trace.stdout.contains("FoundationNetworking"),
             "\(trace.stdout)", sourceLocation: sourceLocation)
@@ -21,42 +21,42 @@ struct LazyCurlEndToEndTests {
         defer { server.stop() }
         let state = BinaryRunner(kobisURL: server.baseURL)
         let daily = ["daily", "--date", "20230818"]
-        let missing = try state.start(daily, extraEnvironment: nowhere, executable: binary).wait()
+        let missing = try await state.start(daily, extraEnvironment: nowhere, executable: binary).wait()
         BinaryRunner.expectFailure(
             missing, status: 69, mentioning: ["libcurl", "/nonexistent/libcurl.so.4", "BOXOFFICE_LIBCURL"], sourceLocation: sourceLocation)
         #expect(missing.stderr.split(separator: "\n").count == 1, "\(missing.stderr)", sourceLocation: sourceLocation)
         #expect(server.requestCount == 0, sourceLocation: sourceLocation)
-        let notCurl = try state.start(daily, extraEnvironment: ["BOXOFFICE_LIBCURL": "libz.so.1"], executable: binary).wait()
+        let notCurl = try await state.start(daily, extraEnvironment: ["BOXOFFICE_LIBCURL": "libz.so.1"], executable: binary).wait()
         BinaryRunner.expectFailure(notCurl, status: 69, mentioning: ["libz.so.1 has no function curl_"], sourceLocation: sourceLocation)
-        let fetched = try state.start(daily, executable: binary).wait()
+        let fetched = try await state.start(daily, executable: binary).wait()
         #expect(fetched.status == 0 && fetched.stdout.contains("콘크리트 유토피아"), "\(fetched.stderr)", sourceLocation: sourceLocation)
-        let cached = try state.start(daily, extraEnvironment: nowhere, executable: binary).wait()
+        let cached = try await state.start(daily, extraEnvironment: nowhere, executable: binary).wait()
         #expect(cached.status == 0 && cached.stdout == fetched.stdout, "the cache needs no libcurl: \(cached.stderr)", sourceLocation: sourceLocation)
         #expect(server.requestCount == 1, sourceLocation: sourceLocation)
     }
 
-    @Test func theBuiltBinaryMapsNoLibcurlBeforeItsFirstRequest() throws {
-        try Self.expectLibcurlOnlyForRequests(BinaryRunner.binary.path)
+    @Test func theBuiltBinaryMapsNoLibcurlBeforeItsFirstRequest() async throws {
+        try await Self.expectLibcurlOnlyForRequests(BinaryRunner.binary.path)
     }
 
     @Test(.enabled(if: staticBinary != nil, "no static build here; .ci/run builds one and sets BOXOFFICE_STATIC_BINARY"))
-    func theStaticBinaryMapsNoLibcurlBeforeItsFirstRequestAndRequestsThroughIt() throws {
+    func theStaticBinaryMapsNoLibcurlBeforeItsFirstRequestAndRequestsThroughIt() async throws {
         let binary = try #require(Self.staticBinary)
-        try Self.expectLibcurlOnlyForRequests(binary)
+        try await Self.expectLibcurlOnlyForRequests(binary)
         // Real requests through the loaded libcurl: concurrent ones, a movie and a refused redirect.
         let server = try LoopbackServer(handler: StubResponse.recorded)
         defer { server.stop() }
         let state = BinaryRunner(kobisURL: server.baseURL)
-        let range = try state.start(["daily", "--from", "20230811", "--to", "20230818", "--format", "csv"], executable: binary).wait()
+        let range = try await state.start(["daily", "--from", "20230811", "--to", "20230818", "--format", "csv"], executable: binary).wait()
         #expect(range.status == 0 && range.stdout.split(separator: "\n").count == 1 + 8 * 10, "\(range.stderr)")
         // Now cached, a day maps no libcurl at all (glibc's loader lists every file it opens).
-        let opened = try state.start(["daily", "--date", "20230818"], extraEnvironment: ["LD_DEBUG": "files"], executable: binary).wait()
+        let opened = try await state.start(["daily", "--date", "20230818"], extraEnvironment: ["LD_DEBUG": "files"], executable: binary).wait()
         #expect(opened.status == 0 && opened.stderr.contains("file=libc.so") && !opened.stderr.contains("curl"), "\(opened.stderr)")
-        let movie = try state.start(["movie", "20218541", "--format", "json"], executable: binary).wait()
+        let movie = try await state.start(["movie", "20218541", "--format", "json"], executable: binary).wait()
         #expect(movie.status == 0 && movie.stdout.contains("\"title\": \"밀수\""), "\(movie.stderr)")
         let elsewhere = try LoopbackServer { _ in StubResponse(status: 302, headers: ["Location": "http://127.0.0.1:9/rest/x"], body: Data()) }
         defer { elsewhere.stop() }
-        let redirected = try BinaryRunner(kobisURL: elsewhere.baseURL).start(["daily", "--date", "20230818"], executable: binary).wait()
+        let redirected = try await BinaryRunner(kobisURL: elsewhere.baseURL).start(["daily", "--date", "20230818"], executable: binary).wait()
         BinaryRunner.expectFailure(redirected, status: 69, mentioning: ["redirected"])
     }
 }

@@ -85,11 +85,8 @@ struct LongRangeEndToEndTests {
         let server = try Self.server()
         defer { server.stop() }
         let (state, scratch) = Self.state(server)
-        // The 60 MB of output are read off the pool too, and only what is checked comes back.
-        let (run, peak, csv) = try await BinaryRunner.offThePool {
-            let (run, peak) = try state.runMeasuringMemory(["daily", "--from", "20230701", "--to", "20230730", "--format", "csv"])
-            return (BinaryRun(stdout: "", stderr: run.stderr, status: run.status, seconds: run.seconds), peak, CSVRows(run.stdout))
-        }
+        let (run, peak) = try await state.runMeasuringMemory(["daily", "--from", "20230701", "--to", "20230730", "--format", "csv"])
+        let csv = CSVRows(run.stdout)
         #expect(run.status == 0, "\(run.stderr)")
         // Held whole, the month took 252 MiB: 60 MB of charts and several copies of its text. Written
         // as it comes it takes some 43 MiB, four days in flight at most, whatever the length.
@@ -111,13 +108,13 @@ struct LongRangeEndToEndTests {
         defer { server.stop() }
         let state = BinaryRunner(kobisURL: server.baseURL)
         let range = ["daily", "--from", "20230701", "--to", "20230712", "--format", "jsonl", "--no-cache"]
-        let concurrent = try await BinaryRunner.offThePool { try state.run(range) }
+        let concurrent = try await state.run(range)
         #expect(concurrent.status == 0, "\(concurrent.stderr)")
         let days = try Self.lines(concurrent.stdout).map { line in
             try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])["startDate"] as? String
         }
         #expect(days == Self.july(1...12).flatMap { Array(repeating: $0, count: 10) })
-        let oneAtATime = try await BinaryRunner.offThePool { try state.run(range + ["--jobs", "1"]) }
+        let oneAtATime = try await state.run(range + ["--jobs", "1"])
         #expect(oneAtATime.stdout == concurrent.stdout)
     }
 
@@ -128,7 +125,7 @@ struct LongRangeEndToEndTests {
         defer { server.stop() }
         let (state, scratch) = Self.state(server)
         let range = ["daily", "--from", "20230701", "--to", "20230710", "--format", "csv", "--retries", "0", "--no-cache", "--jobs", "2"]
-        let toStdout = try await BinaryRunner.offThePool { try state.run(range) }
+        let toStdout = try await state.run(range)
         BinaryRunner.expectFailure(toStdout, status: 69, mentioning: ["1 of 10 charts failed (2023-07-07)", "so nothing was printed"])
         #expect(Self.contents(scratch).isEmpty, "\(Self.contents(scratch))")
 
@@ -136,7 +133,7 @@ struct LongRangeEndToEndTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("july.csv")
         try Data("last month's\n".utf8).write(to: file)
-        let toFile = try await BinaryRunner.offThePool { try state.run(range + ["-o", file.path]) }
+        let toFile = try await state.run(range + ["-o", file.path])
         BinaryRunner.expectFailure(toFile, status: 69, mentioning: ["1 of 10 charts failed"])
         #expect(try String(contentsOf: file, encoding: .utf8) == "last month's\n")
         #expect(Self.contents(folder) == ["july.csv"], "\(Self.contents(folder))")
@@ -147,7 +144,7 @@ struct LongRangeEndToEndTests {
         defer { server.stop() }
         let (state, scratch) = Self.state(server)
         let range = ["daily", "--from", "20230701", "--to", "20230708", "--retries", "0", "--no-cache", "--keep-going"]
-        let run = try await BinaryRunner.offThePool { try state.run(range + ["--format", "jsonl", "--fields", "startDate,rank"]) }
+        let run = try await state.run(range + ["--format", "jsonl", "--fields", "startDate,rank"])
         #expect(run.status == 23, "\(run.stderr)")
         #expect(run.stderr.hasPrefix("Error: 1 of 8 charts failed and are missing (2023-07-05): "), "\(run.stderr)")
         let lines = Self.lines(run.stdout)
@@ -159,10 +156,8 @@ struct LongRangeEndToEndTests {
         #expect(Self.contents(scratch).isEmpty)
 
         let file = state.home.appendingPathComponent("july.csv")
-        let (written, csv) = try await BinaryRunner.offThePool {
-            let run = try state.run(range + ["--format", "csv", "-o", file.path])
-            return (run, CSVRows((try? String(contentsOf: file, encoding: .utf8)) ?? ""))
-        }
+        let written = try await state.run(range + ["--format", "csv", "-o", file.path])
+        let csv = CSVRows((try? String(contentsOf: file, encoding: .utf8)) ?? "")
         #expect(written.status == 23 && written.stdout.isEmpty, "\(written.stderr)")
         #expect(csv.days == Self.july(1...8).filter { $0 != "2023-07-05" }.flatMap { Array(repeating: $0, count: 10) })
     }

@@ -111,7 +111,7 @@ import Glibc
         #expect(await Self.awaitAnswers([7], from: session, seconds: 60) != nil, "no answer to the ping after the cancellations")
 
         // The limit is reached: neither a run nor a call sends anything more.
-        let run = await (try state.start(["daily", "--date", "20230707", "--retries", "0"])).finished()
+        let run = try await (state.start(["daily", "--date", "20230707", "--retries", "0"])).finished()
         Self.expectOneLineFailure(run, status: 75, mentioning: ["All 3,000 of today's KOBIS calls are used"])
         for id in 8...11 { try input.write(contentsOf: Self.dailyCall(id: id, date: "202307\(10 + id)")) }
         let answers = await Self.awaitAnswers(8...11, from: session, seconds: 60)
@@ -131,12 +131,12 @@ import Glibc
 
     @Test(arguments: TransportBinary.allCases)
     func aRefusedConnectionGivesItsCallsBack(_ transport: TransportBinary) async throws {
-        let binary = try transport.url()
+        let binary = try await transport.url()
         let server = try LoopbackServer(handler: StubResponse.syntheticDay)
         let state = BinaryRunner(kobisURL: server.baseURL)
         server.stop()
         try Self.setLedger(state, kobisCalls: 100)
-        let run = await (try state.start(["daily", "--date", "20230818", "--retries", "2"], executable: binary.path)).finished()
+        let run = try await (state.start(["daily", "--date", "20230818", "--retries", "2"], executable: binary.path)).finished()
         Self.expectOneLineFailure(run, status: 69, mentioning: ["connection refused"])
         #expect(Self.ledgerCount(state) == 100, "\(transport): three attempts, none connected, none counted")
     }
@@ -147,7 +147,7 @@ import Glibc
         defer { server.stop() }
         let state = BinaryRunner(kobisURL: server.baseURL)
         try Self.setLedger(state, kobisCalls: 100)
-        let run = await (try state.start(["daily", "--date", "20230818"], extraEnvironment: ["BOXOFFICE_LIBCURL": "/nonexistent/libcurl.so.4"]))
+        let run = try await (state.start(["daily", "--date", "20230818"], extraEnvironment: ["BOXOFFICE_LIBCURL": "/nonexistent/libcurl.so.4"]))
             .finished()
         Self.expectOneLineFailure(run, status: 69, mentioning: ["libcurl"])
         #expect(Self.ledgerCount(state) == 100, "nothing could be sent, so nothing is counted")
@@ -217,7 +217,7 @@ import Glibc
         defer { server.stop() }
         let state = BinaryRunner(kobisURL: server.baseURL)
         let lock = try HeldLock(state)
-        let run = await (try state.start(["daily", "--date", "20230818", "--timeout", "2"])).finished(limit: 60)
+        let run = try await (state.start(["daily", "--date", "20230818", "--timeout", "2"])).finished(limit: 60)
         lock.release()
         #expect(run.status == 73 && run.stdout.isEmpty, "\(run.stderr)")
         let lines = run.stderr.split(separator: "\n").map(String.init)

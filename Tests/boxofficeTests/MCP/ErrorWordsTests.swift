@@ -3,7 +3,7 @@
 import Testing
 
 /// The same failure in the caller's words: `--date` and `boxoffice people <name>` to a shell,
-/// `'date'` and `search_people` to a model, and never an option its tool cannot pass.
+/// `date` and `search_people` to a model, and never an option its tool cannot pass.
 struct ErrorWordsTests {
     static let shellWords = ["--", "boxoffice ", "'boxoffice", "config set"]
 
@@ -27,8 +27,9 @@ struct ErrorWordsTests {
         #expect(told(.quotaInsufficient(.kobis, needed: 31, left: 10)).hasSuffix("Shorten the range or try again tomorrow."))
         #expect(told(.missingAPIKey(.kakao)).hasSuffix("Set KAKAO_REST_API_KEY in the server's environment to your key."))
         let opening = try #require(KSTDate(year: 2023, month: 7, day: 26))
-        let early = BoxOfficeError.rangeBeforeOpening(movieCode: "20218541", title: "밀수", lastDay: opening.adding(days: -25), opening: opening)
-        #expect(told(early).hasSuffix("Give a 'to' on or after 2023-07-26, or leave it out."))
+        let early = BoxOfficeError.invalidRange(
+            .endsBeforeOpening(movieCode: "20218541", title: "밀수", lastDay: opening.adding(days: -25), opening: opening))
+        #expect(told(early).hasSuffix("Give a to on or after 2023-07-26, or leave it out."))
         #expect(ErrorText.message(for: early).hasSuffix("Give a --to on or after 2023-07-26, or leave it out."))
         // No tool searches images: the shell's hint is all there is.
         #expect(!told(.notFound(.poster(movieCode: "1", title: "밀수"))).contains("Try"))

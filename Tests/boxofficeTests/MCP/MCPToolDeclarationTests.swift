@@ -123,11 +123,9 @@ struct MCPToolDeclarationTests {
         }
     }
 
-    /// A shell's message as a model reads it: `'date'` where the shell reads `--date`.
+    /// A shell's message as a model reads it: `date` where the shell reads `--date`.
     static func inModelWords(_ message: String, _ tool: MCPTool) -> String {
-        tool.arguments.reduce(message) {
-            $0.replacing("'--\($1.rawValue)'", with: "'\($1.rawValue)'").replacing("--\($1.rawValue)", with: "'\($1.rawValue)'")
-        }
+        tool.arguments.reduce(message) { $0.replacing("--\($1.rawValue)", with: $1.rawValue) }
     }
 
     /// A value of the option's kind, as JSON and as words.
@@ -182,7 +180,7 @@ struct MCPToolDeclarationTests {
             #"{"limt": 5}"#,
             "Unknown argument 'limt'. Did you mean 'limit'? daily_box_office takes date, nation, type, region, limit, posters, from, to and keep-going."
         ),
-        (#"{"date": "20230818", "from": "20230801", "to": "20230802"}"#, "Use either 'date' or 'from'/'to', not both."),
+        (#"{"date": "20230818", "from": "20230801", "to": "20230802"}"#, "Use either date or from/to, not both."),
     ])
     func jsonKeepsItsTypes(arguments: String, error: String?) throws {
         let tool = try #require(MCPToolCatalog.tool(named: "daily_box_office"))

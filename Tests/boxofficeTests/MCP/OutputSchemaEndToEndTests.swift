@@ -29,18 +29,18 @@ struct OutputSchemaEndToEndTests {
     ]
 
     @Test(.enabled(if: TestTools.runsMCPTests, Comment(rawValue: MCPEndToEndTests.missing)))
-    func everyCommandsJSONIsWhatItsSchemaSays() throws {
+    func everyCommandsJSONIsWhatItsSchemaSays() async throws {
         let server = try MCPEndToEndTests.apiServer()
         defer { server.stop() }
         let state = MCPEndToEndTests.state(server)
         var checks: [(name: String, schema: JSONValue, instance: Any)] = []
         for (spec, arguments) in Self.commands {
-            let run = try state.run(arguments + ["--format", "json"])
+            let run = try await state.run(arguments + ["--format", "json"])
             #expect(run.status == 0, "\(arguments): \(run.stderr)")
             let output = try #require(spec.output, "\(spec.name) declares no output")
             checks.append((arguments.joined(separator: " "), output.jsonSchema.json, try JSONSerialization.jsonObject(with: Data(run.stdout.utf8))))
         }
-        for problem in try OutputSchemaCheck.problems(checks, state: state) {
+        for problem in try await OutputSchemaCheck.problems(checks, state: state) {
             Issue.record("\(problem)")
         }
     }

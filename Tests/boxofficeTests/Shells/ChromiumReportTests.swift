@@ -9,26 +9,18 @@ struct ChromiumReportTests {
     static let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
         .first { FileManager.default.isExecutableFile(atPath: $0) }
 
-    static func chromium(_ arguments: [String]) throws -> (stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: chromium ?? "/usr/bin/chromium")
-        process.arguments =
+    static func chromium(_ arguments: [String]) async throws -> (stdout: String, stderr: String) {
+        let run = try await ProgramRun.run(
+            chromium ?? "/usr/bin/chromium",
             [
                 "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
                 "--enable-logging=stderr", "--v=0",
-            ] + arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let errors = err.fileHandleForReading.readDataToEndOfFile()
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self))
+            ] + arguments)
+        return (run.stdout, run.stderr)
     }
 
     /// The report of 2023-08-18 with one title made hostile.
-    static func page(in folder: URL) throws -> URL {
+    static func page(in folder: URL) async throws -> URL {
         let hostile = "<script>alert(1)</script><img src=x onerror=alert(2)>"
         let server = try LoopbackServer { request in
             var response = StubResponse.recorded(request)
@@ -43,7 +35,7 @@ struct ChromiumReportTests {
         }
         defer { server.stop() }
         let file = folder.appendingPathComponent("report.html")
-        let run = try BinaryRunner(kobisURL: server.baseURL).run(["report", "--date", "20230818", "--format", "html", "--output", file.path])
+        let run = try await BinaryRunner(kobisURL: server.baseURL).run(["report", "--date", "20230818", "--format", "html", "--output", file.path])
         #expect(run.status == 0, "\(run.stderr)")
         return file
     }
@@ -66,16 +58,16 @@ struct ChromiumReportTests {
     }
 
     @Test(.enabled(if: chromium != nil, "Chromium is not installed; run .ci/install-test-tools"), arguments: [390, 1280])
-    func theReportRendersCleanlyAt(width: Int) throws {
+    func theReportRendersCleanlyAt(width: Int) async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-chromium-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let file = try Self.page(in: folder)
+        let file = try await Self.page(in: folder)
         let size = "--window-size=\(width),1600"
         let screenshot = folder.appendingPathComponent("report-\(width).png")
-        let shot = try Self.chromium([size, "--screenshot=\(screenshot.path)", file.absoluteString])
+        let shot = try await Self.chromium([size, "--screenshot=\(screenshot.path)", file.absoluteString])
         #expect(((try? FileManager.default.attributesOfItem(atPath: screenshot.path))?[.size] as? Int ?? 0) > 10_000, "screenshot")
-        let dom = try Self.chromium([size, "--dump-dom", file.absoluteString])
+        let dom = try await Self.chromium([size, "--dump-dom", file.absoluteString])
         #expect(dom.stdout.components(separatedBy: "<tr>").count - 1 == 1 + 10, "a header row and ten movies")
         #expect(dom.stdout.components(separatedBy: "<svg").count - 1 == 10, "a sparkline a movie")
         #expect(!dom.stdout.contains("<script") && !dom.stdout.contains("<img src=\"x\""), "the hostile title stayed text")
@@ -83,7 +75,7 @@ struct ChromiumReportTests {
         for log in [shot.stderr, dom.stderr] {
             #expect(!log.contains("CONSOLE") && !log.contains("Refused to"), "console: \(log)")
         }
-        let measured = try Self.chromium([size, "--virtual-time-budget=2000", "--dump-dom", try Self.instrumented(file).absoluteString])
+        let measured = try await Self.chromium([size, "--virtual-time-budget=2000", "--dump-dom", try Self.instrumented(file).absoluteString])
         let overflow = measured.stdout.firstMatch(of: /data-overflow="([^"]*)"/).map { String($0.1) }
         #expect(overflow?.hasPrefix("0 false") == true, "wider than \(width) px: \(overflow ?? "not measured")")
     }

@@ -21,7 +21,7 @@ struct CompletionShellTests {
         let environment: [String: String]
     }
 
-    static func workspace(_ shell: String) throws -> Workspace {
+    static func workspace(_ shell: String) async throws -> Workspace {
         let server = try LoopbackServer { request in
             let names = request.query["comCode"] == "2204" ? nations : request.query["comCode"] == "2201" ? movieTypes : []
             let codes = names.enumerated().map { index, name in ["fullCd": "\(index + 1)", "korNm": name] }
@@ -31,13 +31,13 @@ struct CompletionShellTests {
         defer { server.stop() }
         let runner = BinaryRunner(kobisURL: server.baseURL)
         for group in ["nations", "movie-types"] {
-            let cached = try runner.run(["codes", group])
+            let cached = try await runner.run(["codes", group])
             #expect(cached.status == 0, "\(cached.stderr)")
         }
         let folder = runner.home
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("Fixtures"), withIntermediateDirectories: true)
         try Data().write(to: folder.appendingPathComponent("poster-old.jpg"))
-        let script = try runner.run(["completion", shell]).stdout
+        let script = try await runner.run(["completion", shell]).stdout
         let name = shell == "zsh" ? "_boxoffice" : "boxoffice.\(shell)"
         try Data(script.utf8).write(to: folder.appendingPathComponent(name))
         var environment = runner.environment.filter { !$0.key.hasSuffix("_API_KEY") }
@@ -55,31 +55,19 @@ struct CompletionShellTests {
 
     /// Runs a program in the workspace, typing `input` once `ready` shows on its stdout (at
     /// once when nil), and returns its stdout.
-    static func run(_ program: String, _ arguments: [String], in workspace: Workspace, input: String = "", ready: String? = nil) throws -> String {
+    static func run(_ program: String, _ arguments: [String], in workspace: Workspace, input: String = "", ready: String? = nil)
+        async throws -> String
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [program] + arguments
         process.currentDirectoryURL = workspace.folder
         process.environment = workspace.environment
-        let output = Pipe()
-        let keys = Pipe()
-        process.standardInput = keys
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var data = Data()
-        if let ready {
-            while !String(decoding: data, as: UTF8.self).contains(ready) {
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                data += chunk
-            }
-        }
-        try keys.fileHandleForWriting.write(contentsOf: Data(input.utf8))
-        try keys.fileHandleForWriting.close()
-        data += output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        let shell = try RunningProgram(process)
+        if let ready { try await shell.stdout.waitFor(ready) }
+        try shell.type(input)
+        shell.closeInput()
+        return try await shell.end().stdout
     }
 
     /// The lines to complete, and what each must offer (and must not).
@@ -155,8 +143,8 @@ struct CompletionShellTests {
     /// `script`) splits each typed line as readline does (`--format=j` is three words) before a
     /// Tab calls the script, and a wrapper writes what the script offered to a file.
     @Test(.enabled(if: installed("bash") && installed("script"), "bash or script is not installed; run .ci/install-test-tools"))
-    func bashCompletesSubcommandsOptionsValuesAndPaths() throws {
-        let workspace = try Self.workspace("bash")
+    func bashCompletesSubcommandsOptionsValuesAndPaths() async throws {
+        let workspace = try await Self.workspace("bash")
         let rc = """
             source ./boxoffice.bash
             _boxoffice_probe() { _boxoffice "$@"; printf '%s\\t%s\\n' "$COMP_LINE" "${COMPREPLY[*]}" >> offered.txt; }
@@ -168,7 +156,7 @@ struct CompletionShellTests {
         let lines = Self.cases.map(\.line) + ["boxoffice search --nation 남"]
         // Each line, a Tab, then Ctrl-U to clear it for the next.
         let keys = lines.map { $0 + "\t\u{15}" }.joined() + "exit\n"
-        _ = try Self.run(
+        _ = try await Self.run(
             "script", ["-q", "-e", "-c", "bash --rcfile probe.bash --noprofile -i", "/dev/null"], in: workspace, input: keys, ready: "READY> ")
         let log = try String(contentsOf: workspace.folder.appendingPathComponent("offered.txt"), encoding: .utf8)
         var offered: [String: String] = [:]
@@ -182,20 +170,20 @@ struct CompletionShellTests {
     }
 
     @Test(.enabled(if: installed("fish"), "fish is not installed; run .ci/install-test-tools"))
-    func fishLoadsTheScriptAndCompletes() throws {
-        let workspace = try Self.workspace("fish")
-        let loads = try Self.run("fish", ["-n", "boxoffice.fish"], in: workspace)
+    func fishLoadsTheScriptAndCompletes() async throws {
+        let workspace = try await Self.workspace("fish")
+        let loads = try await Self.run("fish", ["-n", "boxoffice.fish"], in: workspace)
         #expect(loads.isEmpty)
-        func complete(_ line: String) throws -> String {
+        func complete(_ line: String) async throws -> String {
             let quoted = line.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
-            let output = try Self.run("fish", ["-c", "source boxoffice.fish; complete -C '\(quoted)'"], in: workspace)
+            let output = try await Self.run("fish", ["-c", "source boxoffice.fish; complete -C '\(quoted)'"], in: workspace)
             return output.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }.joined(separator: " ")
         }
         var offered: [String: String] = [:]
-        for (line, _, _) in Self.cases { offered[line] = try complete(line) }
+        for (line, _, _) in Self.cases { offered[line] = try await complete(line) }
         Self.check(offered, shell: "fish")
-        Self.checkNames(try complete("boxoffice search --nation "), shell: "fish", in: workspace)
-        let described = try Self.run("fish", ["-c", "source boxoffice.fish; complete -C 'boxoffice q'"], in: workspace)
+        await Self.checkNames(try complete("boxoffice search --nation "), shell: "fish", in: workspace)
+        let described = try await Self.run("fish", ["-c", "source boxoffice.fish; complete -C 'boxoffice q'"], in: workspace)
         #expect(described.contains("today's"), "apostrophes survive: \(described)")
     }
 
@@ -222,11 +210,11 @@ struct CompletionShellTests {
         """#
 
     @Test(.enabled(if: installed("zsh"), "zsh is not installed; run .ci/install-test-tools"))
-    func zshCompletesFromItsFpath() throws {
-        let workspace = try Self.workspace("zsh")
+    func zshCompletesFromItsFpath() async throws {
+        let workspace = try await Self.workspace("zsh")
         try Data(Self.zshProbe.utf8).write(to: workspace.folder.appendingPathComponent("probe.zsh"))
         let lines = Self.cases.map(\.line) + ["boxoffice q"]
-        let output = try Self.run("zsh", ["-f", "probe.zsh"] + lines, in: workspace)
+        let output = try await Self.run("zsh", ["-f", "probe.zsh"] + lines, in: workspace)
         let chunks = output.components(separatedBy: "@@LINE@@").dropFirst()
         #expect(chunks.count == lines.count, "every line was completed: \(output)")
         func values(_ tag: String, _ chunk: String) -> String {
@@ -242,38 +230,38 @@ struct CompletionShellTests {
 
     /// The names come from the cache alone: a group not cached yet offers nothing, and asking
     /// costs no request, needs no key and is no command help shows.
-    @Test func namesComeFromTheCacheOnly() throws {
+    @Test func namesComeFromTheCacheOnly() async throws {
         let server = try LoopbackServer { _ in .fixture("kobis/codes-2204.json") }
         defer { server.stop() }
         let runner = BinaryRunner(kobisURL: server.baseURL, keys: false)
-        let uncached = try runner.run(["__names", "nations"])
+        let uncached = try await runner.run(["__names", "nations"])
         #expect(uncached.status == 0 && uncached.stdout.isEmpty, "\(uncached.stdout)\(uncached.stderr)")
         #expect(server.requestCount == 0)
-        #expect(try runner.run(["codes", "nations"], extraEnvironment: ["KOBIS_API_KEY": BinaryRunner.kobisKey]).status == 0)
-        let cached = try runner.run(["__names", "nations"])
+        #expect(try await runner.run(["codes", "nations"], extraEnvironment: ["KOBIS_API_KEY": BinaryRunner.kobisKey]).status == 0)
+        let cached = try await runner.run(["__names", "nations"])
         #expect(cached.stdout.hasPrefix("한국\n미국\n"), "\(cached.stdout)\(cached.stderr)")
         #expect(server.requestCount == 1)
-        let help = try runner.run(["--help"]).stdout
+        let help = try await runner.run(["--help"]).stdout
         #expect(help.contains("completion") && !help.contains("__names"), "\(help)")
-        let typo = try runner.run(["names"])
+        let typo = try await runner.run(["names"])
         #expect(typo.status != 0 && !typo.stderr.contains("__names"), "no suggestion of a hidden command: \(typo.stderr)")
     }
 
     /// However many names a cached group holds (an API may send 120,000), a Tab gets only those
     /// that start with what was typed, at most `CodeNamesCommand.offered` of them, and the bash
     /// script quotes them without a process for each.
-    @Test func aHugeCachedGroupAnswersATabWithABoundedList() throws {
+    @Test func aHugeCachedGroupAnswersATabWithABoundedList() async throws {
         let count = 120_000
         let body = Data(("{\"codes\":[" + (0..<count).map { #"{"fullCd":"\#($0)","korNm":"나라\#($0)"}"# }.joined(separator: ",") + "]}").utf8)
         let server = try LoopbackServer { _ in StubResponse(headers: ["Content-Type": "application/json;charset=UTF-8"], body: body) }
         defer { server.stop() }
         let runner = BinaryRunner(kobisURL: server.baseURL)
-        #expect(try runner.run(["codes", "nations", "--format", "csv"]).status == 0)
-        let all = try runner.run(["__names", "nations"]).stdout.split(separator: "\n")
+        #expect(try await runner.run(["codes", "nations", "--format", "csv"]).status == 0)
+        let all = try await runner.run(["__names", "nations"]).stdout.split(separator: "\n")
         #expect(all.count == CodeNamesCommand.offered, "\(all.count) names")
-        let some = try runner.run(["__names", "nations", "--", "나라11999"]).stdout.split(separator: "\n")
+        let some = try await runner.run(["__names", "nations", "--", "나라11999"]).stdout.split(separator: "\n")
         #expect(some == ["나라11999"] + (0...9).map { "나라11999\($0)" }, "\(some)")
-        let script = try runner.run(["completion", "bash"]).stdout
+        let script = try await runner.run(["completion", "bash"]).stdout
         let function = script.components(separatedBy: "_boxoffice_names() {").dropFirst().first?.components(separatedBy: "\n}").first ?? ""
         #expect(function.contains("printf -v") && !function.contains("$(printf"), "no subshell a name: \(function)")
     }

@@ -30,23 +30,14 @@ struct MailReportTests {
     }
 
     /// Runs the checker; its JSON summary, or a recorded failure with its reason.
-    static func check(_ message: URL, in folder: URL, subject: String, recipients: [String]) throws -> [String: Any] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try TestTools.require("python3"))
-        process.arguments = [checker, message.path, folder.path, subject] + recipients
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let errors = err.fileHandleForReading.readDataToEndOfFile()
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(String(decoding: errors, as: UTF8.self))")
-        return try #require(try JSONSerialization.jsonObject(with: output) as? [String: Any])
+    static func check(_ message: URL, in folder: URL, subject: String, recipients: [String]) async throws -> [String: Any] {
+        let run = try await ProgramRun.run(try TestTools.require("python3"), [checker, message.path, folder.path, subject] + recipients)
+        #expect(run.status == 0, "\(run.stderr)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
     }
 
     @Test(.enabled(if: TestTools.run(with: ["python3"]), "python3 is not installed; run .ci/install-test-tools"))
-    func theMailMessageParsesWithPythonsEmailPackageWithCidPosters() throws {
+    func theMailMessageParsesWithPythonsEmailPackageWithCidPosters() async throws {
         let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3])
         let images = try LoopbackServer { _ in StubResponse(status: 200, headers: ["Content-Type": "image/png"], body: png) }
         defer { images.stop() }
@@ -58,18 +49,18 @@ struct MailReportTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let message = folder.appendingPathComponent("report.eml")
         let subject = "박스오피스 8월 18일 *아침* 보고 — a subject long enough to need more than one encoded word"
-        let run = try BinaryRunner(kobisURL: kobis.baseURL, kakaoURL: kakao.baseURL).run(
+        let run = try await BinaryRunner(kobisURL: kobis.baseURL, kakaoURL: kakao.baseURL).run(
             [
                 "report", "--date", "20230818", "--format", "email", "--embed-posters", "--mail-to", "Team <team@example.com>",
                 "--mail-to", "boss@example.org", "--mail-from", "박스 <bot@example.net>", "--subject", subject, "--output", message.path,
             ])
         #expect(run.status == 0, "\(run.stderr)")
-        let summary = try Self.check(message, in: folder, subject: subject, recipients: ["team@example.com", "boss@example.org"])
+        let summary = try await Self.check(message, in: folder, subject: subject, recipients: ["team@example.com", "boss@example.org"])
         let cids = try #require(summary["cids"] as? [String])
         #expect(!cids.isEmpty && (summary["images"] as? [String: String])?.count == cids.count, "each poster a cid: part")
         #expect((summary["text"] as? String)?.hasPrefix("Box office report, 2023-08-18 (Fri)\n") == true, "the text alternative")
 
-        let bad = try BinaryRunner(kobisURL: kobis.baseURL).run([
+        let bad = try await BinaryRunner(kobisURL: kobis.baseURL).run([
             "report", "--date", "20230818", "--format", "email", "--mail-to", "a@example.com\nBcc: spy@example.com",
         ])
         BinaryRunner.expectFailure(bad, status: 64, mentioning: ["--mail-to"])
@@ -90,11 +81,11 @@ struct MailReportTests {
         let imageBase: String
         let stop: () -> Void
 
-        init(imageBytes: Int, apiDataURI: String? = nil) throws {
+        init(imageBytes: Int, apiDataURI: String? = nil) async throws {
             let poster = MailReportTests.png(imageBytes)
             let images = try LoopbackServer { _ in StubResponse(status: 200, headers: ["Content-Type": "image/png"], body: poster) }
-            let certificates = try TestCertificates()
-            let front = try TLSFront(serving: images, as: certificates.loopback)
+            let certificates = try await TestCertificates()
+            let front = try await TLSFront(serving: images, as: certificates.loopback)
             let imageHost = front.baseURL
             let first = apiDataURI.map { address in
                 Data(
@@ -128,15 +119,15 @@ struct MailReportTests {
     static let enoughTools = TestTools.run(with: ["python3", "openssl"])
 
     @Test(.enabled(if: enoughTools, "python3 or openssl is not installed; run .ci/install-test-tools"))
-    func bigPostersEmbedInRankOrderWithinTheMailBudgetAndTheRestAreLinked() throws {
+    func bigPostersEmbedInRankOrderWithinTheMailBudgetAndTheRestAreLinked() async throws {
         // Nine posters of 4 MB: as parts they would make a message of 49 MB.
-        let world = try PosterWorld(imageBytes: 4_000_000)
+        let world = try await PosterWorld(imageBytes: 4_000_000)
         defer { world.stop() }
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         for (budget, embedded) in [(nil, 1), ("12000000", 2)] as [(String?, Int)] {
             let message = folder.appendingPathComponent("report-\(embedded).eml")
-            let run = try world.state.run(
+            let run = try await world.state.run(
                 [
                     "report", "--date", "20230818", "--format", "email", "--embed-posters", "--mail-to", "team@example.com", "--output",
                     message.path,
@@ -148,7 +139,7 @@ struct MailReportTests {
                 run.stderr.hasPrefix(
                     "Warning: \(9 - embedded) posters stay links: a mail message may take \(grouped) bytes in all, headers and base64 included (--mail-budget).\n"
                 ), "\(run.stderr)")
-            let summary = try Self.check(message, in: folder, subject: "Box office report, 2023-08-18 (Fri)", recipients: ["team@example.com"])
+            let summary = try await Self.check(message, in: folder, subject: "Box office report, 2023-08-18 (Fri)", recipients: ["team@example.com"])
             let size = try #require(summary["size"] as? Int)
             #expect(size <= limit && size > embedded * 5_300_000, "\(size) bytes within \(limit), the posters in it")
             #expect((summary["image_sizes"] as? [String: Int])?.values.sorted() == Array(repeating: 4_000_000, count: embedded))
@@ -165,47 +156,48 @@ struct MailReportTests {
             #expect(text.components(separatedBy: world.imageBase).count - 1 == 9 - embedded, "the linked ones by address")
         }
         BinaryRunner.expectFailure(
-            try world.state.run(["report", "--date", "20230818", "--format", "html", "--embed-posters", "--mail-budget", "12000000"]), status: 64,
+            try await world.state.run(["report", "--date", "20230818", "--format", "html", "--embed-posters", "--mail-budget", "12000000"]),
+            status: 64,
             mentioning: ["--mail-budget is for --format email with --embed-posters."])
         BinaryRunner.expectFailure(
-            try world.state.run([
+            try await world.state.run([
                 "report", "--date", "20230818", "--format", "email", "--mail-to", "a@example.com", "--embed-posters", "--mail-budget", "9e6",
             ]), status: 64, mentioning: ["--mail-budget"])
     }
 
     @Test(.enabled(if: enoughTools, "python3 or openssl is not installed; run .ci/install-test-tools"))
-    func aPosterTooBigForAnyMailOfTheBudgetIsLinkedWithEveryOneAfterIt() throws {
+    func aPosterTooBigForAnyMailOfTheBudgetIsLinkedWithEveryOneAfterIt() async throws {
         // 7 MB of image is 9.4 MB of base64: no message of 9,000,000 bytes can hold it.
-        let world = try PosterWorld(imageBytes: 7_000_000)
+        let world = try await PosterWorld(imageBytes: 7_000_000)
         defer { world.stop() }
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let message = folder.appendingPathComponent("report.eml")
-        let run = try world.state.run(
+        let run = try await world.state.run(
             ["report", "--date", "20230818", "--format", "email", "--embed-posters", "--mail-to", "team@example.com", "--output", message.path],
             extraEnvironment: world.environment)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.hasPrefix("Warning: 9 posters stay links: a mail message may take 9,000,000 bytes in all"), "\(run.stderr)")
-        let summary = try Self.check(message, in: folder, subject: "Box office report, 2023-08-18 (Fri)", recipients: ["team@example.com"])
+        let summary = try await Self.check(message, in: folder, subject: "Box office report, 2023-08-18 (Fri)", recipients: ["team@example.com"])
         #expect((summary["images"] as? [String: String])?.isEmpty == true && (summary["size"] as? Int ?? .max) < 200_000)
         #expect((summary["sources"] as? [String])?.filter { $0.hasPrefix(world.imageBase) }.count == 9, "every poster linked")
         #expect(world.images.requestCount <= 4, "one wave of downloads, none after the first that did not fit")
     }
 
     @Test(.enabled(if: enoughTools, "python3 or openssl is not installed; run .ci/install-test-tools"))
-    func aDataURIFromTheImageSearchIsNeverAPartNorAnImage() throws {
+    func aDataURIFromTheImageSearchIsNeverAPartNorAnImage() async throws {
         // Every search answers first with a portrait data: image of 300 KB, then the fixtures' images.
         let dataURI = "data:image/png;base64," + Self.png(300_000, filler: 9).base64EncodedString()
-        let world = try PosterWorld(imageBytes: 1_000, apiDataURI: dataURI)
+        let world = try await PosterWorld(imageBytes: 1_000, apiDataURI: dataURI)
         defer { world.stop() }
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let base = ["report", "--date", "20230818", "--format", "email", "--mail-to", "team@example.com"]
         for posters in ["--posters", "--embed-posters"] {
             let message = folder.appendingPathComponent("report\(posters).eml")
-            let run = try world.state.run(base + [posters, "--output", message.path], extraEnvironment: world.environment)
+            let run = try await world.state.run(base + [posters, "--output", message.path], extraEnvironment: world.environment)
             #expect(run.status == 0 && !run.stderr.contains("Warning"), "\(posters): \(run.stderr)")
-            let summary = try Self.check(message, in: folder, subject: "Box office report, 2023-08-18 (Fri)", recipients: ["team@example.com"])
+            let summary = try await Self.check(message, in: folder, subject: "Box office report, 2023-08-18 (Fri)", recipients: ["team@example.com"])
             let sources = try #require(summary["sources"] as? [String])
             #expect(
                 sources.count == 9 && (summary["size"] as? Int ?? .max) < 200_000, "\(posters): \(sources.count) images, \(summary["size"] ?? "")")
@@ -219,7 +211,8 @@ struct MailReportTests {
         }
         #expect(world.images.requestCount == 9, "only --embed-posters downloads, each poster once")
         for format in ["html", "json"] {
-            let run = try world.state.run(["report", "--date", "20230818", "--format", format, "--posters"], extraEnvironment: world.environment)
+            let run = try await world.state.run(
+                ["report", "--date", "20230818", "--format", format, "--posters"], extraEnvironment: world.environment)
             #expect(run.status == 0 && !run.stdout.contains("data:image") && run.stdout.contains(world.imageBase), "\(format)")
         }
     }
@@ -229,17 +222,17 @@ struct MailReportTests {
             if: TestTools.isCI || (TestTools.path(of: "python3") != nil && ChromiumReportTests.chromium != nil),
             "python3 or Chromium is not installed; run .ci/install-test-tools"),
         arguments: [390, 800])
-    func theMailHTMLReadsAsATableWithAndWithoutItsStyle(width: Int) throws {
+    func theMailHTMLReadsAsATableWithAndWithoutItsStyle(width: Int) async throws {
         _ = try #require(ChromiumReportTests.chromium, "Chromium is missing; .ci/install-test-tools installs it")
         let server = try Self.hostileServer()
         defer { server.stop() }
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let message = folder.appendingPathComponent("report.eml")
-        let run = try BinaryRunner(kobisURL: server.baseURL).run(
+        let run = try await BinaryRunner(kobisURL: server.baseURL).run(
             ["report", "--date", "20230818", "--format", "email", "--mail-to", "team@example.com", "--output", message.path])
         #expect(run.status == 0, "\(run.stderr)")
-        _ = try Self.check(message, in: folder, subject: "Box office report, 2023-08-18 (Fri)", recipients: ["team@example.com"])
+        _ = try await Self.check(message, in: folder, subject: "Box office report, 2023-08-18 (Fri)", recipients: ["team@example.com"])
         let measure = """
             <script>
             const width = document.documentElement.clientWidth;
@@ -258,14 +251,15 @@ struct MailReportTests {
             #expect(name == "mail.html" ? html.contains("<style>") : !html.contains("<style"))
             let size = "--window-size=\(width),1400"
             let screenshot = folder.appendingPathComponent("\(name)-\(width).png")
-            _ = try ChromiumReportTests.chromium([size, "--screenshot=\(screenshot.path)", page.absoluteString])
+            _ = try await ChromiumReportTests.chromium([size, "--screenshot=\(screenshot.path)", page.absoluteString])
             let bytes = (try? FileManager.default.attributesOfItem(atPath: screenshot.path))?[.size] as? Int ?? 0
             #expect(bytes > 10_000, "\(name) at \(width): a screenshot with something drawn, \(bytes) bytes")
-            let dom = try ChromiumReportTests.chromium([size, "--dump-dom", page.absoluteString]).stdout
+            let dom = try await ChromiumReportTests.chromium([size, "--dump-dom", page.absoluteString]).stdout
             #expect(dom.contains("콘크리트 유토피아") && dom.contains("&lt;img src=x onerror=alert(1)&gt;") && !dom.contains("<img src=\"x\""))
             let measuredPage = folder.appendingPathComponent("measured-\(name)")
             try Data(html.replacingOccurrences(of: "</body>", with: measure + "</body>").utf8).write(to: measuredPage)
-            let measured = try ChromiumReportTests.chromium([size, "--virtual-time-budget=2000", "--dump-dom", measuredPage.absoluteString]).stdout
+            let measured = try await ChromiumReportTests.chromium([size, "--virtual-time-budget=2000", "--dump-dom", measuredPage.absoluteString])
+                .stdout
             let values = try #require(
                 measured.firstMatch(of: /data-measure="([^"]*)"/).map { $0.1.split(separator: " ").map(String.init) }, "not measured")
             #expect(values.count == 6, "\(values)")
@@ -278,13 +272,13 @@ struct MailReportTests {
         }
     }
 
-    @Test func aHostileTitleStaysTextInEveryFormat() throws {
+    @Test func aHostileTitleStaysTextInEveryFormat() async throws {
         let server = try Self.hostileServer()
         defer { server.stop() }
         let state = BinaryRunner(kobisURL: server.baseURL)
         for format in ["text", "markdown", "html", "email", "slack", "discord", "json"] {
             let extra = format == "email" ? ["--mail-to", "team@example.com"] : []
-            let run = try state.run(["report", "--date", "20230818", "--format", format] + extra)
+            let run = try await state.run(["report", "--date", "20230818", "--format", format] + extra)
             #expect(run.status == 0, "\(format): \(run.stderr)")
             let out = run.stdout
             switch format {

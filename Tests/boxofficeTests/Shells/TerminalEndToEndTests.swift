@@ -8,32 +8,26 @@ import Testing
 struct TerminalEndToEndTests {
     static let script = "/usr/bin/script"
 
-    /// Runs the binary on a pseudo-terminal, typing `input` after `delay` seconds.
+    /// Runs the binary on a pseudo-terminal, typing `input` once `ready` has shown on it.
     static func runAtTerminal(
-        _ arguments: [String], state: BinaryRunner, input: String, delay: Double, environment: [String: String] = [:]
-    ) throws -> String {
+        _ arguments: [String], state: BinaryRunner, input: String = "", after ready: String? = nil, environment: [String: String] = [:]
+    ) async throws -> String {
         let command = ([BinaryRunner.binary.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
         let process = state.process(
             ["-q", "-e", "-c", command, "/dev/null"], extraEnvironment: ["TERM": "xterm"].merging(environment) { $1 },
             executable: URL(fileURLWithPath: script))
-        let stdin = Pipe()
-        let stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stdout
-        try process.run()
-        Thread.sleep(forTimeInterval: delay)
-        try stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        try? stdin.fileHandleForWriting.close()
-        return String(decoding: output, as: UTF8.self)
+        let terminal = try RunningProgram(process, mergingStderr: true)
+        if let ready { try await terminal.stdout.waitFor(ready) }
+        try terminal.type(input)
+        return try await terminal.end().stdout
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: script), "util-linux script is not installed"))
-    func configSetReadsTheKeyHiddenOnOneLine() throws {
+    func configSetReadsTheKeyHiddenOnOneLine() async throws {
         let state = BinaryRunner(keys: false)
-        let output = try Self.runAtTerminal(["config", "set", "kobis"], state: state, input: BinaryRunner.kobisKey + "\n", delay: 0.5)
+        // The prompt shows once the terminal has stopped echoing.
+        let output = try await Self.runAtTerminal(
+            ["config", "set", "kobis"], state: state, input: BinaryRunner.kobisKey + "\n", after: "it is not shown")
         #expect(output.contains("it is not shown"), "\(output)")
         #expect(!output.contains(BinaryRunner.kobisKey), "the key was echoed: \(output)")
         let stored = try String(contentsOf: state.home.appendingPathComponent("config/config"), encoding: .utf8)
@@ -41,25 +35,26 @@ struct TerminalEndToEndTests {
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: script), "util-linux script is not installed"))
-    func ctrlCDuringARangeClearsTheProgressLine() throws {
+    func ctrlCDuringARangeClearsTheProgressLine() async throws {
         let server = try LoopbackServer { request in
             var response = StubResponse.syntheticDay(request)
-            response.delay = request.query["targetDt"] == "20230801" ? 0 : 10
+            // One day answers, the others never: the progress line stays at 1/10 until Ctrl-C.
+            response.delay = request.query["targetDt"] == "20230801" ? 0 : .infinity
             return response
         }
         defer { server.stop() }
         let state = BinaryRunner(kobisURL: server.baseURL)
-        let output = try Self.runAtTerminal(
-            ["daily", "--from", "20230801", "--to", "20230810", "--jobs", "2"], state: state, input: "\u{3}", delay: 1)
+        let output = try await Self.runAtTerminal(
+            ["daily", "--from", "20230801", "--to", "20230810", "--jobs", "2", "--timeout", "600"], state: state, input: "\u{3}",
+            after: "1/10 days")
         #expect(output.contains("1/10 days"), "the progress line showed: \(output.debugDescription)")
         #expect(output.contains("\r\u{1B}[KError: Stopped by SIGINT"), "the progress line was cleared: \(output.debugDescription)")
     }
 
     /// The report's table rows, header first, as the terminal showed them at `columns`.
-    static func reportTable(columns: Int, state: BinaryRunner) throws -> [String] {
-        let output = try runAtTerminal(
-            ["report", "--date", "20230818", "--replay", "Fixtures", "--color", "never"], state: state, input: "", delay: 0,
-            environment: ["COLUMNS": String(columns)])
+    static func reportTable(columns: Int, state: BinaryRunner) async throws -> [String] {
+        let output = try await runAtTerminal(
+            ["report", "--date", "20230818", "--replay", "Fixtures", "--color", "never"], state: state, environment: ["COLUMNS": String(columns)])
         // The terminal ends lines in CR LF; a progress line on stderr is cleared before the report.
         let lines = output.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false).map {
             String($0.components(separatedBy: "\u{1B}[K").last ?? "")
@@ -69,10 +64,10 @@ struct TerminalEndToEndTests {
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: script), "util-linux script is not installed"))
-    func theReportFitsTerminalsFromTwentyColumnsUp() throws {
+    func theReportFitsTerminalsFromTwentyColumnsUp() async throws {
         let state = BinaryRunner(keys: false)
         for columns in [20, 27, 40, 60, 80] {
-            let table = try Self.reportTable(columns: columns, state: state)
+            let table = try await Self.reportTable(columns: columns, state: state)
             #expect(table.count == 11, "a header and ten rows at \(columns): \(table)")
             #expect(table.allSatisfy { DisplayWidth.of($0) <= columns }, "\(columns):\n\(table.joined(separator: "\n"))")
             #expect(table.first?.contains("Title") == true && table.first?.contains("Audience") == true, "\(columns): \(table)")
@@ -81,13 +76,13 @@ struct TerminalEndToEndTests {
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: script), "util-linux script is not installed"))
-    func urlsStayWholeInANarrowTerminal() throws {
+    func urlsStayWholeInANarrowTerminal() async throws {
         let server = try CommandSurfaceEndToEndTests.fixtureServer()
         defer { server.stop() }
         let state = CommandSurfaceEndToEndTests.state(server)
         for arguments in [["images", "밀수"], ["daily", "--date", "20230818", "--posters"]] {
-            let output = try Self.runAtTerminal(
-                arguments + ["--color", "never"], state: state, input: "", delay: 0, environment: ["COLUMNS": "40"])
+            let output = try await Self.runAtTerminal(
+                arguments + ["--color", "never"], state: state, environment: ["COLUMNS": "40"])
             #expect(output.contains("https://example-images.invalid/"), "\(output)")
             #expect(!output.contains("https://…") && !output.contains(".invalid/…"), "a URL was cut: \(output)")
             #expect(!output.contains("Site") && !output.contains("Opened"), "lower-priority columns gave way first: \(output)")

@@ -4,12 +4,12 @@ import Testing
 import Glibc
 #endif
 
-/// What one run of the real `boxoffice` binary printed and returned.
+/// What one run of the real `boxoffice` binary printed and returned. How long it took is not
+/// here: no test's result may hang on the time a run takes on a busy machine.
 struct BinaryRun: Sendable {
     let stdout: String
     let stderr: String
     let status: Int32
-    let seconds: Double
 }
 
 /// Runs the built `boxoffice` binary in a clean environment of its own.
@@ -50,10 +50,13 @@ struct BinaryRunner: Sendable {
         if let kakaoURL { environment["BOXOFFICE_KAKAO_URL"] = kakaoURL }
     }
 
-    /// Runs the binary to completion (or kills it after `limit` seconds).
-    func run(_ arguments: [String], stdin: String? = nil, extraEnvironment: [String: String] = [:], limit: Double = 120) throws -> BinaryRun {
+    /// Runs the binary to completion (or kills it once the backstop passes).
+    func run(
+        _ arguments: [String], stdin: String? = nil, extraEnvironment: [String: String] = [:], limit: Double = Backstop.seconds,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> BinaryRun {
         let running = try start(arguments, stdin: stdin, extraEnvironment: extraEnvironment)
-        return running.wait(limit: limit)
+        return await running.wait(limit: limit, sourceLocation: sourceLocation)
     }
 
     /// A process of the binary, or of another program (a shell, `script`), in this state's
@@ -72,22 +75,23 @@ struct BinaryRunner: Sendable {
     func start(_ arguments: [String], stdin: String? = nil, extraEnvironment: [String: String] = [:], executable: String? = nil) throws
         -> RunningBinary
     {
-        let (running, input) = try launch(arguments, extraEnvironment: extraEnvironment, executable: executable)
+        let (running, writing) = try launch(arguments, extraEnvironment: extraEnvironment, executable: executable)
         if let stdin {
-            // A binary that stops reading early must not kill the tests with SIGPIPE.
-            signal(SIGPIPE, SIG_IGN)
-            try? input.write(contentsOf: Data(stdin.utf8))
+            // On a thread of its own: a write larger than the pipe waits for the binary to read.
+            Thread {
+                try? writing.write(contentsOf: Data(stdin.utf8))
+                try? writing.close()
+            }.start()
+        } else {
+            try? writing.close()
         }
-        try? input.close()
         return running
     }
 
     /// Starts the binary with its stdin left open, for a conversation (`boxoffice mcp`): write
     /// to the handle as it goes, and close it to end the input.
     func startConversation(_ arguments: [String]) throws -> (running: RunningBinary, input: FileHandle) {
-        // A binary that stops reading early must not kill the tests with SIGPIPE.
-        signal(SIGPIPE, SIG_IGN)
-        return try launch(arguments, extraEnvironment: [:], executable: nil)
+        try launch(arguments, extraEnvironment: [:], executable: nil)
     }
 
     private func launch(_ arguments: [String], extraEnvironment: [String: String], executable: String?) throws -> (RunningBinary, FileHandle) {
@@ -102,10 +106,12 @@ struct BinaryRunner: Sendable {
         process.standardError = err
         let input = Pipe()
         process.standardInput = input
-        try process.run()
+        // A binary that stops reading early must not kill the tests with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
+        let exit = try process.runObservingExit()
         try? out.close()
         try? err.close()
-        let running = RunningBinary(process: process, arguments: arguments, stdoutURL: outURL, stderrURL: errURL, started: Date(), folder: folder)
+        let running = RunningBinary(process: process, exit: exit, arguments: arguments, stdoutURL: outURL, stderrURL: errURL, folder: folder)
         return (running, input.fileHandleForWriting)
     }
 
@@ -142,25 +148,18 @@ struct BinaryRunner: Sendable {
 }
 
 extension BinaryRunner {
-    /// Does blocking work (a long run of the binary) on a thread of its own, so that an async test
-    /// waits for it without holding a thread of the cooperative pool the other suites need.
-    static func offThePool<Result: Sendable>(_ work: @escaping @Sendable () throws -> Result) async throws -> Result {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Swift.Result { try work() }) }.start()
-        }
-    }
-
     /// Runs the binary and follows its peak resident memory (VmHWM in /proc) until it exits.
     /// wait4's ru_maxrss cannot be used: a child spawned by a large test process carries the
     /// parent's size into its maximum from before its exec. For the same reason a reading is
     /// taken only once the process is the binary (its name in /proc says so), not the test
-    /// process's copy that is about to become it.
-    func runMeasuringMemory(_ arguments: [String]) throws -> (run: BinaryRun, peakMiB: Double) {
+    /// process's copy that is about to become it. VmHWM is itself a high-water mark, so each look
+    /// sees the peak so far, however long the test sleeps between looks.
+    func runMeasuringMemory(_ arguments: [String]) async throws -> (run: BinaryRun, peakMiB: Double) {
         let running = try start(arguments)
         // The kernel keeps the first 15 bytes of a program's name.
         let name = "Name:\t" + Self.binary.lastPathComponent.prefix(15)
         var peakKiB = 0
-        while running.process.isRunning {
+        while running.exit.value == nil {
             if let status = try? String(contentsOfFile: "/proc/\(running.processIdentifier)/status", encoding: .utf8),
                 status.split(separator: "\n").first.map(String.init) == name,
                 let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
@@ -168,9 +167,18 @@ extension BinaryRunner {
             {
                 peakKiB = max(peakKiB, kilobytes)
             }
-            usleep(500)
+            try? await Task.sleep(for: .milliseconds(1))
         }
-        return (running.wait(), Double(peakKiB) / 1024)
+        return (await running.wait(), Double(peakKiB) / 1024)
+    }
+}
+
+extension [RunningBinary] {
+    /// Waits for each in turn, while they all run on together.
+    func wait() async -> [BinaryRun] {
+        var runs: [BinaryRun] = []
+        for running in self { runs.append(await running.wait()) }
+        return runs
     }
 }
 
@@ -192,42 +200,31 @@ final class TemporaryFolder: Sendable {
 /// A started `boxoffice` process.
 struct RunningBinary {
     let process: Process
+    /// Its end, with its exit status (or the signal that ended it).
+    let exit: Event<Int32>
     let arguments: [String]
     let stdoutURL: URL
     let stderrURL: URL
-    let started: Date
     /// The state's folder, which holds the output files, kept while the process may write there.
     let folder: TemporaryFolder
 
     var processIdentifier: Int32 { process.processIdentifier }
 
-    /// Waits for the process to end (killing it after `limit` seconds) and collects what it wrote.
-    func wait(limit: Double = 120) -> BinaryRun {
-        while process.isRunning {
-            if Date().timeIntervalSince(started) > limit {
-                process.terminate()
-                Issue.record("boxoffice \(arguments) ran longer than \(limit) s")
-                break
-            }
-            Thread.sleep(forTimeInterval: 0.01)
+    /// Waits for the process to end and collects what it wrote. Should it still run when the
+    /// backstop passes, the test fails saying so, and the process is killed.
+    func wait(limit: Double = Backstop.seconds, sourceLocation: SourceLocation = #_sourceLocation) async -> BinaryRun {
+        var status = await exit.value(within: limit)
+        if status == nil {
+            Issue.record("boxoffice \(arguments) had not ended after \(Int(limit)) s, so it was killed", sourceLocation: sourceLocation)
+            kill(processIdentifier, SIGKILL)
+            status = await exit.value(within: Backstop.seconds)
         }
-        process.waitUntilExit()
-        return outcome()
+        return BinaryRun(stdout: stdout, stderr: stderr, status: status ?? -1)
     }
 
-    /// The same wait without holding a thread of the concurrency pool, for async tests: past
-    /// `limit` seconds, a backstop, the process is killed and the test records what it waited for.
-    func finished(limit: Double = 120) async -> BinaryRun {
-        while process.isRunning {
-            if Date().timeIntervalSince(started) > limit {
-                Issue.record("boxoffice \(arguments) did not end within \(limit) s")
-                kill(process.processIdentifier, SIGKILL)
-                break
-            }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        while process.isRunning { try? await Task.sleep(for: .milliseconds(10)) }
-        return outcome()
+    /// The same wait, by the name the quota tests use.
+    func finished(limit: Double = Backstop.seconds, sourceLocation: SourceLocation = #_sourceLocation) async -> BinaryRun {
+        await wait(limit: limit, sourceLocation: sourceLocation)
     }
 
     /// Whether stderr came to hold `text` within `seconds` (a backstop), looking every few
@@ -246,9 +243,4 @@ struct RunningBinary {
 
     /// What the process wrote to stderr so far.
     var stderr: String { (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? "<not UTF-8>" }
-
-    /// What an ended process wrote and how it ended.
-    private func outcome() -> BinaryRun {
-        BinaryRun(stdout: stdout, stderr: stderr, status: process.terminationStatus, seconds: Date().timeIntervalSince(started))
-    }
 }

@@ -1,6 +1,7 @@
 import BoxOfficeCore
 import Foundation
 import Synchronization
+import Testing
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -17,6 +18,8 @@ struct RecordedRequest: Sendable {
     let query: [String: String]
     /// Headers with lower-cased names.
     let headers: [String: String]
+    /// When the server had read it: a lower bound on the client's pauses between requests.
+    let arrival: ContinuousClock.Instant
 }
 
 /// What the server sends back, and how badly it behaves while doing so.
@@ -24,8 +27,10 @@ struct StubResponse: Sendable {
     var status: Int = 200
     var headers: [String: String] = [:]
     var body = Data()
-    /// Seconds to wait before sending anything.
+    /// Seconds to wait before sending anything: `.infinity` waits until the server stops.
     var delay: Double = 0
+    /// When set, nothing is sent before it opens (after `delay`), or until the backstop passes.
+    var heldBy: Gate?
     /// When set, the body goes out in pieces of `chunkSize` bytes with this pause between them.
     var chunkDelay: Double = 0
     var chunkSize = 64
@@ -57,10 +62,12 @@ struct StubResponse: Sendable {
         return (try? file(url, status: status)) ?? .json(#"{"missingFixture":"\#(relativePath)"}"#, status: 599)
     }
 
-    /// A day's chart that takes longer than any test waits: a server that never answers.
+    /// A server that never answers: the day's chart waits until the server stops, so only the
+    /// client can end the request (by its timeout, a cancellation, a signal). A test using it
+    /// stops its server, or the connection's thread waits for the rest of the test run.
     static func unanswered(_ request: RecordedRequest) -> StubResponse {
         var late = fixture("kobis/daily-20230818.json")
-        late.delay = 30
+        late.delay = .infinity
         return late
     }
 }
@@ -118,13 +125,13 @@ final class LoopbackServer: Sendable {
     let port: UInt16
     private let listener: Int32
     private let handler: @Sendable (RecordedRequest) -> StubResponse
-    private let log = Mutex<[RecordedRequest]>([])
+    private let log = Mutex(Log())
     private let stopped = Mutex(false)
     private let inFlight = Mutex((now: 0, most: 0))
 
     var baseURL: String { "http://127.0.0.1:\(port)" }
-    var requests: [RecordedRequest] { log.withLock { $0 } }
-    var requestCount: Int { log.withLock { $0.count } }
+    var requests: [RecordedRequest] { log.withLock { $0.requests } }
+    var requestCount: Int { log.withLock { $0.requests.count } }
     /// The most requests the server was answering at one moment.
     var mostConcurrentRequests: Int { inFlight.withLock { $0.most } }
 
@@ -192,13 +199,19 @@ final class LoopbackServer: Sendable {
     private func serve(_ connection: Int32) {
         defer { close(connection) }
         guard let request = readRequest(connection) else { return }
-        log.withLock { $0.append(request) }
+        let arrivals = log.withLock { log in
+            log.requests.append(request)
+            let count = log.requests.count
+            defer { log.awaited.removeAll { $0.count <= count } }
+            return log.awaited.filter { $0.count <= count }.map(\.arrival)
+        }
+        for arrival in arrivals { arrival.happen(()) }
         inFlight.withLock {
             $0.now += 1; $0.most = max($0.most, $0.now)
         }
         defer { inFlight.withLock { $0.now -= 1 } }
         let response = handler(request)
-        guard pause(response.delay) else { return }
+        guard pause(response.delay), response.heldBy.map({ waitUntilOpen($0) }) ?? true else { return }
         if response.closesWithoutResponse { return }
         var head = "HTTP/1.1 \(response.status) \(Self.reason(response.status))\r\n"
         var headers = response.headers
@@ -224,12 +237,23 @@ final class LoopbackServer: Sendable {
         shutdown(connection, Int32(SHUT_WR))
     }
 
-    /// Sleeps in small steps so `stop()` is not held up; false once stopped.
+    /// Sleeps in small steps so `stop()` is not held up; false once stopped. The connection's own
+    /// thread sleeps, never one of the pool.
     private func pause(_ seconds: Double) -> Bool {
         let end = Date().addingTimeInterval(seconds)
         while Date() < end {
             if isStopped { return false }
             Thread.sleep(forTimeInterval: min(0.01, max(end.timeIntervalSinceNow, 0)))
+        }
+        return !isStopped
+    }
+
+    /// Waits, as `pause` does, until the gate opens or its backstop passes; false once stopped.
+    private func waitUntilOpen(_ gate: Gate) -> Bool {
+        let end = Date().addingTimeInterval(Backstop.seconds)
+        while !gate.isOpen, Date() < end {
+            if isStopped { return false }
+            Thread.sleep(forTimeInterval: 0.005)
         }
         return !isStopped
     }
@@ -275,7 +299,8 @@ final class LoopbackServer: Sendable {
         let components = URLComponents(string: target)
         var query: [String: String] = [:]
         for item in components?.queryItems ?? [] { query[item.name] = item.value ?? "" }
-        return RecordedRequest(method: String(parts[0]), target: target, path: components?.path ?? target, query: query, headers: headers)
+        return RecordedRequest(
+            method: String(parts[0]), target: target, path: components?.path ?? target, query: query, headers: headers, arrival: .now)
     }
 
     private static func reason(_ status: Int) -> String {
@@ -311,18 +336,80 @@ extension StubResponse {
 }
 
 extension LoopbackServer {
-    /// Whether `count` requests arrived within `seconds`, looking every few milliseconds: the one
-    /// wait for a running binary to reach the server.
-    func waitForRequests(_ count: Int, seconds: Double) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while requestCount < count, Date() < deadline { usleep(2_000) }
-        return requestCount >= count
+    /// What the server received, and the tests waiting for a number of requests.
+    private struct Log {
+        var requests: [RecordedRequest] = []
+        var awaited: [(count: Int, arrival: Event<Void>)] = []
     }
 
-    /// The same, without holding a thread of the concurrency pool while it waits.
-    func arrivalOfRequests(_ count: Int, seconds: Double) async -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while requestCount < count, Date() < deadline { try? await Task.sleep(for: .milliseconds(2)) }
-        return requestCount >= count
+    /// Returns once `count` requests have arrived in all, told by the server as each arrives: the
+    /// one wait for a running binary to reach the server. Throws, saying how many came, if the
+    /// backstop passes first, or if `running` (the binary that should send them) ends first.
+    func waitForRequests(_ count: Int, from running: RunningBinary? = nil, seconds: Double = Backstop.seconds) async throws {
+        let arrival = Event<Void>()
+        let waits = log.withLock { log in
+            guard log.requests.count < count else { return false }
+            log.awaited.append((count, arrival))
+            return true
+        }
+        guard waits else { return }
+        if let running {
+            Task {
+                if await running.exit.value(within: seconds) != nil { arrival.happen(()) }
+            }
+        }
+        try await arrival.value(waitingFor: "\(count) requests to reach the server (\(requestCount) did)", seconds: seconds)
+        if let running, requestCount < count {
+            let run = await running.wait()
+            throw ToolFailure(description: "boxoffice ended (exit \(run.status)) after \(requestCount) of \(count) requests: \(run.stderr)")
+        }
+    }
+}
+
+/// Holds the answers of the responses that carry it until the test opens it; the connections'
+/// own threads wait, never a thread of the pool.
+final class Gate: Sendable {
+    private let opened = Mutex(false)
+
+    var isOpen: Bool { opened.withLock { $0 } }
+
+    func open() {
+        opened.withLock { $0 = true }
+    }
+
+    /// For a handler that holds its own answer: waits on the server's connection thread, never on
+    /// one of the concurrency pool, until the test opens the gate (or a minute passes, a backstop
+    /// that keeps a failing test from hanging).
+    func wait() {
+        let deadline = Date().addingTimeInterval(60)
+        while !isOpen, Date() < deadline { usleep(1_000) }
+    }
+}
+
+/// Holds every request that passes it until `count` have: proof that they were in flight together,
+/// where a delay on each would only make it likely. Should fewer come, they are answered when the
+/// server's backstop passes, and `mostConcurrentRequests` tells.
+final class ArrivalBarrier: Sendable {
+    let count: Int
+    private let arrivals = Counter()
+    private let gate = Gate()
+
+    init(count: Int) {
+        self.count = count
+    }
+
+    /// Counts the request, and holds its answer until the rest have come.
+    func hold(_ response: StubResponse) -> StubResponse {
+        if arrivals.next() + 1 >= count { gate.open() }
+        var held = response
+        held.heldBy = gate
+        return held
+    }
+}
+
+extension LoopbackServer {
+    /// Whether `count` requests arrived before the backstop, for tests that state it as an expectation.
+    func arrivalOfRequests(_ count: Int, seconds: Double = Backstop.seconds) async -> Bool {
+        (try? await waitForRequests(count, seconds: seconds)) != nil
     }
 }

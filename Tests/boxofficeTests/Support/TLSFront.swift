@@ -20,26 +20,27 @@ struct TestCertificates {
     /// A folder holding the authority under its hashed name, as `SSL_CERT_DIR` wants.
     let authorityFolder: URL
 
-    init() throws {
+    init() async throws {
         let openssl = try TestTools.require("openssl")
         folder = TemporaryFolder("boxoffice-tls")
         let root = folder.url
         let authority = root.appendingPathComponent("ca.pem")
         self.authority = authority
         let authorityKey = root.appendingPathComponent("ca.key")
-        try Self.run(
+        try await Self.run(
             openssl,
             [
                 "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
                 "-keyout", authorityKey.path, "-out", authority.path, "-days", "2", "-subj", "/CN=boxoffice test CA",
             ])
-        loopback = try Self.identity(
+        loopback = try await Self.identity(
             "loopback", for: "IP:127.0.0.1,DNS:localhost", openssl: openssl, in: root, signedBy: authority, key: authorityKey)
-        otherName = try Self.identity("other.test", for: "DNS:other.test", openssl: openssl, in: root, signedBy: authority, key: authorityKey)
+        otherName = try await Self.identity(
+            "other.test", for: "DNS:other.test", openssl: openssl, in: root, signedBy: authority, key: authorityKey)
         let authorityFolder = root.appendingPathComponent("trusted")
         self.authorityFolder = authorityFolder
         try FileManager.default.createDirectory(at: authorityFolder, withIntermediateDirectories: true)
-        let hash = try Self.run(openssl, ["x509", "-hash", "-noout", "-in", authority.path]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let hash = try await Self.run(openssl, ["x509", "-hash", "-noout", "-in", authority.path]).trimmingCharacters(in: .whitespacesAndNewlines)
         try FileManager.default.copyItem(at: authority, to: authorityFolder.appendingPathComponent("\(hash).0"))
     }
 
@@ -47,19 +48,19 @@ struct TestCertificates {
     private static func identity(
         _ name: String, for alternativeNames: String, openssl: String, in root: URL,
         signedBy authority: URL, key authorityKey: URL
-    ) throws -> Identity {
+    ) async throws -> Identity {
         let key = root.appendingPathComponent("\(name).key")
         let request = root.appendingPathComponent("\(name).csr")
         let certificate = root.appendingPathComponent("\(name).pem")
         let extensions = root.appendingPathComponent("\(name).ext")
         try Data("subjectAltName=\(alternativeNames)\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n".utf8).write(to: extensions)
-        try Self.run(
+        try await Self.run(
             openssl,
             [
                 "req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
                 "-keyout", key.path, "-out", request.path, "-subj", "/CN=\(name)",
             ])
-        try Self.run(
+        try await Self.run(
             openssl,
             [
                 "x509", "-req", "-in", request.path, "-CA", authority.path, "-CAkey", authorityKey.path,
@@ -70,27 +71,13 @@ struct TestCertificates {
 
     /// Runs openssl and returns its stdout; throws, with its stderr, when it fails.
     @discardableResult
-    static func run(_ program: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let errorText = errors.fileHandleForReading.readDataToEndOfFile()
-        let outputText = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw ToolFailure(description: "\(program) \(arguments.joined(separator: " ")): \(String(decoding: errorText, as: UTF8.self))")
+    static func run(_ program: String, _ arguments: [String]) async throws -> String {
+        let result = try await ProgramRun.run(program, arguments)
+        guard result.status == 0 else {
+            throw ToolFailure(description: "\(program) \(arguments.joined(separator: " ")): \(result.stderr)")
         }
-        return String(decoding: outputText, as: UTF8.self)
+        return result.stdout
     }
-}
-
-struct ToolFailure: Error, CustomStringConvertible {
-    let description: String
 }
 
 /// `Tests/TLS/tls_front.py` in front of a loopback server: https on 127.0.0.1 with the given
@@ -109,7 +96,7 @@ final class TLSFront {
         (try? String(contentsOf: countFile, encoding: .utf8)).flatMap { Int($0) } ?? 0
     }
 
-    init(serving server: LoopbackServer, as identity: TestCertificates.Identity) throws {
+    init(serving server: LoopbackServer, as identity: TestCertificates.Identity) async throws {
         let python = try TestTools.require("python3")
         countFile = folder.url.appendingPathComponent("connections")
         process = Process()
@@ -123,16 +110,18 @@ final class TLSFront {
         let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
+        let reader = PipeReader(output)
         try process.run()
         // The first line is the port, written once it listens.
-        var line = Data()
-        while let byte = try output.fileHandleForReading.read(upToCount: 1), let first = byte.first, first != UInt8(ascii: "\n") {
-            line.append(first)
-        }
-        guard let port = UInt16(String(decoding: line, as: UTF8.self)) else {
+        do {
+            try await reader.waitFor("\n")
+        } catch {
             process.terminate()
-            process.waitUntilExit()
-            throw ToolFailure(description: "the TLS front did not start: \(String(decoding: line, as: UTF8.self))")
+            throw error
+        }
+        guard let line = reader.text.split(separator: "\n").first, let port = UInt16(line) else {
+            process.terminate()
+            throw ToolFailure(description: "the TLS front did not start: \(reader.text)")
         }
         self.port = port
     }
@@ -141,10 +130,10 @@ final class TLSFront {
         stop()
     }
 
-    /// Ends the front: its stdin closing ends it (as it does should the tests end first), and so does SIGTERM.
+    /// Ends the front: its stdin closing ends it (as it does should the tests end first), and so
+    /// does SIGTERM. Nothing waits for it to go: Foundation reaps it.
     func stop() {
         try? input.fileHandleForWriting.close()
         if process.isRunning { process.terminate() }
-        process.waitUntilExit()
     }
 }
