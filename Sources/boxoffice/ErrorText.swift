@@ -74,7 +74,7 @@ enum ErrorText {
 
     /// The one place a range the library's rules refuse (`RangeRules`) is said to the tool's
     /// user: the library's sentence, with the options that mend it named as the caller names
-    /// them (`--from` to a shell, `'from'` to a model). It is a usage error wherever it is found.
+    /// them (`--from` to a shell, `from` to a model). It is a usage error wherever it is found.
     static func line(for problem: RangeProblem, naming name: (OptionName) -> String = { "--" + $0.rawValue }) -> String {
         switch problem {
         case .reversed(let from, let to):
