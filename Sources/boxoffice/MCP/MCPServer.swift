@@ -262,13 +262,14 @@ actor MCPServer {
         if let arguments, !arguments.isObject, !arguments.isNull { throw RPCError.invalidParams("'arguments' must be an object") }
         guard let key = Self.key(id) else { return }
         guard calls[key] == nil else { throw RPCError.invalidRequest("request \(key.dropFirst(2)) is still running") }
+        lastSerial += 1
+        let serial = lastSerial
         // A client that gave a progress token hears how far a range has come.
         let progress: (@Sendable (Int, Int) async -> Void)? = params?["_meta"]?["progressToken"].flatMap { token in
             guard Self.key(token) != nil else { return nil }
-            return { [weak self] done, total in await self?.notifyProgress(token: token, done: done, total: total) }
+            return { [weak self] done, total in await self?.notifyProgress(of: key, serial: serial, token: token, done: done, total: total) }
         }
-        lastSerial += 1
-        calls[key] = .waiting(Call(serial: lastSerial, id: id, tool: tool, arguments: arguments, stateless: stateless, progress: progress))
+        calls[key] = .waiting(Call(serial: serial, id: id, tool: tool, arguments: arguments, stateless: stateless, progress: progress))
         arrivals.append(key)
         Signals.callsUnanswered.add(1, ordering: .releasing)
         startWaitingCalls()
@@ -300,7 +301,10 @@ actor MCPServer {
         return line(.object([("jsonrpc", .string("2.0")), ("id", call.id), ("result", result)]))
     }
 
-    private func notifyProgress(token: JSONValue, done: Int, total: Int) {
+    /// Tells the client how far a call has come, while it runs: once it is cancelled (or
+    /// answered) it says nothing more, though its work may still be winding down.
+    private func notifyProgress(of key: String, serial: Int, token: JSONValue, done: Int, total: Int) {
+        guard case .running(serial, _)? = calls[key] else { return }
         let params: JSONValue = .object([("progressToken", token), ("progress", .integer(Int64(done))), ("total", .integer(Int64(total)))])
         output.write(
             .notification(Self.line(.object([("jsonrpc", .string("2.0")), ("method", .string("notifications/progress")), ("params", params)]))))
