@@ -54,6 +54,7 @@ struct MCPToolDeclarationTests {
         for tool in MCPToolCatalog.tools {
             #expect(Self.schemaProperties(tool).map(\.0) == Self.arguments[tool.name], "\(tool.name)")
             #expect(tool.command.make != nil, "\(tool.name) runs a command that runs")
+            #expect(tool.command.output != nil, "\(tool.name)'s command declares what its data is")
             for name in tool.options {
                 #expect(tool.command.option(name) != nil, "\(tool.name): '\(tool.command.name)' has no --\(name.rawValue)")
             }
