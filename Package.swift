@@ -42,6 +42,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "BoxOfficeCore", swiftSettings: onTheCallersExecutor),
+        // The command line's presentation: tables, CSV, Markdown, HTML, mail and chat messages,
+        // and the JSON the tool prints. Not a product: an app gets the models, not these writers.
+        .target(name: "BoxOfficeOutput", dependencies: ["BoxOfficeCore"], swiftSettings: onTheCallersExecutor),
         // The transport everywhere but Linux; a module of its own so that Linux never links
         // FoundationNetworking (see URLSessionTransport.swift).
         .target(name: "BoxOfficeURLSession", dependencies: ["BoxOfficeCore"], swiftSettings: onTheCallersExecutor),
@@ -57,12 +60,12 @@ let package = Package(
         .executableTarget(
             name: "boxoffice",
             dependencies: [
-                "BoxOfficeCore", "LazyCurl", "CoreDumps", "SignalPipe", "Allocator",
+                "BoxOfficeCore", "BoxOfficeOutput", "LazyCurl", "CoreDumps", "SignalPipe", "Allocator",
                 .target(name: "BoxOfficeURLSession", condition: urlSessionEverywhere ? nil : .when(platforms: elsewhereThanLinux)),
             ],
             swiftSettings: onTheCallersExecutor + directMetadata + (urlSessionEverywhere ? [.define("URLSESSION_EVERYWHERE")] : [])),
-        .testTarget(name: "BoxOfficeCoreTests", dependencies: ["BoxOfficeCore"], swiftSettings: onTheCallersExecutor),
-        .testTarget(name: "boxofficeTests", dependencies: ["boxoffice", "BoxOfficeCore", "BoxOfficeURLSession"], swiftSettings: onTheCallersExecutor),
+        .testTarget(name: "BoxOfficeCoreTests", dependencies: ["BoxOfficeCore", "BoxOfficeOutput"], swiftSettings: onTheCallersExecutor),
+        .testTarget(name: "boxofficeTests", dependencies: ["boxoffice", "BoxOfficeCore", "BoxOfficeOutput", "BoxOfficeURLSession"], swiftSettings: onTheCallersExecutor),
     ],
     swiftLanguageModes: [.v6]
 )

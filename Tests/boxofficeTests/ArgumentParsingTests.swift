@@ -1,5 +1,6 @@
 @testable import boxoffice
 import BoxOfficeCore
+import BoxOfficeOutput
 import Testing
 
 struct ArgumentParsingTests {

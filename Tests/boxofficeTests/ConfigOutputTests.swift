@@ -1,5 +1,6 @@
 @testable import boxoffice
 import BoxOfficeCore
+import BoxOfficeOutput
 import Testing
 
 /// `config show` at a narrow terminal: the masked key gives way, then the source is cut.

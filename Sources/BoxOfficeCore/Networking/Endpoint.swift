@@ -1,7 +1,8 @@
 /// One API call, carrying the type its body decodes to and everything else about itself: where it
 /// goes, the name its answer is cached, recorded and replayed under, what its body is called in
 /// errors, how long an answer stays fresh and how an answer is checked against the question.
-/// A new endpoint is one factory; nothing else needs a row for it.
+/// A new endpoint is a factory beside the others and a row in `EndpointRoute`, which the tests'
+/// loopback server also reads to answer a request from its recording.
 public struct Endpoint<Response: APIResponse>: Sendable {
     /// What the loaders between the client and the network are told.
     public let info: EndpointInfo

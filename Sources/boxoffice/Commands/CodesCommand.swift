@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeOutput
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeOutput
 
 /// `boxoffice daily`: the daily chart of a day or a range of days.
 enum DailyCommand {

@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeOutput
 
 /// `boxoffice weekly`: the weekly chart of a week or a range of weeks.
 enum WeeklyCommand {

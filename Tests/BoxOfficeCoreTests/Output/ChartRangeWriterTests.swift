@@ -1,4 +1,5 @@
 @testable import BoxOfficeCore
+@testable import BoxOfficeOutput
 import Foundation
 import Testing
 

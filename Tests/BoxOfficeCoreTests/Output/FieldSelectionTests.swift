@@ -1,5 +1,6 @@
 import Testing
 @testable import BoxOfficeCore
+@testable import BoxOfficeOutput
 
 /// `--fields` names are the JSON names: each column's CSV key in camelCase, which the JSON lines carry.
 struct FieldSelectionTests {

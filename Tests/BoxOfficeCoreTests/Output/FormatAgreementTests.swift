@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import BoxOfficeCore
+@testable import BoxOfficeOutput
 
 /// A command's formats say the same things: what JSON has, CSV has; what a table's title says,
 /// Markdown's says.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BoxOfficeCore
+@testable import BoxOfficeOutput
 
 /// What is not a table at a narrow terminal: cards and remarks wrap inside the width too.
 struct NarrowProseTests {

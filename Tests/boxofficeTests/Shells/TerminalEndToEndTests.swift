@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeOutput
 import Foundation
 import Testing
 

@@ -1,0 +1,45 @@
+extension BoxOfficeClient {
+    /// A movie's run from the daily charts: the days `RangeRules.trendDays(from:to:movie:yesterday:)`
+    /// chooses, fetched `jobs` at a time; cached days cost nothing. `onDayFetched` is called as each
+    /// day arrives with the number of days in all, for progress. A range the rules refuse throws
+    /// `BoxOfficeError.invalidRange` before any request (one that ends before the opening, once
+    /// the movie's details are known, before any chart is asked for).
+    public func trend(
+        movieCode code: String, from: KSTDate? = nil, to: KSTDate? = nil, jobs: Int = ChartQuery.defaultJobs,
+        onDayFetched: @escaping @Sendable (_ daysInAll: Int) async -> Void = { _ in }
+    ) async throws -> MovieTrend {
+        try await fetchTrend(movieCode: code, from: from, to: to, jobs: jobs, keepingGoing: false, onDayFetched: onDayFetched).trend
+    }
+
+    /// The run as `trend` reads it, going on past the days whose chart could not be fetched: those
+    /// are left out of `days` and listed in `missing`. A run of which no day arrived is thrown as
+    /// `trend` throws it.
+    public func availableTrend(
+        movieCode code: String, from: KSTDate? = nil, to: KSTDate? = nil, jobs: Int = ChartQuery.defaultJobs,
+        onDayFetched: @escaping @Sendable (_ daysInAll: Int) async -> Void = { _ in }
+    ) async throws -> (trend: MovieTrend, missing: [MissingChart]) {
+        try await fetchTrend(movieCode: code, from: from, to: to, jobs: jobs, keepingGoing: true, onDayFetched: onDayFetched)
+    }
+
+    private func fetchTrend(
+        movieCode code: String, from: KSTDate?, to: KSTDate?, jobs: Int, keepingGoing: Bool,
+        onDayFetched: @escaping @Sendable (_ daysInAll: Int) async -> Void
+    ) async throws -> (trend: MovieTrend, missing: [MissingChart]) {
+        let yesterday = KSTDate.today(at: now()).adding(days: -1)
+        _ = try RangeRules.trendDays(from: from, to: to, yesterday: yesterday)
+        let movie = try await movie(code: code)
+        let dates = try RangeRules.trendDays(from: from, to: to, movie: movie, yesterday: yesterday)
+        let total = dates.count
+        let query = ChartQuery(kind: .daily, dates: dates, jobs: jobs)
+        // Only the movie's entry of each day is kept, not the day's chart.
+        var days: [MovieTrend.Day] = []
+        let missing = try await ChartFetcher(client: self).forEachChart(
+            query, keepingGoing: keepingGoing, onChartFetched: { await onDayFetched(total) }
+        ) { chart in
+            if case .fetched(let chart) = chart {
+                days.append(MovieTrend.Day(date: chart.startDate, entry: chart.entries.first { $0.code == movie.code }))
+            }
+        }
+        return (MovieTrend(code: movie.code, title: movie.title, days: days), missing)
+    }
+}

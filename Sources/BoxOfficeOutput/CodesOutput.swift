@@ -1,0 +1,35 @@
+import BoxOfficeCore
+/// A common-code group (`boxoffice codes`).
+package struct CodesOutput: Presentable {
+    /// The group and its codes.
+    package let list: CodeList
+
+    /// Creates the output.
+    package init(_ list: CodeList) {
+        self.list = list
+    }
+
+    /// The list's own schema.
+    package static let jsonSchema = CodeList.jsonSchema
+
+    /// `{"group", "codes": [{"code", "name", "nameEnglish"}]}`: the list's own encoding.
+    package var json: JSONValue { JSONValue(encoding: list) }
+
+    /// One code a line, its group first (as a chart's movie carries its chart's days), so that
+    /// `--fields group,…` finds the member the table and CSV have.
+    package var jsonLines: [JSONValue] {
+        json.elements(of: "codes").map { JSONValue.object([("group", .string(list.group))] + $0.members) }
+    }
+
+    /// A table of the codes.
+    package var document: Document {
+        let columns = [
+            Column.machine("group"), Column("Code", key: "code"), Column("Name", key: "name", isTruncatable: true),
+            Column("English name", key: "name_english", isTruncatable: true, dropOrder: 1),
+        ]
+        let rows: [[Cell]] = list.codes.map { [.text(list.group), .text($0.code), .text($0.name), .text($0.nameEnglish)] }
+        var blocks: [Document.Block] = [.table(Table(columns: columns, rows: rows))]
+        if list.codes.isEmpty { blocks.append(.note("No codes in group \(list.group).")) }
+        return Document([Document.Section(blocks)])
+    }
+}

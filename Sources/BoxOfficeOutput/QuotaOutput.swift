@@ -1,0 +1,68 @@
+import BoxOfficeCore
+/// What `quota` prints: today's calls against each service's daily limit.
+package struct QuotaOutput: Presentable {
+    /// The Seoul day counted.
+    package let day: KSTDate
+    /// Calls made that day, by service.
+    package let counts: [APIService: Int]
+
+    /// Creates the output.
+    package init(day: KSTDate, counts: [APIService: Int]) {
+        self.day = day
+        self.counts = counts
+    }
+
+    private func used(_ service: APIService) -> Int { counts[service] ?? 0 }
+    private func remaining(_ service: APIService) -> Int { max(service.dailyQuota - used(service), 0) }
+
+    /// What `json` holds.
+    package static let jsonSchema = JSONSchema.object([
+        ("date", .date),
+        (
+            "services",
+            .array(
+                .object([
+                    ("service", .choice(APIService.allCases.map(\.rawValue))), ("calls", .integer), ("limit", .integer), ("remaining", .integer),
+                ]))
+        ),
+    ])
+
+    /// The day and each service's calls, limit and what remains.
+    package var json: JSONValue {
+        .object([
+            ("date", .date(day)),
+            (
+                "services",
+                .array(
+                    APIService.allCases.map { service in
+                        .object([
+                            ("service", .string(service.rawValue)), ("calls", .integer(used(service))), ("limit", .integer(service.dailyQuota)),
+                            ("remaining", .integer(remaining(service))),
+                        ])
+                    })
+            ),
+        ])
+    }
+
+    /// A table a service a row, under a caption at a terminal.
+    package var document: Document {
+        // The share used says how close the day is to the limit: it stays when Limit and Calls go.
+        let columns = [
+            Column.machine("date"), Column("Service", key: nil), Column.machine("service"),
+            Column("Calls", key: "calls", alignment: .right, dropOrder: 2),
+            Column("Limit", key: "limit", alignment: .right, dropOrder: 1), Column.machine("remaining"), Column("Used", key: nil, alignment: .right),
+        ]
+        let rows: [[Cell]] = APIService.allCases.map { service in
+            let share = (Double(used(service)) * 1000 / Double(service.dailyQuota)).rounded() / 10
+            return [
+                .date(day), .text(service.displayName), .text(service.rawValue), .count(used(service)), .count(service.dailyQuota),
+                .count(remaining(service)), .percentage(share),
+            ]
+        }
+        return Document([
+            Document.Section([
+                .heading("Calls today (\(day.iso), Seoul)", inMarkdown: true), .table(Table(columns: columns, rows: rows)),
+            ])
+        ])
+    }
+}

@@ -1,0 +1,111 @@
+import BoxOfficeCore
+/// What `boxoffice report` prints: the day's top 10 with moves, runs and trends, then the news.
+package struct ReportOutput: Presentable {
+    /// The report.
+    package let report: DailyReport
+    /// Whether posters were looked up.
+    package let withPosters: Bool
+    /// Said under the table when some posters are linked for want of room (`PosterRoom.note`).
+    package let linkedPosterNote: String?
+
+    /// Creates the output.
+    package init(_ report: DailyReport, withPosters: Bool = false, linkedPosterNote: String? = nil) {
+        self.report = report
+        self.withPosters = withPosters
+        self.linkedPosterNote = linkedPosterNote
+    }
+
+    private static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+
+    static func dayName(_ date: KSTDate) -> String {
+        "\(date.iso) (\(weekdays[(date.weekday + 6) % 7]))"
+    }
+
+    /// What a re-entry's move reads: back in the chart, not new to cinemas.
+    static let reentryMarker = "BACK"
+
+    /// ▲2 (4): two places up from 4th yesterday; NEW; BACK for a re-entry; - unchanged.
+    static func move(_ movie: DailyReport.Movie) -> String {
+        let change = movie.rankChange.marker
+        if movie.isReentry { return reentryMarker }
+        guard !movie.isNew, let previous = movie.previousRank, previous != movie.rank else { return change }
+        return "\(change) (\(previous))"
+    }
+
+    /// The move as a cell, coloured as `daily` colours a rank change.
+    static func moveCell(_ movie: DailyReport.Movie) -> Cell {
+        .move(move(movie), change: movie.rankChange, intensity: movie.rankIntensity)
+    }
+
+    /// The report's own schema after its `kind`.
+    package static let jsonSchema = DailyReport.jsonSchema.inserting(("kind", .constant(.string("report"))), after: nil)
+
+    /// The whole report as data, every figure of the text: the report's own encoding after a
+    /// `"kind": "report"`.
+    package var json: JSONValue {
+        .object([("kind", .string("report"))] + JSONValue(encoding: report).members)
+    }
+
+    /// The table, then a line for each piece of news.
+    package var document: Document {
+        // At a narrow terminal the title and the day's audience stay; the trend, the report's
+        // own figure, is the last to go.
+        var columns = [
+            Column("#", key: "rank", alignment: .right), Column("Move", key: "move", alignment: .right, dropOrder: 5),
+            Column("Title", key: "title", isTruncatable: true), Column("Day", key: "days_since_opening", alignment: .right, dropOrder: 3),
+            Column("Audience", key: "audience", alignment: .right), Column("Total", key: "audience_total", alignment: .right, dropOrder: 4),
+            Column("Share", key: "sales_share", alignment: .right, dropOrder: 2), Column("Screens", key: "screens", alignment: .right, dropOrder: 1),
+            Column("Trend", key: "trend", dropOrder: 6),
+        ]
+        if withPosters { columns.append(Column("Poster", key: "poster_url", keepsWhole: true)) }
+        let rows: [[Cell]] = report.movies.map { movie in
+            var row: [Cell] = [
+                .count(movie.rank), Self.moveCell(movie), .text(movie.title), .count(movie.daysSinceOpening.map { $0 + 1 }),
+                .count(movie.audience), .count(movie.audienceTotal), .percentage(movie.salesShare), .count(movie.screens),
+                .sparkline(movie.trend),
+            ]
+            if withPosters { row.append(.image(movie.posterURL, embedded: movie.posterImage)) }
+            return row
+        }
+        var news: [Document.Block] = []
+        let titles = Dictionary(report.movies.map { ($0.code, $0.title) }, uniquingKeysWith: { first, _ in first })
+        if !report.newEntries.isEmpty {
+            news.append(.note("New: " + report.newEntries.compactMap { titles[$0] }.joined(separator: ", ")))
+        }
+        let days = Dictionary(report.movies.map { ($0.code, $0.daysSinceOpening) }, uniquingKeysWith: { first, _ in first })
+        if !report.reentries.isEmpty {
+            let back = report.reentries.compactMap { code in
+                titles[code].map { title in days[code].flatMap { $0 }.map { "\(title) (day \($0 + 1))" } ?? title }
+            }
+            news.append(.note("Back in the top 10: " + back.joined(separator: ", ")))
+        }
+        if let climber = report.climber {
+            news.append(.note("Biggest climber: \(climber.title), ▲\(climber.rankIntensity) to #\(climber.rank)"))
+        }
+        if let faller = report.faller {
+            news.append(.note("Biggest faller: \(faller.title), ▼\(-faller.rankIntensity) to #\(faller.rank)"))
+        }
+        for milestone in report.milestones {
+            news.append(.note("Milestone: \(milestone.title) passed \(NumberText.grouped(milestone.milestone)) in total"))
+        }
+        if let week = report.sameWeekdayLastWeek {
+            let rate = week.changeRate.map { " (\($0 >= 0 ? "+" : "")\(NumberText.oneDecimal($0))%)" } ?? ""
+            news.append(
+                .note(
+                    "Top-10 audience: \(NumberText.grouped(week.audience)) against \(NumberText.grouped(week.audienceThatDay)) on \(Self.dayName(week.date))\(rate)"
+                ))
+        }
+        if report.movies.isEmpty {
+            news.append(.note("No movies in the chart of \(report.date.iso)."))
+        } else {
+            news.append(.note(Sparkline.scale))
+        }
+        var first: [Document.Block] = [
+            .heading("Box office report, \(Self.dayName(report.date))", inMarkdown: true), .table(Table(columns: columns, rows: rows)),
+        ]
+        if withPosters, let linkedPosterNote { first.append(.note(linkedPosterNote)) }
+        var sections = [Document.Section(first)]
+        if !news.isEmpty { sections.append(Document.Section(news)) }
+        return Document(sections)
+    }
+}

@@ -1,0 +1,79 @@
+import BoxOfficeCore
+/// A movie's run, a day a row: its figures where it was in the top 10, nothing where it was not.
+package struct TrendOutput: Presentable {
+    /// The movie's code.
+    package let code: String
+    /// Its title.
+    package let title: String
+    /// Each day and the movie's entry that day, if it had one.
+    package let days: [(date: KSTDate, entry: ChartEntry?)]
+    /// The run.
+    private let trend: MovieTrend
+    /// Days whose chart could not be fetched (`--keep-going`), each with the line that says why:
+    /// marked in JSON and JSON Lines, noted for people, absent from CSV and TSV.
+    package let missing: [(date: KSTDate, reason: String)]
+
+    /// Creates the output of a run.
+    package init(_ trend: MovieTrend, missing: [(date: KSTDate, reason: String)] = []) {
+        code = trend.code
+        title = trend.title
+        days = trend.days.map { ($0.date, $0.entry) }
+        self.trend = trend
+        self.missing = missing
+    }
+
+    /// `{"code", "title", "days": [{"date", "rank", "audience", "audienceTotal", "salesShare", "screens", "shows"}]}`:
+    /// the run's own encoding; a missing day is `{"date", "missing": true, "error"}` in its place.
+    package var json: JSONValue {
+        let document = JSONValue(encoding: trend)
+        guard !missing.isEmpty else { return document }
+        let encoded = zip(trend.days.map(\.date), document.elements(of: "days"))
+        let marked = missing.map {
+            ($0.date, JSONValue.object([("date", .string($0.date.iso)), ("missing", .bool(true)), ("error", .string($0.reason))]))
+        }
+        let days = (Array(encoded) + marked).sorted { $0.0 < $1.0 }.map(\.1)
+        return .object(document.members.map { $0.0 == "days" ? ($0.0, .array(days)) : $0 })
+    }
+
+    /// The run's own schema, a missing day in place of a day.
+    package static let jsonSchema = MovieTrend.jsonSchema.replacing(
+        "days",
+        with: .array(.anyOf([MovieTrend.Day.jsonSchema, .object([("date", .date), ("missing", .constant(.bool(true))), ("error", .string)])])))
+
+    /// One day a line, each naming the movie so lines of several runs can be mixed:
+    /// `{"code", "title", "date", "rank", …}`.
+    package var jsonLines: [JSONValue] {
+        let document = json
+        let movie = document.members.filter { $0.0 != "days" }
+        return document.elements(of: "days").map { JSONValue.object(movie + $0.members) }
+    }
+
+    /// A heading and a row a day.
+    package var document: Document {
+        let columns = [
+            Column.machine("code"), Column("Date", key: "date"), Column("#", key: "rank", alignment: .right, dropOrder: 5),
+            Column("Audience", key: "audience", alignment: .right), Column("Total", key: "audience_total", alignment: .right, dropOrder: 4),
+            Column("Share", key: "sales_share", alignment: .right, dropOrder: 3), Column("Screens", key: "screens", alignment: .right, dropOrder: 2),
+            Column("Shows", key: "shows", alignment: .right, dropOrder: 1),
+            // Last, as the CSV header only grows: so that `--fields title` works as on its JSON lines.
+            Column.machine("title"),
+        ]
+        let rows: [[Cell]] = days.map { day in
+            [
+                .text(code), .date(day.date), .count(day.entry?.rank), .count(day.entry?.audience), .count(day.entry?.audienceTotal),
+                .percentage(day.entry?.salesShare), .count(day.entry?.screens), .count(day.entry?.shows), .text(title),
+            ]
+        }
+        let dates = (days.map(\.date) + missing.map(\.date)).sorted()
+        let first = dates.first?.iso ?? "", last = dates.last?.iso ?? ""
+        let shown = days.filter { $0.entry != nil }.count
+        let gaps: [Document.Block] = missing.map { .note("Missing: \($0.date.iso), \($0.reason)") }
+        return Document([
+            Document.Section(
+                [
+                    .heading("\(title) (\(code)), \(first) to \(last)", inMarkdown: true), .table(Table(columns: columns, rows: rows)),
+                    .note("In the top 10 on \(shown) of \(days.count) \(days.count == 1 ? "day" : "days")\(missing.isEmpty ? "" : " fetched")."),
+                ] + gaps)
+        ])
+    }
+}

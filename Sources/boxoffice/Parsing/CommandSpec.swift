@@ -1,0 +1,259 @@
+import BoxOfficeCore
+import BoxOfficeOutput
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// What a command accepts and how it is made: the single source for parsing, validation, help
+/// and shell completion. A command is one file declaring its spec, its validation and its run.
+struct CommandSpec: Sendable {
+    let name: String
+    let abstract: String
+    let discussion: String?
+    let examples: [String]
+    let arguments: [ArgumentSpec]
+    let options: [OptionSpec]
+    /// What its data is, for a command that prints data: where a tool's `outputSchema` comes from.
+    let output: (any Presentable.Type)?
+    let subcommands: [CommandSpec]
+    /// Left out of help, suggestions and completions: a command the completion scripts call.
+    let isHidden: Bool
+    /// Validates the parsed words into a command ready to run; nil for a group of subcommands.
+    let make: (@Sendable (OptionReader) throws(UsageError) -> any RunnableCommand)?
+
+    init(
+        name: String, abstract: String, discussion: String? = nil, examples: [String] = [],
+        arguments: [ArgumentSpec] = [], options: [OptionSpec] = [], output: (any Presentable.Type)? = nil, subcommands: [CommandSpec] = [],
+        isHidden: Bool = false,
+        make: (@Sendable (OptionReader) throws(UsageError) -> any RunnableCommand)? = nil
+    ) {
+        self.name = name
+        self.abstract = abstract
+        self.discussion = discussion
+        self.examples = examples
+        self.arguments = arguments
+        self.options = options + [OptionSpec.help]
+        self.output = output
+        self.subcommands = subcommands
+        self.isHidden = isHidden
+        self.make = make
+    }
+
+    func option(named name: String) -> OptionSpec? {
+        options.first { $0.name == name }
+    }
+
+    func option(_ name: OptionName) -> OptionSpec? {
+        option(named: name.rawValue)
+    }
+
+    func option(short: Character) -> OptionSpec? {
+        options.first { $0.short == short }
+    }
+
+    /// The subcommands help, suggestions and completions show.
+    var visibleSubcommands: [CommandSpec] {
+        subcommands.filter { !$0.isHidden }
+    }
+
+    func subcommand(named name: String) -> CommandSpec? {
+        subcommands.first { $0.name == name }
+    }
+}
+
+/// A positional argument.
+struct ArgumentSpec: Sendable {
+    /// Its name in usage lines, `<movie-code>`.
+    let name: String
+    /// Its name as a tool argument (`code`), for a command a tool runs.
+    var key: OptionName?
+    let help: String
+    /// The help a model reads, where the command line's names what a tool call does not have.
+    private let toolDescription: String?
+    var isOptional = false
+    /// The words shells offer for it; empty when any word will do.
+    var choices: [String] = []
+    /// Whether shells also offer the names of the commands (help topics).
+    var offersCommands = false
+    /// Whether shells offer the subcommands of the command the argument before it names
+    /// (`help cache <Tab>`).
+    var offersSubcommands = false
+
+    init(
+        name: String, key: OptionName? = nil, help: String, toolHelp: String? = nil, isOptional: Bool = false, choices: [String] = [],
+        offersCommands: Bool = false,
+        offersSubcommands: Bool = false
+    ) {
+        self.name = name
+        self.key = key
+        self.help = help
+        toolDescription = toolHelp
+        self.isOptional = isOptional
+        self.choices = choices
+        self.offersCommands = offersCommands
+        self.offersSubcommands = offersSubcommands
+    }
+
+    /// The help text for a tool's schema.
+    var toolHelp: String { toolDescription ?? help }
+}
+
+/// What an option's value is. The parser's checks, help, completion and a tool's input schema all
+/// read it, as swift-argument-parser's `@Option` reads the property's type.
+enum OptionKind: Sendable {
+    /// No value: given or not.
+    case flag
+    /// Any text.
+    case text
+    /// A day in Seoul: YYYYMMDD, YYYY-MM-DD, today, yesterday or -Nd, never after today.
+    case date
+    /// A whole number in the range.
+    case integer(ClosedRange<Int>)
+    /// A number of seconds in the range.
+    case seconds(ClosedRange<Double>)
+    /// One of these words, in any case.
+    case choice([String])
+
+    /// What a valid value is, after "use": `a whole number from 1 to 10`.
+    var expectation: String {
+        switch self {
+        case .flag: "true or false"
+        case .text: "a string"
+        case .date: "YYYYMMDD, YYYY-MM-DD, today, yesterday or -Nd"
+        case .integer(let range): "a whole number from \(range.lowerBound) to \(range.upperBound)"
+        case .seconds(let range): "seconds from \(NumberText.decimal(range.lowerBound)) to \(NumberText.decimal(range.upperBound))"
+        case .choice(let choices): SharedOptions.list(choices)
+        }
+    }
+}
+
+/// An option's default, as help and a tool's schema show it.
+enum OptionDefault: Sendable {
+    /// A value of the option's kind, as typed: `10`, `table`, `yesterday`.
+    case value(String)
+    /// What happens without the option, in words: "the latest week that has ended".
+    case described(String)
+
+    var text: String {
+        switch self {
+        case .value(let text), .described(let text): text
+        }
+    }
+}
+
+/// What a shell offers for an option's value.
+enum ValueCompletion: Sendable {
+    /// Nothing: a date, a number, free text.
+    case none
+    /// These words.
+    case words([String])
+    /// File and folder names.
+    case paths
+    /// Folder names.
+    case folders
+    /// The names of a KOBIS code group, as far as boxoffice has the group cached.
+    case codeNames(CodeGroup)
+}
+
+/// An option: its name, the kind of its value, its help and its default, declared once. Help
+/// shows the default from the same constant the code uses.
+struct OptionSpec: Sendable {
+    let key: OptionName
+    var short: Character?
+    let kind: OptionKind
+    /// Given more than once, every value counts (`--mail-to a --mail-to b`); otherwise the last wins.
+    let repeats: Bool
+    /// The value's name in help and usage, `<date>`; nil for a flag.
+    let valueName: String?
+    /// Made when help is shown, not when the catalog is: some name what a command's output holds.
+    private let describe: @Sendable () -> String
+    /// The help a model reads, where the command line's names what a tool call does not have
+    /// (another option, a variable, stderr).
+    private let toolDescription: String?
+    let defaultValue: OptionDefault?
+    private let explicitCompletion: ValueCompletion?
+
+    /// The long name, as typed after `--`.
+    var name: String { key.rawValue }
+
+    /// The help text.
+    var help: String { describe() }
+
+    /// The help text for a tool's schema.
+    var toolHelp: String { toolDescription ?? help }
+
+    init(
+        name: OptionName, short: Character? = nil, kind: OptionKind = .flag, valueName: String? = nil, repeats: Bool = false,
+        help: @autoclosure @escaping @Sendable () -> String, toolHelp: String? = nil, defaultValue: OptionDefault? = nil,
+        completion: ValueCompletion? = nil
+    ) {
+        key = name
+        self.short = short
+        self.kind = kind
+        self.repeats = repeats
+        if case .flag = kind {
+            self.valueName = nil
+        } else {
+            self.valueName = valueName ?? kind.defaultValueName
+        }
+        describe = help
+        toolDescription = toolHelp
+        self.defaultValue = defaultValue
+        explicitCompletion = completion
+    }
+
+    /// Whether this is the option of that name.
+    func isNamed(_ option: OptionName) -> Bool {
+        key == option
+    }
+
+    var isFlag: Bool {
+        if case .flag = kind { true } else { false }
+    }
+
+    /// The words it takes, if it takes only those.
+    var choices: [String] {
+        if case .choice(let choices) = kind { choices } else { [] }
+    }
+
+    /// What shells offer for its value: what the declaration says, else its choices.
+    var completion: ValueCompletion {
+        explicitCompletion ?? (choices.isEmpty ? .none : .words(choices))
+    }
+
+    /// The help text with its default.
+    var helpWithDefault: String {
+        defaultValue.map { "\(help) (default: \($0.text))" } ?? help
+    }
+
+    static let help = OptionSpec(name: .help, short: "h", help: "Show help information.")
+}
+
+extension OptionKind {
+    /// `<date>`, `<n>`, `<seconds>`, `<value>`.
+    fileprivate var defaultValueName: String {
+        switch self {
+        case .flag, .text, .choice: "value"
+        case .date: "date"
+        case .integer: "n"
+        case .seconds: "seconds"
+        }
+    }
+}
+
+/// A command ready to run: parsed, validated and holding what it needs.
+protocol RunnableCommand: Sendable {
+    /// What the command gives back, typed; errors are thrown, never printed here.
+    func run(in state: CommandState) async throws -> CommandOutput
+}
+
+/// A command whose output can be long (a chart range of a year): on the command line it writes it
+/// piece by piece as it is made, into a spool that keeps it out of memory until the command has
+/// succeeded. `run` still gives it whole and typed, for a caller that holds it anyway (`boxoffice mcp`).
+protocol StreamingCommand: RunnableCommand {
+    /// Writes what belongs on stdout into `output`, as it is made; errors are thrown, and what
+    /// was written is then let go.
+    func stream(in state: CommandState, to output: OutputSpool) async throws
+}

@@ -1,0 +1,203 @@
+import BoxOfficeCore
+import BoxOfficeOutput
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What every command runs with: the process's context, its paths and quota ledger, and the
+/// clients and transports made from them (the composition root). It runs a command and returns
+/// what belongs on stdout; errors are thrown, never printed here.
+struct CommandState: Sendable {
+    let context: ProcessContext
+    /// Where every call is counted before it is sent.
+    let quota: QuotaLedger
+    let paths: Paths
+    /// The run's keys, read once, and the one redactor everything it lets out goes through.
+    let keys: KeyRing
+    /// Who asked, and so how messages name options and commands: a shell, or a model calling a tool.
+    var caller = Caller.shell
+    /// Where a range's progress goes instead of stderr: `boxoffice mcp`'s progress notifications.
+    var progressNotifier: (@Sendable (_ done: Int, _ total: Int) async -> Void)? = nil
+
+    /// The progress of a range, wherever it is wanted: the notifier, else a line on stderr at a
+    /// terminal, else nowhere.
+    func progressLine(total: Int, unit: String) -> ProgressLine? {
+        if let progressNotifier { return ProgressLine(total: total, unit: unit, output: .notify(progressNotifier)) }
+        return context.stderrIsTerminal ? ProgressLine(total: total, unit: unit) : nil
+    }
+
+    /// What belongs on stdout. A partial result is thrown with its output as the command gave it.
+    func run(_ command: any RunnableCommand) async throws -> Data {
+        write(try await command.run(in: self))
+    }
+
+    /// The output as stdout takes it: data in the format asked, text scrubbed of the keys once more,
+    /// bytes (an image) as they came. Bodies are redacted as they arrive; this sees the text after
+    /// every change the writers made (controls and sequences removed, fields joined), as the reader will.
+    func write(_ output: CommandOutput) -> Data {
+        let text: String
+        switch output {
+        case .data(let data, let layout):
+            text = DocumentWriter.write(data, format: layout.format, style: style(layout.color), envelope: layout.envelope, fields: layout.fields)
+        case .text(let words):
+            text = words
+        case .bytes(let bytes):
+            return bytes
+        }
+        return keys.redactor.redact(Data(utf8: text))
+    }
+
+    /// Writes what a streaming command prints into `output` as it is made, scrubbed of the keys
+    /// as `run` scrubs it, and finishes it; with `--keep-going`, what arrived is finished too.
+    func stream(_ command: any StreamingCommand, to output: OutputSpool) async throws {
+        output.scrub(with: keys.redactor)
+        do {
+            try await command.stream(in: self, to: output)
+        } catch let partial as PartialResult {
+            try output.finish()
+            throw partial
+        }
+        try output.finish()
+    }
+
+    /// A client wired to the network (or a replay folder), the cache and the quota ledger.
+    func makeClient(_ options: NetworkOptions, needs services: Set<APIService>) throws -> BoxOfficeClient {
+        let isReplay = options.replayDirectory != nil
+        let keys = try self.keys.keys()
+        if !isReplay {
+            for service in APIService.allCases where services.contains(service) && keys[service]?.value == nil {
+                throw BoxOfficeError.missingAPIKey(service)
+            }
+        }
+        let kobisBaseURL = try baseURL(APIService.kobis.urlVariable, default: ClientConfiguration.defaultKOBISBaseURL)
+        let kakaoBaseURL = try baseURL(APIService.kakao.urlVariable, default: ClientConfiguration.defaultKakaoBaseURL)
+        // A key bound for a plain-http root off this machine can be read by anyone on the way.
+        let keysInClear =
+            isReplay
+            ? [:]
+            : [APIService.kobis: kobisBaseURL, .kakao: kakaoBaseURL].filter { service, url in
+                keys[service]?.value != nil && url.scheme?.lowercased() == "http" && !Self.isLoopback(url.host ?? "")
+            }
+        let configuration = ClientConfiguration(
+            kobisKey: keys[.kobis]?.value, kakaoKey: keys[.kakao]?.value,
+            kobisBaseURL: kobisBaseURL, kakaoBaseURL: kakaoBaseURL,
+            requiresKeys: !isReplay, timeout: options.timeout, retryPolicy: RetryPolicy(retries: options.retries))
+        var middlewares: [any LoaderMiddleware] = []
+        if let replay = options.replayDirectory {
+            guard Paths.isFolder(replay) else {
+                throw ConfigurationError(description: "The replay folder \(replay) does not exist.")
+            }
+            middlewares.append(Replayer(directory: URL(fileURLWithPath: replay, isDirectory: true)))
+        } else if let record = options.recordDirectory {
+            middlewares.append(
+                Recorder(
+                    directory: URL(fileURLWithPath: record, isDirectory: true),
+                    redactor: self.keys.redactor))
+        }
+        let context = self.context
+        let verbose = options.isVerbose
+        let warnings = Warnings()
+        let ledgerPath = paths.quotaFile.path
+        return BoxOfficeClient(
+            configuration: configuration, loader: transport(.api, timeout: options.timeout), middlewares: middlewares,
+            cache: isReplay ? nil : ResponseCache(directory: paths.responses),
+            cacheMode: options.cacheMode,
+            quota: isReplay ? nil : quota, enforcesQuota: !options.ignoresQuota,
+            now: context.clock,
+            onEvent: { event in
+                Self.handle(event, warnings: warnings, ledgerPath: ledgerPath, keysInClear: keysInClear, context: context, verbose: verbose)
+            }, redactor: self.keys.redactor)
+    }
+
+    /// `localhost`, 127.0.0.0/8 or `::1`: a key sent there in clear never leaves the machine.
+    static func isLoopback(_ host: String) -> Bool {
+        let name = host.lowercased()
+        if name == "localhost" || name == "::1" || name == "[::1]" { return true }
+        let octets = name.split(separator: ".", omittingEmptySubsequences: false)
+        return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
+    }
+
+    private static func handle(
+        _ event: ClientEvent, warnings: Warnings, ledgerPath: String, keysInClear: [APIService: URL], context: ProcessContext, verbose: Bool
+    ) {
+        switch event {
+        case .requestSent(let service):
+            // Whatever the transport: the ledger and cache writes after it must not be cut short.
+            Signals.arm()
+            if let url = keysInClear[service], warnings.firstTime("http-" + service.rawValue) {
+                context.warn(
+                    "\(service.urlVariable) is plain http, so the \(service.displayName) key goes to \(url.host ?? "?") unencrypted; use https.")
+            }
+        case .callCounted(let service, let count, let ledgerWasUnreadable):
+            if ledgerWasUnreadable, warnings.firstTime("ledger") {
+                context.warn("the quota ledger \(ledgerPath) was unreadable; today's count starts again from this run.")
+            }
+            if Double(count) >= Double(service.dailyQuota) * QuotaLedger.warningShare, warnings.firstTime(service.rawValue) {
+                context.warn(
+                    "\(NumberText.grouped(Int64(count))) of \(NumberText.grouped(Int64(service.dailyQuota))) daily \(service.displayName) calls used today (Seoul)."
+                )
+            }
+            if verbose { context.log("boxoffice: \(service.displayName) request (\(count) today)") }
+        case .waitingForLedger(let holder):
+            if warnings.firstTime("ledger-lock") {
+                context.log("Waiting for the quota ledger, locked by \(TerminalText.sanitize(holder.map { "\($0)" } ?? "another process"))…")
+            }
+        case .ledgerFailed(let reason):
+            if verbose { context.log("boxoffice: could not count the call in \(TerminalText.sanitize(reason)) (--ignore-quota)") }
+        case .cacheHit(let name):
+            if verbose { context.log("boxoffice: cache hit \(name)") }
+        case .retrying(let service, let attempt, let reason, let delay):
+            if verbose { context.log("boxoffice: \(service.displayName) \(reason); attempt \(attempt) in \(NumberText.oneDecimal(delay)) s") }
+        case .cacheEntryUnusable(let name, let reason):
+            if verbose { context.log("boxoffice: ignoring cache entry \(name): \(TerminalText.sanitize(reason))") }
+        case .cacheWriteFailed(let name, let reason):
+            if verbose { context.log("boxoffice: could not cache \(name): \(TerminalText.sanitize(reason))") }
+        }
+    }
+
+    private func baseURL(_ variable: String, default fallback: URL) throws -> URL {
+        guard let text = context.variable(variable) else { return fallback }
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else {
+            throw ConfigurationError(description: "\(variable) must be an http or https URL, not '\(TerminalText.sanitize(text))'.")
+        }
+        return url
+    }
+
+    func style(_ options: NetworkOptions) -> RenderStyle {
+        style(options.color)
+    }
+
+    func style(_ color: ColorChoice) -> RenderStyle {
+        RenderStyle(usesColor: usesColor(color), terminalWidth: context.terminalWidth)
+    }
+
+    /// `--color`, then NO_COLOR, CLICOLOR_FORCE, TERM=dumb and CLICOLOR, then whether stdout is a terminal.
+    func usesColor(_ choice: ColorChoice) -> Bool {
+        switch choice {
+        case .always: return true
+        case .never: return false
+        case .auto:
+            if let noColor = context.variable("NO_COLOR"), !noColor.isEmpty { return false }
+            if let force = context.variable("CLICOLOR_FORCE"), !force.isEmpty, force != "0" { return true }
+            if context.variable("TERM") == "dumb" || context.variable("CLICOLOR") == "0" { return false }
+            return context.stdoutIsTerminal
+        }
+    }
+}
+
+extension APIService {
+    /// The variable that moves the service's root, for tests and other servers.
+    var urlVariable: String {
+        switch self {
+        case .kobis: "BOXOFFICE_KOBIS_URL"
+        case .kakao: "BOXOFFICE_KAKAO_URL"
+        }
+    }
+}
