@@ -5,8 +5,8 @@ import Testing
 
 /// Every error that can end a run carries one line and its documented exit code.
 struct ErrorReportingTests {
-    /// One of each case with the exit code the README's table gives its situation. A new case
-    /// fails to compile in `isSampled` until it is given a sample here.
+    /// One of each case with the exit code the README's table gives its situation; a new case
+    /// fails `everyCaseHasASample` until it is given one here.
     static let samples: [(error: BoxOfficeError, code: ExitCode)] = [
         (.missingAPIKey(.kobis), .configuration),
         (.keyRejected(.kakao, code: "AccessDeniedError", message: "wrong appKey([redacted]) format"), .keyRejected),
@@ -47,15 +47,48 @@ struct ErrorReportingTests {
         ),
     ]
 
-    /// Names every case, so that a new one does not compile until it is given a sample above.
-    static func isSampled(_ error: BoxOfficeError) -> Bool {
+    /// The cases of `BoxOfficeError`, without their values.
+    enum Case: CaseIterable {
+        case missingAPIKey, keyRejected, quotaExceeded, dailyLimitReached, quotaInsufficient, rateLimited, noChartData, timedOut, downloadTimedOut,
+            serviceFault, httpStatus, serverError, unreachable, downloadFailed, redirectRefused, malformedResponse, notAnImage, responseTooLarge,
+            imageTooLarge, answerMismatch, notFound, quotaLedgerUnavailable, quotaLedgerLocked, unknownCodeName, invalidRange
+    }
+
+    /// Names every case, so that a new one does not compile until it has a `Case`, and
+    /// `everyCaseHasASample` fails until it is given a sample above.
+    static func caseOf(_ error: BoxOfficeError) -> Case {
         switch error {
-        case .missingAPIKey, .keyRejected, .quotaExceeded, .dailyLimitReached, .quotaInsufficient, .rateLimited, .noChartData, .timedOut,
-            .downloadTimedOut, .serviceFault, .httpStatus, .serverError, .unreachable, .downloadFailed, .redirectRefused, .malformedResponse,
-            .notAnImage, .responseTooLarge, .imageTooLarge, .answerMismatch, .notFound, .quotaLedgerUnavailable, .quotaLedgerLocked, .unknownCodeName,
-            .invalidRange:
-            true
+        case .missingAPIKey: .missingAPIKey
+        case .keyRejected: .keyRejected
+        case .quotaExceeded: .quotaExceeded
+        case .dailyLimitReached: .dailyLimitReached
+        case .quotaInsufficient: .quotaInsufficient
+        case .rateLimited: .rateLimited
+        case .noChartData: .noChartData
+        case .timedOut: .timedOut
+        case .downloadTimedOut: .downloadTimedOut
+        case .serviceFault: .serviceFault
+        case .httpStatus: .httpStatus
+        case .serverError: .serverError
+        case .unreachable: .unreachable
+        case .downloadFailed: .downloadFailed
+        case .redirectRefused: .redirectRefused
+        case .malformedResponse: .malformedResponse
+        case .notAnImage: .notAnImage
+        case .responseTooLarge: .responseTooLarge
+        case .imageTooLarge: .imageTooLarge
+        case .answerMismatch: .answerMismatch
+        case .notFound: .notFound
+        case .quotaLedgerUnavailable: .quotaLedgerUnavailable
+        case .quotaLedgerLocked: .quotaLedgerLocked
+        case .unknownCodeName: .unknownCodeName
+        case .invalidRange: .invalidRange
         }
+    }
+
+    @Test func everyCaseHasASample() {
+        let sampled = Set(Self.samples.map { Self.caseOf($0.error) })
+        #expect(Case.allCases.filter { !sampled.contains($0) }.isEmpty, "cases without a sample")
     }
 
     static func expectOneLine(_ error: any Error, sourceLocation: SourceLocation = #_sourceLocation) {

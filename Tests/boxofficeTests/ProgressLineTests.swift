@@ -23,7 +23,8 @@ struct ProgressLineTests {
             log: { _ in })
         let paths = Paths(context)
         var state = CommandState(
-            context: context, quota: QuotaLedger(file: paths.quotaFile), paths: paths, keys: KeyRing(KeyStore(context: context, paths: paths)))
+            context: context, quota: QuotaLedger(file: paths.quotaFile), paths: paths, keys: KeyRing(KeyStore(context: context, paths: paths)),
+            network: Network { _, _ in NoNetwork() })
         let steps = Mutex<[[Int]]>([])
         state.progressNotifier = { done, total in steps.withLock { $0.append([done, total]) } }
         let people = try #require(

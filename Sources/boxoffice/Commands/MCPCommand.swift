@@ -30,20 +30,26 @@ struct MCPCommand: RunnableCommand {
         make: { reader throws(UsageError) in MCPCommand(network: try NetworkOptions(reader)) })
 
     func run(in state: CommandState) async throws -> CommandOutput {
-        let context = state.context
-        var callContext = context
-        callContext.stdoutIsTerminal = false
-        callContext.stderrIsTerminal = false
-        callContext.terminalWidth = nil
-        let toolRunner = MCPToolRunner(
-            context: callContext, paths: state.paths, quota: state.quota, network: network, keys: state.keys)
-        let server = MCPServer(runner: toolRunner) { line in
-            switch Terminal.write(line, to: STDOUT_FILENO) {
+        let output = state.context.standardOutput
+        let server = server(in: state) { line in
+            switch Terminal.write(line, to: output) {
             case .written: true
             case .readerGone, .failed: false
             }
         }
-        await server.serve(MCPLineReader.lines(of: STDIN_FILENO))
+        await server.serve(MCPLineReader.lines(of: state.context.standardInput))
         return .empty
+    }
+
+    /// The server, its calls run with the state's cache, ledger, keys and network and these
+    /// options, its lines handed to `send` (which says false once nobody reads them).
+    func server(in state: CommandState, send: @escaping @Sendable (String) -> Bool) -> MCPServer {
+        var callContext = state.context
+        callContext.stdoutIsTerminal = false
+        callContext.stderrIsTerminal = false
+        callContext.terminalWidth = nil
+        let toolRunner = MCPToolRunner(
+            context: callContext, paths: state.paths, quota: state.quota, options: network, keys: state.keys, network: state.network)
+        return MCPServer(runner: toolRunner, send: send)
     }
 }

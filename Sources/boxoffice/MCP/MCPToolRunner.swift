@@ -14,10 +14,11 @@ struct MCPToolRunner: Sendable {
     let paths: Paths
     let quota: QuotaLedger
     /// `boxoffice mcp`'s own options (`--timeout 20`), which every call runs with.
-    let network: NetworkOptions
+    let options: NetworkOptions
     /// The server's keys, read once for every call, and the redactor that scrubs them from any
     /// message, as the CLI's last line of defence does.
     let keys: KeyRing
+    let network: Network
     var redactor: SecretRedactor { keys.redactor }
 
     /// The `tools/call` result.
@@ -29,9 +30,9 @@ struct MCPToolRunner: Sendable {
         context.now = context.clock()
         do {
             guard let make = tool.command.make else { throw InternalError(description: "\(tool.name) has no command to run.") }
-            let reader = OptionReader(source: try ToolArguments(tool, arguments: arguments), today: context.today, networkDefaults: network)
+            let reader = OptionReader(source: try ToolArguments(tool, arguments: arguments), today: context.today, networkDefaults: options)
             let command = try make(reader)
-            var state = CommandState(context: context, quota: quota, paths: paths, keys: keys)
+            var state = CommandState(context: context, quota: quota, paths: paths, keys: keys, network: network)
             state.caller = .tool(tool)
             state.progressNotifier = progress
             return success(try await command.run(in: state))

@@ -18,17 +18,28 @@ struct LibcurlUnavailable: ReportableError, UnsentRequestError {
     }
 }
 
-extension CommandState {
-    /// The transport every request of the run goes through: libcurl's easy interface on Linux
-    /// (`CurlTransport`), URLSession elsewhere (and on Linux in a build made with
-    /// `BOXOFFICE_TRANSPORT=urlsession`, for the tests).
-    func transport(_ policy: TransferPolicy, timeout: Double) -> any HTTPDataLoading {
+/// How a run reaches the network: the transport every request of the run goes through, made per
+/// use for its policy and timeout. The program takes the platform's (`system`); a test passes a
+/// stub loader in its place and runs the command in process.
+struct Network: Sendable {
+    let transport: @Sendable (_ policy: TransferPolicy, _ timeout: Double) -> any HTTPDataLoading
+
+    /// libcurl's easy interface on Linux (`CurlTransport`), URLSession elsewhere (and on Linux in
+    /// a build made with `BOXOFFICE_TRANSPORT=urlsession`, for the tests).
+    static func system(_ context: ProcessContext) -> Network {
         #if os(Linux) && !URLSESSION_EVERYWHERE
-        CurlTransport(
-            policy: policy, timeout: timeout, libraryPath: context.variable("BOXOFFICE_LIBCURL"),
-            trust: CurlTransport.TrustedCertificates(variable: context.variable))
+        let libraryPath = context.variable("BOXOFFICE_LIBCURL")
+        let trust = CurlTransport.TrustedCertificates(variable: context.variable)
+        return Network { policy, timeout in CurlTransport(policy: policy, timeout: timeout, libraryPath: libraryPath, trust: trust) }
         #else
-        URLSessionTransport(policy: policy, timeout: timeout)
+        return Network { policy, timeout in URLSessionTransport(policy: policy, timeout: timeout) }
         #endif
+    }
+}
+
+extension CommandState {
+    /// The run's transport for one policy: the API's answers, or images.
+    func transport(_ policy: TransferPolicy, timeout: Double) -> any HTTPDataLoading {
+        network.transport(policy, timeout)
     }
 }

@@ -14,7 +14,8 @@ import Darwin
 actor ProgressLine {
     /// Where each step goes.
     enum Output: Sendable {
-        case terminal
+        /// A line rewritten in place on this descriptor, stderr at a terminal.
+        case terminal(Int32)
         case notify(@Sendable (_ done: Int, _ total: Int) async -> Void)
     }
 
@@ -23,7 +24,7 @@ actor ProgressLine {
     private let output: Output
     private var done = 0
 
-    init(total: Int, unit: String, output: Output = .terminal) {
+    init(total: Int, unit: String, output: Output) {
         if case .terminal = output { Signals.arm() }
         self.total = total
         self.unit = unit
@@ -33,7 +34,7 @@ actor ProgressLine {
     func advance() async {
         done += 1
         switch output {
-        case .terminal: Terminal.write("\r\(done)/\(total) \(unit)", to: STDERR_FILENO)
+        case .terminal(let descriptor): Terminal.write("\r\(done)/\(total) \(unit)", to: descriptor)
         case .notify(let send): await send(done, total)
         }
     }
@@ -45,6 +46,6 @@ actor ProgressLine {
     }
 
     func finish() {
-        if case .terminal = output { Terminal.write("\r\u{1B}[K", to: STDERR_FILENO) }
+        if case .terminal(let descriptor) = output { Terminal.write("\r\u{1B}[K", to: descriptor) }
     }
 }

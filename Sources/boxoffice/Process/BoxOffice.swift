@@ -12,7 +12,9 @@ import Darwin
 
 /// Parse, then validate, then run; print the result or one line of error.
 enum BoxOffice {
-    static func main(_ arguments: [String], context: ProcessContext) async -> ExitCode {
+    /// The whole run: `main.swift` calls it with the process's context and the system's network;
+    /// the tests call it in process, with files for the standard streams and their own network.
+    static func main(_ arguments: [String], context: ProcessContext, network: Network? = nil) async -> ExitCode {
         var output = Data()
         let paths = Paths(context)
         let quota = QuotaLedger(file: paths.quotaFile)
@@ -22,7 +24,7 @@ enum BoxOffice {
         var spool: OutputSpool?
         // A partial result is printed, then said, then ends the run with its code.
         var partial: PartialResult?
-        let state = CommandState(context: context, quota: quota, paths: paths, keys: keys)
+        let state = CommandState(context: context, quota: quota, paths: paths, keys: keys, network: network ?? .system(context))
         do {
             let invocation = try CommandLineParser.parse(arguments)
             let command = try CommandCatalog.command(for: invocation, today: context.today)
@@ -45,7 +47,7 @@ enum BoxOffice {
             return ErrorText.exitCode(for: error)
         }
         Signals.outputStarted.store(true, ordering: .releasing)
-        switch spool?.copy(to: STDOUT_FILENO) ?? Terminal.write(output, to: STDOUT_FILENO) {
+        switch spool?.copy(to: context.standardOutput) ?? Terminal.write(output, to: context.standardOutput) {
         case .written, .readerGone:
             // A reader that went away (`| head`) took what it wanted: nothing went wrong.
             guard let partial else { return .success }

@@ -21,6 +21,8 @@ struct CommandState: Sendable {
     let paths: Paths
     /// The run's keys, read once, and the one redactor everything it lets out goes through.
     let keys: KeyRing
+    /// The transport every request goes through.
+    let network: Network
     /// Who asked, and so how messages name options and commands: a shell, or a model calling a tool.
     var caller = Caller.shell
     /// Where a range's progress goes instead of stderr: `boxoffice mcp`'s progress notifications.
@@ -30,7 +32,7 @@ struct CommandState: Sendable {
     /// terminal, else nowhere.
     func progressLine(total: Int, unit: String) -> ProgressLine? {
         if let progressNotifier { return ProgressLine(total: total, unit: unit, output: .notify(progressNotifier)) }
-        return context.stderrIsTerminal ? ProgressLine(total: total, unit: unit) : nil
+        return context.stderrIsTerminal ? ProgressLine(total: total, unit: unit, output: .terminal(context.standardError)) : nil
     }
 
     /// What belongs on stdout. A partial result is thrown with its output as the command gave it.

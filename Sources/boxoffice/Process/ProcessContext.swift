@@ -27,24 +27,33 @@ struct ProcessContext: Sendable {
     var readHiddenLine: @Sendable (Int, () -> Void) -> Data = { _, _ in Data() }
     /// Writes one line to stderr.
     var log: @Sendable (String) -> Void
+    /// Where the standard streams are: the process's own, or files a test gave a run in process.
+    var standardInput = STDIN_FILENO
+    var standardOutput = STDOUT_FILENO
+    var standardError = STDERR_FILENO
 
     var today: KSTDate { KSTDate.today(at: now) }
 
     /// The real process's surroundings.
     static func current() -> ProcessContext {
-        let stdoutIsTerminal = Terminal.isTerminal(STDOUT_FILENO)
-        let variables = environmentVariables()
+        streams(input: STDIN_FILENO, output: STDOUT_FILENO, error: STDERR_FILENO, variables: environmentVariables())
+    }
+
+    /// Surroundings with the standard streams on these descriptors and these variables.
+    static func streams(input: Int32, output: Int32, error: Int32, variables: [String: String]) -> ProcessContext {
+        let stdoutIsTerminal = Terminal.isTerminal(output)
         return ProcessContext(
             variables: variables,
             now: Date(),
             stdoutIsTerminal: stdoutIsTerminal,
-            stderrIsTerminal: Terminal.isTerminal(STDERR_FILENO),
-            stdinIsTerminal: Terminal.isTerminal(STDIN_FILENO),
-            terminalWidth: stdoutIsTerminal ? Terminal.width(of: STDOUT_FILENO) ?? variables["COLUMNS"].flatMap(Int.init) : nil,
-            readStandardInput: { limit in Terminal.read(from: STDIN_FILENO, atMost: limit) },
-            readHiddenLine: { limit, prompt in Terminal.readHiddenLine(from: STDIN_FILENO, atMost: limit, prompt: prompt) },
+            stderrIsTerminal: Terminal.isTerminal(error),
+            stdinIsTerminal: Terminal.isTerminal(input),
+            terminalWidth: stdoutIsTerminal ? Terminal.width(of: output) ?? variables["COLUMNS"].flatMap(Int.init) : nil,
+            readStandardInput: { limit in Terminal.read(from: input, atMost: limit) },
+            readHiddenLine: { limit, prompt in Terminal.readHiddenLine(from: input, atMost: limit, prompt: prompt) },
             // User and service text reaches stderr in many messages; none may steer the terminal.
-            log: { Terminal.write(TerminalText.sanitize($0) + "\n", to: STDERR_FILENO) })
+            log: { Terminal.write(TerminalText.sanitize($0) + "\n", to: error) },
+            standardInput: input, standardOutput: output, standardError: error)
     }
 
     /// The environment, read from the C library's list: `ProcessInfo` builds far more on first use

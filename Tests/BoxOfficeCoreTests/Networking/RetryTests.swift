@@ -32,11 +32,32 @@ struct RetryTests {
         #expect(badRequest.requests.count == 1)
     }
 
-    @Test(arguments: ["nan", "1e400", "-5", "soon", "Wed, 21 Oct 2015 07:28:00 GMT"])
-    func oddRetryAfterValuesNeverTrapOrStall(_ value: String) async throws {
+    /// Each odd `Retry-After` under the shipped cap of 30 s: the wait the client chooses, read
+    /// from its event (nil: the header is ignored and the backoff of at most 2 ms is drawn), and
+    /// the wait itself cancelled, so that a value the cap missed would show as a number, not a stall.
+    @Test(
+        arguments: [("nan", nil), ("1e400", nil), ("99999999999999999999", 30), ("-5", 0), ("soon", nil), ("Wed, 21 Oct 2015 07:28:00 GMT", 0)]
+            as [(String, Double?)])
+    func oddRetryAfterValuesNeverTrapOrStall(_ value: String, expected: Double?) async throws {
         let loader = StubLoader([.init(status: 429, body: Data(), headers: ["Retry-After": value]), .init(body: try fixture())])
-        _ = try await BoxOfficeClient.testing(loader, retries: 1).dailyChart(on: day)
-        #expect(loader.requests.count == 2)
+        let configuration = ClientConfiguration(
+            kobisKey: "TESTKEY123", kobisBaseURL: URL(string: "https://kobis.test/rest")!, kakaoBaseURL: URL(string: "https://kakao.test")!,
+            retryPolicy: RetryPolicy(retries: 1, baseDelay: 0.001, maximumDelay: 0.002))
+        let (delays, announce) = AsyncStream.makeStream(of: Double.self)
+        let client = BoxOfficeClient(
+            configuration: configuration, loader: loader, now: { Date(timeIntervalSince1970: 1_700_000_000) },
+            onEvent: { event in
+                if case .retrying(_, _, _, let delay) = event { announce.yield(delay) }
+            })
+        let fetch = Task { try await client.dailyChart(on: day) }
+        var iterator = delays.makeAsyncIterator()
+        let delay = try #require(await iterator.next())
+        fetch.cancel()
+        if let expected {
+            #expect(delay == expected, "Retry-After: \(value)")
+        } else {
+            #expect((0...0.002).contains(delay), "Retry-After: \(value) gave \(delay) s")
+        }
     }
 
     @Test func retryAfterIsCappedAndNeverNegative() {

@@ -46,18 +46,29 @@ struct ReplayTests {
         }
     }
 
-    @Test func recordingWritesWhatReplayReads() async throws {
+    @Test func recordingWritesWhatReplayReadsWithTheKeyNowhere() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-record-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let stub = StubLoader(body: try TestFiles.fixture("kobis/movie-20218541.json"))
+        // The answer echoes the key, as a service's error text may: the recording must not keep it.
+        let body = try TestFiles.fixture("kobis/movie-20218541.json")
+        let echoing = try #require(String(data: body, encoding: .utf8)).replacingOccurrences(of: "밀수", with: "밀수 SECRETKEY")
+        let stub = StubLoader(body: Data(echoing.utf8))
         let configuration = ClientConfiguration(
             kobisKey: "SECRETKEY", kobisBaseURL: URL(string: "https://kobis.test/rest")!, kakaoBaseURL: URL(string: "https://kakao.test")!)
         let recorder = BoxOfficeClient(
-            configuration: configuration, loader: stub, middlewares: [Recorder(directory: directory, redactor: SecretRedactor(secrets: []))])
+            configuration: configuration, loader: stub,
+            middlewares: [Recorder(directory: directory, redactor: SecretRedactor(secrets: ["SECRETKEY"]))])
         _ = try await recorder.movie(code: "20218541")
+        #expect(stub.requests.first?.url.query?.contains("SECRETKEY") == true, "the key went with the request")
         let replayed = try await client(directory).movie(code: "20218541")
-        #expect(replayed.title == "밀수")
+        #expect(replayed.title.hasPrefix("밀수 "), "\(replayed.title)")
         let names = try FileManager.default.subpathsOfDirectory(atPath: directory.path)
+        #expect(names.contains("kobis/movie-20218541.json"), "\(names)")
         #expect(!names.contains { $0.contains("SECRETKEY") })
+        for name in names where name.hasSuffix(".json") {
+            #expect(!name.contains("SECRETKEY"))
+            let contents = try Data(contentsOf: directory.appendingPathComponent(name))
+            #expect(!String(decoding: contents, as: UTF8.self).contains("SECRETKEY"), "\(name) keeps the key")
+        }
     }
 }

@@ -43,7 +43,7 @@ struct HTTPSEndToEndTests {
         let certificates = try await TestCertificates()
         let (server, front) = try await Self.kobis(certificates, showing: certificates.loopback)
         defer { front.stop(); server.stop() }
-        let run = try await BinaryRunner(kobisURL: front.baseURL).run(Self.daily, extraEnvironment: trust.environment(certificates))
+        let run = try await BinaryRunner(kobisURL: front.baseURL).runBinary(Self.daily, extraEnvironment: trust.environment(certificates))
         #expect(run.status == 0, "\(trust.rawValue): \(run.stderr)")
         #expect(run.stdout.contains("콘크리트 유토피아"))
         #expect(server.requests.first?.query["key"] == BinaryRunner.kobisKey, "the key arrived over TLS")
@@ -56,7 +56,7 @@ struct HTTPSEndToEndTests {
         let (server, front) = try await Self.kobis(certificates, showing: certificates.loopback)
         defer { front.stop(); server.stop() }
         let run = try await BinaryRunner(kobisURL: "https://localhost:\(front.port)")
-            .run(Self.daily, extraEnvironment: ["SSL_CERT_FILE": certificates.authority.path])
+            .runBinary(Self.daily, extraEnvironment: ["SSL_CERT_FILE": certificates.authority.path])
         #expect(run.status == 0, "\(run.stderr)")
     }
 
@@ -66,7 +66,7 @@ struct HTTPSEndToEndTests {
         let (server, front) = try await Self.kobis(certificates, showing: certificates.loopback)
         defer { front.stop(); server.stop() }
         // The system's authorities only: the test's is not among them.
-        let run = try await BinaryRunner(kobisURL: front.baseURL).run(Self.daily)
+        let run = try await BinaryRunner(kobisURL: front.baseURL).runBinary(Self.daily)
         BinaryRunner.expectFailure(
             run, status: 69,
             mentioning: [
@@ -82,7 +82,8 @@ struct HTTPSEndToEndTests {
         let certificates = try await TestCertificates()
         let (server, front) = try await Self.kobis(certificates, showing: certificates.otherName)
         defer { front.stop(); server.stop() }
-        let run = try await BinaryRunner(kobisURL: front.baseURL).run(Self.daily, extraEnvironment: ["SSL_CERT_FILE": certificates.authority.path])
+        let run = try await BinaryRunner(kobisURL: front.baseURL).runBinary(
+            Self.daily, extraEnvironment: ["SSL_CERT_FILE": certificates.authority.path])
         BinaryRunner.expectFailure(run, status: 69, mentioning: ["the server's certificate is not trusted (it is for another name)"])
         #expect(server.requestCount == 0)
     }
@@ -92,7 +93,7 @@ struct HTTPSEndToEndTests {
         let certificates = try await TestCertificates()
         let (server, front) = try await Self.kobis(certificates, showing: certificates.loopback)
         defer { front.stop(); server.stop() }
-        let run = try await BinaryRunner(kobisURL: front.baseURL).run(Self.daily, extraEnvironment: ["SSL_CERT_FILE": "/nonexistent/ca.pem"])
+        let run = try await BinaryRunner(kobisURL: front.baseURL).runBinary(Self.daily, extraEnvironment: ["SSL_CERT_FILE": "/nonexistent/ca.pem"])
         BinaryRunner.expectFailure(run, status: 69, mentioning: ["the certificates to trust could not be read"])
         #expect(server.requestCount == 0)
     }
@@ -102,7 +103,7 @@ struct HTTPSEndToEndTests {
         let certificates = try await TestCertificates()
         let (server, front) = try await Self.kobis(certificates, showing: certificates.loopback, handler: StubResponse.syntheticDay)
         defer { front.stop(); server.stop() }
-        let run = try await BinaryRunner(kobisURL: front.baseURL).run(
+        let run = try await BinaryRunner(kobisURL: front.baseURL).runBinary(
             ["daily", "--from", "20230801", "--to", "20230814", "--jobs", "2", "--format", "csv"],
             extraEnvironment: ["SSL_CERT_FILE": certificates.authority.path])
         #expect(run.status == 0, "\(run.stderr)")

@@ -29,14 +29,15 @@ struct KeysAndFilesEndToEndTests {
 
     @Test func aKeyBoundForAPlainHTTPHostOffThisMachineEarnsOneWarning() async throws {
         // The loopback server plays a proxy, so that the request may name a host of the network
-        // while no packet leaves the machine.
+        // while no packet leaves the machine. libcurl reads http_proxy from the process's own
+        // environment, so these runs are processes.
         let proxy = try LoopbackServer { request in
             request.target.contains("/v2/search/image") ? .fixture("kakao/image-search-query=밀수-size=10.json") : StubResponse.syntheticDay(request)
         }
         defer { proxy.stop() }
         let proxied = ["http_proxy": proxy.baseURL]
         let state = BinaryRunner(kobisURL: "http://kobis.example.test/rest", kakaoURL: "http://kakao.example.test")
-        let run = try await state.run(["daily", "--from", "20230817", "--to", "20230818"], extraEnvironment: proxied)
+        let run = try await state.runBinary(["daily", "--from", "20230817", "--to", "20230818"], extraEnvironment: proxied)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(proxy.requests.map(\.target).allSatisfy { $0.hasPrefix("http://kobis.example.test/rest/") }, "\(proxy.requests.map(\.target))")
         #expect(proxy.requestCount == 2)
@@ -47,12 +48,12 @@ struct KeysAndFilesEndToEndTests {
 
         // No key travels, so nothing is said: a run the cache answers, and a replay.
         for arguments in [Self.daily, Self.daily + ["--replay", "Fixtures"]] {
-            let quiet = try await state.run(arguments, extraEnvironment: proxied)
+            let quiet = try await state.runBinary(arguments, extraEnvironment: proxied)
             #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(arguments): \(quiet.stderr)")
         }
         #expect(proxy.requestCount == 2)
         // The Kakao key is said of the Kakao root.
-        let kakao = try await state.run(["images", "밀수"], extraEnvironment: proxied)
+        let kakao = try await state.runBinary(["images", "밀수"], extraEnvironment: proxied)
         #expect(kakao.status == 0, "\(kakao.stderr)")
         #expect(
             kakao.stderr == "Warning: BOXOFFICE_KAKAO_URL is plain http, so the Kakao key goes to kakao.example.test unencrypted; use https.\n",

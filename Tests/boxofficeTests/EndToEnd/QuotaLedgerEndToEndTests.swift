@@ -183,48 +183,19 @@ import Glibc
 
     // MARK: A lock another process holds
 
-    /// The ledger's lock, held by this test process as another boxoffice would hold it: locked,
-    /// with its process named inside. Closing it lets go.
-    final class HeldLock {
-        let descriptor: Int32
-
-        init(_ state: BinaryRunner) throws {
-            let cache = state.home.appendingPathComponent("cache")
-            try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
-            // Close-on-exec, so that no binary another test starts meanwhile keeps it locked.
-            descriptor = open(cache.appendingPathComponent("quota.json.lock").path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
-            guard descriptor >= 0, flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { throw POSIXError(.EBUSY) }
-            _ = "\(getpid())\n".withCString { write(descriptor, $0, strlen($0)) }
-        }
-
-        func release() {
-            close(descriptor)
-        }
-
-        deinit {
-            release()
-        }
-
-        /// How the binary names this process: its id and, on Linux, its program's name.
-        static var holderName: String {
-            let name = (try? String(contentsOfFile: "/proc/self/comm", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
-            return "process \(getpid())" + (name.map { " (\($0))" } ?? "")
-        }
-    }
-
     @Test func aLockHeldPastTheTimeoutEndsTheRunNamingItsHolder() async throws {
         let server = try LoopbackServer(handler: StubResponse.syntheticDay)
         defer { server.stop() }
         let state = BinaryRunner(kobisURL: server.baseURL)
-        let lock = try HeldLock(state)
+        let lock = try LedgerLock(state)
         let run = try await (state.start(["daily", "--date", "20230818", "--timeout", "2"])).finished(limit: 60)
         lock.release()
         #expect(run.status == 73 && run.stdout.isEmpty, "\(run.stderr)")
         let lines = run.stderr.split(separator: "\n").map(String.init)
         #expect(
             lines == [
-                "Waiting for the quota ledger, locked by \(HeldLock.holderName)…",
-                "Error: The call count in \(state.home.path)/cache/quota.json stayed locked by \(HeldLock.holderName) for 2 s, so no request was sent: an uncounted call could pass the daily limit. Let that process finish, raise --timeout, or pass --ignore-quota.",
+                "Waiting for the quota ledger, locked by \(LedgerLock.holderName)…",
+                "Error: The call count in \(state.home.path)/cache/quota.json stayed locked by \(LedgerLock.holderName) for 2 s, so no request was sent: an uncounted call could pass the daily limit. Let that process finish, raise --timeout, or pass --ignore-quota.",
             ], "\(run.stderr)")
         #expect(server.requestCount == 0)
         #expect(Self.ledgerCount(state) == nil, "nothing counted")
@@ -234,9 +205,9 @@ import Glibc
         let server = try LoopbackServer(handler: StubResponse.syntheticDay)
         defer { server.stop() }
         let state = BinaryRunner(kobisURL: server.baseURL)
-        let lock = try HeldLock(state)
+        let lock = try LedgerLock(state)
         let running = try state.start(["daily", "--date", "20230818", "--timeout", "120"])
-        let waiting = "Waiting for the quota ledger, locked by \(HeldLock.holderName)…\n"
+        let waiting = "Waiting for the quota ledger, locked by \(LedgerLock.holderName)…\n"
         #expect(await running.stderrShows(waiting, seconds: 60), "the run did not say it waits: \(running.stderr)")
         #expect(server.requestCount == 0, "no request while the ledger is locked")
         lock.release()

@@ -103,7 +103,7 @@ struct TrustEndToEndTests {
         #expect(run.status == 0, "\(run.stderr)")
         // URLSession on Linux made ~/.cache/org.swift.foundation.URLCache and ~/.local/share.
         let left = try FileManager.default.contentsOfDirectory(atPath: state.home.path)
-            .filter { !$0.hasPrefix("stdout-") && !$0.hasPrefix("stderr-") }
+            .filter { !["stdin-", "stdout-", "stderr-"].contains(where: $0.hasPrefix) }
         #expect(left == ["cache"], "\(left)")
     }
 

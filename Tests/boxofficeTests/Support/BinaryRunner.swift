@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import boxoffice
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -50,8 +51,45 @@ struct BinaryRunner: Sendable {
         if let kakaoURL { environment["BOXOFFICE_KAKAO_URL"] = kakaoURL }
     }
 
-    /// Runs the binary to completion (or kills it once the backstop passes).
+    /// Runs the command in this process, through the entry point `main.swift` calls, with files
+    /// for its standard streams, this state's environment and the system's network (or `network`,
+    /// a stub loader): everything the binary does but start. Where a process is the point
+    /// (signals, terminals, libcurl loaded late, the static build), use `runBinary`.
     func run(
+        _ arguments: [String], stdin: String? = nil, extraEnvironment: [String: String] = [:], network: Network? = nil,
+        limit: Double = Backstop.seconds, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> BinaryRun {
+        // Relative paths (`--replay Fixtures`) are the repository's, as they are for the binary.
+        guard FileManager.default.currentDirectoryPath == Self.repositoryRoot.path else {
+            return try await runBinary(arguments, stdin: stdin, extraEnvironment: extraEnvironment, limit: limit, sourceLocation: sourceLocation)
+        }
+        let name = UUID().uuidString
+        let inURL = home.appendingPathComponent("stdin-\(name)")
+        let outURL = home.appendingPathComponent("stdout-\(name)")
+        let errURL = home.appendingPathComponent("stderr-\(name)")
+        try Data((stdin ?? "").utf8).write(to: inURL)
+        let input = open(inURL.path, O_RDONLY | O_CLOEXEC)
+        let output = open(outURL.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        let error = open(errURL.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard input >= 0, output >= 0, error >= 0 else { throw CocoaError(.fileNoSuchFile) }
+        let context = ProcessContext.streams(
+            input: input, output: output, error: error, variables: environment.merging(extraEnvironment) { $1 })
+        let ended = Event<Int32>()
+        let run = Task { ended.happen(await BoxOffice.main(arguments, context: context, network: network).rawValue) }
+        var status = await ended.value(within: limit)
+        if status == nil {
+            Issue.record("boxoffice \(arguments) had not ended after \(Int(limit)) s, so it was cancelled", sourceLocation: sourceLocation)
+            run.cancel()
+            status = await ended.value(within: Backstop.seconds)
+        }
+        // A run that never ended may still write: its descriptors stay open, as a process's would.
+        if status != nil { for descriptor in [input, output, error] { close(descriptor) } }
+        let read = { (url: URL) in (try? String(contentsOf: url, encoding: .utf8)) ?? "<not UTF-8>" }
+        return BinaryRun(stdout: read(outURL), stderr: read(errURL), status: status ?? -1)
+    }
+
+    /// Runs the binary to completion (or kills it once the backstop passes).
+    func runBinary(
         _ arguments: [String], stdin: String? = nil, extraEnvironment: [String: String] = [:], limit: Double = Backstop.seconds,
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> BinaryRun {

@@ -40,7 +40,7 @@ final class MCPSession {
         process.standardError = errors
         // A server that stops reading must not kill the tests with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
-        try process.run()
+        try process.runCounted()
         try? errors.close()
         input = stdin.fileHandleForWriting
         let output = stdout.fileHandleForReading
@@ -156,29 +156,5 @@ private final class ReceivedLines: Sendable {
 
     func lines(from start: Int) -> [String] {
         state.withLock { Array($0.lines.dropFirst(start)) }
-    }
-}
-
-/// The quota ledger's lock, held by the test as another `boxoffice` would hold it, until released.
-final class LedgerLock {
-    let path: String
-    private var descriptor: Int32
-
-    init(_ state: BinaryRunner) throws {
-        let cache = state.home.appendingPathComponent("cache")
-        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
-        path = cache.appendingPathComponent("quota.json.lock").path
-        descriptor = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
-        try #require(descriptor >= 0 && flock(descriptor, LOCK_EX) == 0, "the ledger's lock could not be taken")
-    }
-
-    func release() {
-        guard descriptor >= 0 else { return }
-        close(descriptor)
-        descriptor = -1
-    }
-
-    deinit {
-        release()
     }
 }

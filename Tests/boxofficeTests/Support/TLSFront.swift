@@ -111,7 +111,7 @@ final class TLSFront {
         process.standardInput = input
         process.standardOutput = output
         let reader = PipeReader(output)
-        try process.run()
+        try process.runCounted()
         // The first line is the port, written once it listens.
         do {
             try await reader.waitFor("\n")
