@@ -52,14 +52,21 @@ package struct ChartsOutput: Presentable {
         ])
     }
 
-    /// The JSON of a range's missing chart, as `json(_:)` writes it.
-    static let missingSchema = JSONSchema.object([
-        ("kind", .choice(["daily"] + WeekPeriod.allCases.map(\.rawValue))), ("startDate", .date), ("endDate", .date),
-        ("missing", .constant(.bool(true))), ("error", .string),
-    ])
+    /// The JSON of a range's missing chart of one of these kinds, as `json(_:)` writes it.
+    static func missingSchema(kinds: [String]) -> JSONSchema {
+        .object([
+            ("kind", .choice(kinds)), ("startDate", .date), ("endDate", .date), ("missing", .constant(.bool(true))), ("error", .string),
+        ])
+    }
 
     /// A chart's object, or a range's array of charts and missing charts.
-    package static let jsonSchema = JSONSchema.anyOf([BoxOfficeChart.jsonSchema, .array(.anyOf([BoxOfficeChart.jsonSchema, missingSchema]))])
+    package static let jsonSchema: JSONSchema = jsonSchema(kinds: BoxOfficeChart.kinds)
+
+    /// The same, for charts of these kinds only.
+    package static func jsonSchema(kinds: [String]) -> JSONSchema {
+        let chart = BoxOfficeChart.jsonSchema(kinds: kinds)
+        return .anyOf([chart, .array(.anyOf([chart, missingSchema(kinds: kinds)]))])
+    }
 
     static let posterColumn = "poster_url"
 

@@ -173,14 +173,22 @@ extension ChartEntry: Encodable {
 }
 
 extension BoxOfficeChart {
+    /// Every `kind` a chart has: `daily` and the weeks' periods.
+    package static let kinds = ["daily"] + WeekPeriod.allCases.map(\.rawValue)
+
     /// The JSON `encode(to:)` writes; `yearWeek` for a week only.
-    package static let jsonSchema = JSONSchema.object(CodingKeys.self) { key in
-        switch key {
-        case .kind: .choice(["daily"] + WeekPeriod.allCases.map(\.rawValue))
-        case .startDate, .endDate: .date
-        case .yearWeek: .sometimes(.nullable(.string))
-        case .filter: ChartFilter.jsonSchema
-        case .movies: .array(ChartEntry.jsonSchema)
+    package static let jsonSchema: JSONSchema = jsonSchema(kinds: kinds)
+
+    /// The same, for charts of these kinds only (a daily command's, a weekly command's).
+    package static func jsonSchema(kinds: [String]) -> JSONSchema {
+        JSONSchema.object(CodingKeys.self) { key in
+            switch key {
+            case .kind: .choice(kinds)
+            case .startDate, .endDate: .date
+            case .yearWeek: .sometimes(.nullable(.string))
+            case .filter: ChartFilter.jsonSchema
+            case .movies: .array(ChartEntry.jsonSchema)
+            }
         }
     }
 }

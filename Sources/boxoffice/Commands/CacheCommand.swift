@@ -28,7 +28,7 @@ enum CacheCommand {
         let color: ColorChoice
 
         static let spec = CommandSpec(
-            name: "stats", abstract: "Count cached answers.", options: SharedOptions.printing, output: CacheStatisticsOutput.self,
+            name: "stats", abstract: "Count cached answers.", options: SharedOptions.printing, outputSchema: CacheStatisticsOutput.jsonSchema,
             make: { reader throws(UsageError) in Stats(format: try reader.format(), color: try reader.color()) })
 
         func run(in state: CommandState) async throws -> CommandOutput {

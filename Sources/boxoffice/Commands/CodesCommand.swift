@@ -26,7 +26,7 @@ struct CodesCommand: RunnableCommand {
                 choices: CodeGroup.allCases.map(\.rawValue))
         ],
         options: SharedOptions.network + [SharedOptions.fields(fieldNames)],
-        output: CodesOutput.self,
+        outputSchema: CodesOutput.jsonSchema,
         make: { reader throws(UsageError) in
             let group = (try reader.argument(0) ?? "").trimmed
             guard !group.isEmpty else {

@@ -31,7 +31,7 @@ struct CompaniesCommand: RunnableCommand {
                 name: .part, kind: .text, valueName: "part",
                 help: "Only companies with this part: a code of the company-parts group, or its name such as 배급사."),
         ] + ListOptions.specs + SharedOptions.network + [SharedOptions.fields(fieldNames)],
-        output: CompaniesOutput.self,
+        outputSchema: CompaniesOutput.jsonSchema,
         make: { reader throws(UsageError) in
             let name = try reader.searchTerm()
             let ceo = try reader.nonEmptyText(.ceo)

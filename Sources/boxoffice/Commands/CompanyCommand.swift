@@ -20,7 +20,7 @@ struct CompanyCommand: RunnableCommand {
                 toolHelp: "The KOBIS company code (find it with search_companies).")
         ],
         options: SharedOptions.network,
-        output: CompanyOutput.self,
+        outputSchema: CompanyOutput.jsonSchema,
         make: { reader throws(UsageError) in
             CompanyCommand(code: try reader.code(of: "company", findWith: CompaniesCommand.spec), network: try NetworkOptions(reader))
         })

@@ -74,7 +74,7 @@ enum ConfigCommand {
         let color: ColorChoice
 
         static let spec = CommandSpec(
-            name: "show", abstract: "Show where each key comes from, masked.", options: SharedOptions.printing, output: ConfigOutput.self,
+            name: "show", abstract: "Show where each key comes from, masked.", options: SharedOptions.printing, outputSchema: ConfigOutput.jsonSchema,
             make: { reader throws(UsageError) in Show(format: try reader.format(), color: try reader.color()) })
 
         func run(in state: CommandState) async throws -> CommandOutput {

@@ -13,6 +13,6 @@ enum DailyCommand {
         ],
         options: [OptionSpec(name: .date, short: "d", kind: .date, help: "The day to show.", defaultValue: .value("yesterday"))]
             + ChartCommand.filterOptions + [SharedOptions.fields(ChartCommand.fieldNames(.daily, withPosters: true))],
-        output: ChartsOutput.self,
+        outputSchema: ChartsOutput.jsonSchema(kinds: ["daily"]),
         make: { reader throws(UsageError) in try ChartCommand(reader, isWeekly: false) })
 }

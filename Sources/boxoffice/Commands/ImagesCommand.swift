@@ -31,7 +31,7 @@ struct ImagesCommand: RunnableCommand {
                 name: .limit, kind: .integer(ImageSearchQuery.sizes), help: "Results per page, 1 to \(ImageSearchQuery.sizes.upperBound).",
                 defaultValue: .value(String(defaultCount))),
         ] + SharedOptions.network + [SharedOptions.fields(fieldNames)],
-        output: ImagesOutput.self,
+        outputSchema: ImagesOutput.jsonSchema,
         make: { reader throws(UsageError) in try ImagesCommand(reader) })
 
     init(_ reader: OptionReader) throws(UsageError) {

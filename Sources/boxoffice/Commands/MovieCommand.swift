@@ -20,7 +20,7 @@ struct MovieCommand: RunnableCommand {
                 toolHelp: "The KOBIS movie code (find it with search_movies or in a chart).")
         ],
         options: SharedOptions.network,
-        output: MovieOutput.self,
+        outputSchema: MovieOutput.jsonSchema,
         make: { reader throws(UsageError) in MovieCommand(code: try reader.movieCode(), network: try NetworkOptions(reader)) })
 
     func run(in state: CommandState) async throws -> CommandOutput {

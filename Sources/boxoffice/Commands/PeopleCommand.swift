@@ -27,7 +27,7 @@ struct PeopleCommand: RunnableCommand {
         ],
         options: [OptionSpec(name: .filmography, kind: .text, valueName: "title", help: "Only people who worked on a film of this title.")]
             + ListOptions.specs + SharedOptions.network + [SharedOptions.fields(fieldNames)],
-        output: PeopleOutput.self,
+        outputSchema: PeopleOutput.jsonSchema,
         make: { reader throws(UsageError) in
             let name = try reader.searchTerm()
             let filmography = try reader.nonEmptyText(.filmography)

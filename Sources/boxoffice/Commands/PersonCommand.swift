@@ -20,7 +20,7 @@ struct PersonCommand: RunnableCommand {
                 toolHelp: "The KOBIS person code (find it with search_people).")
         ],
         options: SharedOptions.network,
-        output: PersonOutput.self,
+        outputSchema: PersonOutput.jsonSchema,
         make: { reader throws(UsageError) in
             PersonCommand(code: try reader.code(of: "person", findWith: PeopleCommand.spec), network: try NetworkOptions(reader))
         })

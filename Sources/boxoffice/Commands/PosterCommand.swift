@@ -53,7 +53,7 @@ struct PosterCommand: RunnableCommand {
                 completion: .paths)
             // Its data is a URL; the image has --download.
         ] + SharedOptions.network.filter { !$0.isNamed(.output) },
-        output: PosterOutput.self,
+        outputSchema: PosterOutput.jsonSchema,
         make: { reader throws(UsageError) in
             PosterCommand(code: try reader.movieCode(), download: try reader.text(.download), network: try NetworkOptions(reader))
         })

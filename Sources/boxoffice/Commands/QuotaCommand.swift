@@ -14,7 +14,7 @@ struct QuotaCommand: RunnableCommand {
     static let spec = CommandSpec(
         name: "quota", abstract: "Show today's API calls against the daily limits.",
         examples: ["boxoffice quota"], options: SharedOptions.printing,
-        output: QuotaOutput.self,
+        outputSchema: QuotaOutput.jsonSchema,
         make: { reader throws(UsageError) in QuotaCommand(format: try reader.format(), color: try reader.color()) })
 
     func run(in state: CommandState) async throws -> CommandOutput {

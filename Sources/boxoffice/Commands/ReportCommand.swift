@@ -56,7 +56,7 @@ struct ReportCommand: RunnableCommand {
                     "With --format email --embed-posters, the most bytes the whole message may take, \(mailBudgets.lowerBound) to \(mailBudgets.upperBound); posters past it are linked.",
                 defaultValue: .value(String(MailMessage.defaultBudget))),
         ] + SharedOptions.network.filter { !$0.isNamed(.format) },
-        output: ReportOutput.self,
+        outputSchema: ReportOutput.jsonSchema,
         make: { reader throws(UsageError) in try ReportCommand(reader) })
 
     init(_ reader: OptionReader) throws(UsageError) {

@@ -51,7 +51,7 @@ struct SearchCommand: RunnableCommand {
                 toolHelp: "Only movies of these types: codes of the movie-types group or their names, such as 장편.",
                 completion: .codeNames(.movieTypes)),
         ] + ListOptions.specs + SharedOptions.network + [SharedOptions.fields(fieldNames)],
-        output: SearchOutput.self,
+        outputSchema: SearchOutput.jsonSchema,
         make: { reader throws(UsageError) in try SearchCommand(reader) })
 
     init(_ reader: OptionReader) throws(UsageError) {

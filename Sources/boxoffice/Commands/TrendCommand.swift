@@ -41,7 +41,7 @@ struct TrendCommand: RunnableCommand {
                     "Answer with the days that arrived even if others failed: each missing one is {\"missing\": true, \"error\"} in its place, and the text says which."
             ),
         ] + SharedOptions.network + [SharedOptions.fields(fieldNames)],
-        output: TrendOutput.self,
+        outputSchema: TrendOutput.jsonSchema,
         make: { reader throws(UsageError) in
             let yesterday = reader.today.adding(days: -1)
             let to = try reader.date(.to)

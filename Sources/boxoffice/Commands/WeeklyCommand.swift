@@ -18,6 +18,6 @@ enum WeeklyCommand {
                 name: .period, kind: .choice(WeekPeriod.allCases.map(\.rawValue)), valueName: "period",
                 help: "week (Mon–Sun), weekend (Fri–Sun) or weekdays (Mon–Thu).", defaultValue: .value(WeekPeriod.week.rawValue)),
         ] + ChartCommand.filterOptions + [SharedOptions.fields(ChartCommand.fieldNames(.weekly(.week), withPosters: true))],
-        output: ChartsOutput.self,
+        outputSchema: ChartsOutput.jsonSchema(kinds: WeekPeriod.allCases.map(\.rawValue)),
         make: { reader throws(UsageError) in try ChartCommand(reader, isWeekly: true) })
 }

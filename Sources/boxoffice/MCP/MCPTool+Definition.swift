@@ -55,7 +55,7 @@ extension MCPTool {
     /// What the structured content holds: the schema the command's output declares beside its
     /// encoder, with an array put inside `arrayMember` as `structuredContent(_:)` puts it.
     var outputSchema: JSONValue {
-        guard let output = command.output else { return .object([("type", .string("object"))]) }
+        guard let declared = command.outputSchema else { return .object([("type", .string("object"))]) }
         func asObject(_ schema: JSONSchema) -> JSONSchema {
             switch schema {
             case .object: schema
@@ -63,7 +63,7 @@ extension MCPTool {
             default: .object([(Self.arrayMember, schema)])
             }
         }
-        let schema = asObject(output.jsonSchema).json
+        let schema = asObject(declared).json
         // Every tool's output schema says it is an object at its root, as MCP asks.
         guard case .object(let members) = schema, !members.contains(where: { $0.0 == "type" }) else { return schema }
         return .object([("type", .string("object"))] + members)

@@ -15,8 +15,9 @@ struct CommandSpec: Sendable {
     let examples: [String]
     let arguments: [ArgumentSpec]
     let options: [OptionSpec]
-    /// What its data is, for a command that prints data: where a tool's `outputSchema` comes from.
-    let output: (any Presentable.Type)?
+    /// The JSON of its data, for a command that prints data, as its output declares it beside
+    /// the encoder: where a tool's `outputSchema` comes from.
+    let outputSchema: JSONSchema?
     let subcommands: [CommandSpec]
     /// Left out of help, suggestions and completions: a command the completion scripts call.
     let isHidden: Bool
@@ -25,7 +26,7 @@ struct CommandSpec: Sendable {
 
     init(
         name: String, abstract: String, discussion: String? = nil, examples: [String] = [],
-        arguments: [ArgumentSpec] = [], options: [OptionSpec] = [], output: (any Presentable.Type)? = nil, subcommands: [CommandSpec] = [],
+        arguments: [ArgumentSpec] = [], options: [OptionSpec] = [], outputSchema: JSONSchema? = nil, subcommands: [CommandSpec] = [],
         isHidden: Bool = false,
         make: (@Sendable (OptionReader) throws(UsageError) -> any RunnableCommand)? = nil
     ) {
@@ -35,7 +36,7 @@ struct CommandSpec: Sendable {
         self.examples = examples
         self.arguments = arguments
         self.options = options + [OptionSpec.help]
-        self.output = output
+        self.outputSchema = outputSchema
         self.subcommands = subcommands
         self.isHidden = isHidden
         self.make = make

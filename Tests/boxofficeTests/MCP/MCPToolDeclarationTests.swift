@@ -49,12 +49,19 @@ struct MCPToolDeclarationTests {
         members(tool.inputSchema["properties"])
     }
 
+    @Test func aChartToolsOutputSchemaNamesOnlyTheKindsItsCommandPrints() throws {
+        let daily = try #require(MCPToolCatalog.tool(named: "daily_box_office")).outputSchema.serialized(compact: true)
+        let weekly = try #require(MCPToolCatalog.tool(named: "weekly_box_office")).outputSchema.serialized(compact: true)
+        #expect(daily.contains(#""enum":["daily"]"#) && !daily.contains("weekend"), "\(daily)")
+        #expect(weekly.contains(#""enum":["week","weekend","weekdays"]"#) && !weekly.contains(#""daily""#), "\(weekly)")
+    }
+
     @Test func everyToolArgumentIsAnOptionOrAnArgumentOfItsCommand() {
         #expect(MCPToolCatalog.tools.map(\.name).sorted() == Self.arguments.keys.sorted())
         for tool in MCPToolCatalog.tools {
             #expect(Self.schemaProperties(tool).map(\.0) == Self.arguments[tool.name], "\(tool.name)")
             #expect(tool.command.make != nil, "\(tool.name) runs a command that runs")
-            #expect(tool.command.output != nil, "\(tool.name)'s command declares what its data is")
+            #expect(tool.command.outputSchema != nil, "\(tool.name)'s command declares what its data is")
             for name in tool.options {
                 #expect(tool.command.option(name) != nil, "\(tool.name): '\(tool.command.name)' has no --\(name.rawValue)")
             }

@@ -37,8 +37,8 @@ struct OutputSchemaEndToEndTests {
         for (spec, arguments) in Self.commands {
             let run = try await state.run(arguments + ["--format", "json"])
             #expect(run.status == 0, "\(arguments): \(run.stderr)")
-            let output = try #require(spec.output, "\(spec.name) declares no output")
-            checks.append((arguments.joined(separator: " "), output.jsonSchema.json, try JSONSerialization.jsonObject(with: Data(run.stdout.utf8))))
+            let schema = try #require(spec.outputSchema, "\(spec.name) declares no output")
+            checks.append((arguments.joined(separator: " "), schema.json, try JSONSerialization.jsonObject(with: Data(run.stdout.utf8))))
         }
         for problem in try await OutputSchemaCheck.problems(checks, state: state) {
             Issue.record("\(problem)")
