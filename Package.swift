@@ -38,6 +38,7 @@ let package = Package(
     products: [
         .library(name: "BoxOfficeCore", targets: ["BoxOfficeCore"]),
         .library(name: "BoxOfficeURLSession", targets: ["BoxOfficeURLSession"]),
+        .library(name: "BoxOfficeArchive", targets: ["BoxOfficeArchive"]),
         .executable(name: "boxoffice", targets: ["boxoffice"]),
     ],
     targets: [
@@ -48,6 +49,13 @@ let package = Package(
         // The transport everywhere but Linux; a module of its own so that Linux never links
         // FoundationNetworking (see URLSessionTransport.swift).
         .target(name: "BoxOfficeURLSession", dependencies: ["BoxOfficeCore"], swiftSettings: onTheCallersExecutor),
+        // The box office archive: daily charts in one SQLite file, for apps, tools and the CLI.
+        .target(name: "BoxOfficeArchive", dependencies: ["BoxOfficeCore", "LazySQLite"], swiftSettings: onTheCallersExecutor),
+        // The system's SQLite: on Linux loaded the first time an archive is opened, the
+        // libsqlite3.so.0 the toolchain itself needs; elsewhere the SDK's, linked as usual.
+        .target(
+            name: "LazySQLite",
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux])), .linkedLibrary("sqlite3", .when(platforms: [.macOS, .iOS, .tvOS, .watchOS, .visionOS, .macCatalyst]))]),
         // libcurl's functions, loaded on the first request rather than at start-up.
         .target(name: "LazyCurl", linkerSettings: [.linkedLibrary("dl")]),
         // Two system calls at start-up that keep a crash from writing the keys to a core file.
@@ -64,7 +72,7 @@ let package = Package(
                 .target(name: "BoxOfficeURLSession", condition: urlSessionEverywhere ? nil : .when(platforms: elsewhereThanLinux)),
             ],
             swiftSettings: onTheCallersExecutor + directMetadata + (urlSessionEverywhere ? [.define("URLSESSION_EVERYWHERE")] : [])),
-        .testTarget(name: "BoxOfficeCoreTests", dependencies: ["BoxOfficeCore", "BoxOfficeOutput"], swiftSettings: onTheCallersExecutor),
+        .testTarget(name: "BoxOfficeCoreTests", dependencies: ["BoxOfficeCore", "BoxOfficeOutput", "BoxOfficeArchive"], swiftSettings: onTheCallersExecutor),
         .testTarget(name: "boxofficeTests", dependencies: ["boxoffice", "BoxOfficeCore", "BoxOfficeOutput", "BoxOfficeURLSession"], swiftSettings: onTheCallersExecutor),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,122 @@
+import BoxOfficeCore
+
+/// The schema, version by version. Each step only adds: a file any version wrote stays readable.
+enum Schema {
+    static let version1 = """
+        CREATE TABLE synced_days (
+            day TEXT PRIMARY KEY NOT NULL,          -- YYYY-MM-DD, a Korean (Asia/Seoul) day
+            fetched_at TEXT NOT NULL,               -- when the chart was fetched, ISO 8601 in Seoul
+            settled INTEGER NOT NULL                -- 0 while KOBIS may still change the day's figures
+        ) STRICT;
+        CREATE TABLE daily_chart (
+            day TEXT NOT NULL REFERENCES synced_days (day) ON DELETE CASCADE,
+            rank INTEGER NOT NULL,
+            movie_code TEXT NOT NULL,
+            title TEXT NOT NULL,
+            open_date TEXT,
+            audience INTEGER,
+            audience_total INTEGER,
+            sales INTEGER,
+            sales_total INTEGER,
+            screens INTEGER,
+            shows INTEGER,
+            PRIMARY KEY (day, rank)
+        ) STRICT;
+        CREATE INDEX daily_chart_by_movie ON daily_chart (movie_code, day);
+        """
+}
+
+/// Why the archive could not be opened, read or written.
+public enum ArchiveError: Error, Sendable, Hashable {
+    /// No SQLite could be loaded.
+    case sqliteUnavailable(reason: String)
+    /// The file is not an SQLite database.
+    case notAnArchive(path: String)
+    /// The file was written by a newer version of this library.
+    case newerSchema(path: String, version: Int64)
+    /// The file or its folder cannot be written.
+    case readOnly(path: String)
+    /// Another process held the file's lock for too long.
+    case busy(path: String)
+    /// The disk is full.
+    case diskFull(path: String)
+    /// The file cannot be opened.
+    case cannotOpen(path: String)
+    /// A statement was refused: it writes, attaches, loads an extension, or is not one statement.
+    case refused(reason: String)
+    /// A query ran past its time and was stopped.
+    case interrupted
+    /// Anything else SQLite said.
+    case failed(path: String, reason: String)
+
+    init(_ failure: SQLiteFailure, path: String) {
+        switch failure.code & 0xFF {
+        case -1 & 0xFF where failure.code == -1:
+            self = failure.message.hasPrefix("libsqlite3") ? .sqliteUnavailable(reason: failure.message) : .refused(reason: failure.message)
+        case 26: self = .notAnArchive(path: path)
+        case 8: self = failure.message.contains("attempt to write") ? .readOnly(path: path) : .refused(reason: failure.message)
+        case 5, 6: self = .busy(path: path)
+        case 13: self = .diskFull(path: path)
+        case 14: self = .cannotOpen(path: path)
+        case 9: self = .interrupted
+        case 23: self = .refused(reason: failure.message)
+        default: self = .failed(path: path, reason: failure.message)
+        }
+    }
+}
+
+extension ArchiveError: ReportableError {
+    package var message: String {
+        switch self {
+        case .sqliteUnavailable(let reason): "The archive needs SQLite: \(reason). Install SQLite 3 (Debian and Ubuntu: libsqlite3-0)."
+        case .notAnArchive(let path): "\(TerminalText.sanitize(path)) is not an SQLite database, so it was left as it is."
+        case .newerSchema(let path, let version):
+            "\(TerminalText.sanitize(path)) has schema version \(version), newer than this version reads (\(BoxOfficeArchive.schemaVersion)); it was left as it is."
+        case .readOnly(let path): "The archive \(TerminalText.sanitize(path)) cannot be written."
+        case .busy(let path): "The archive \(TerminalText.sanitize(path)) stayed locked by another process."
+        case .diskFull(let path): "The disk holding the archive \(TerminalText.sanitize(path)) is full; the archive is as it was."
+        case .cannotOpen(let path): "The archive \(TerminalText.sanitize(path)) cannot be opened."
+        case .refused(let reason): "The query was refused: \(TerminalText.sanitize(reason))."
+        case .interrupted: "The query ran past its time and was stopped."
+        case .failed(let path, let reason): "The archive \(TerminalText.sanitize(path)) failed: \(TerminalText.sanitize(reason))."
+        }
+    }
+}
+
+/// What `status()` tells.
+public struct ArchiveStatus: Sendable, Hashable {
+    public var schemaVersion: Int64
+    public var days = 0
+    public var firstDay: KSTDate?
+    public var lastDay: KSTDate?
+    /// Days between the first and the last that the archive lacks.
+    public var missingDays = 0
+    /// Days fetched while their figures could still change.
+    public var unsettledDays = 0
+    public var chartRows = 0
+    public var films = 0
+}
+
+/// What `top` ranks by.
+public enum TopMeasure: String, Sendable, CaseIterable {
+    case audience, sales
+}
+
+/// A film's place in a period.
+public struct TopFilm: Sendable, Hashable {
+    public var code: String
+    public var title: String
+    public var openDate: KSTDate?
+    /// Its audience (or sales) summed over the archived days of the period it was in the top ten.
+    public var total: Int64?
+    public var daysInTopTen = 0
+    public var bestRank = 0
+}
+
+/// A read-only query's rows.
+public struct QueryResult: Sendable, Hashable {
+    public var columns: [String] = []
+    public var rows: [[SQLValue]] = []
+    /// More rows were there than the limit let through.
+    public var isTruncated = false
+}

@@ -1,0 +1,133 @@
+import LazySQLite
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A value SQLite stores or returns.
+public enum SQLValue: Sendable, Hashable {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+}
+
+/// A failure in SQLite's own words, with its result code.
+struct SQLiteFailure: Error {
+    let code: Int32
+    let message: String
+}
+
+/// One SQLite connection, used from one task at a time (the archive guards it with a mutex).
+/// Statements are prepared, stepped and finalized within each call; nothing outlives it.
+struct SQLiteConnection: ~Copyable {
+    private let handle: OpaquePointer
+
+    /// Opens `path`, loading SQLite first if no archive was opened yet.
+    init(path: String, readOnly: Bool) throws(SQLiteFailure) {
+        if let reason = lazy_sqlite_load() {
+            throw SQLiteFailure(code: -1, message: String(cString: reason))
+        }
+        var opened: OpaquePointer?
+        let code = lazy_sqlite_open(path, readOnly ? 1 : 0, &opened)
+        guard let opened else { throw SQLiteFailure(code: code, message: "out of memory") }
+        guard code == Int32(LAZY_SQLITE_OK) else {
+            let message = String(cString: lazy_sqlite_message(opened))
+            lazy_sqlite_close(opened)
+            throw SQLiteFailure(code: code, message: message)
+        }
+        handle = opened
+    }
+
+    deinit {
+        lazy_sqlite_close(handle)
+    }
+
+    /// Waits up to `milliseconds` for a lock another connection holds before giving up with SQLITE_BUSY.
+    func waitForLocks(milliseconds: Int32) {
+        lazy_sqlite_busy_timeout(handle, milliseconds)
+    }
+
+    /// Refuses ATTACH, writing pragmas and `load_extension` from now on.
+    func refuseWrites() {
+        lazy_sqlite_refuse_writes(handle)
+    }
+
+    /// Runs statements that return no rows.
+    func execute(_ sql: String) throws(SQLiteFailure) {
+        guard lazy_sqlite_exec(handle, sql) == Int32(LAZY_SQLITE_OK) else { throw failure() }
+    }
+
+    /// Runs one statement with its parameters, handing each row to `row`; `stopAfter` rows at most.
+    /// With `readOnly`, a statement that would write is refused before it runs.
+    @discardableResult
+    func query(
+        _ sql: String, _ parameters: [SQLValue] = [], readOnly: Bool = false, deadline: UnsafePointer<Int64>? = nil,
+        row: (_ columns: [String], _ values: [SQLValue]) throws -> Bool = { _, _ in true }
+    ) throws -> Int {
+        var prepared: OpaquePointer?
+        var rest: UnsafePointer<CChar>?
+        let code = sql.withCString { lazy_sqlite_prepare(handle, $0, &prepared, &rest) }
+        guard code == Int32(LAZY_SQLITE_OK) else { throw failure() }
+        guard let statement = prepared else { return 0 }
+        defer { lazy_sqlite_finalize(statement) }
+        if readOnly {
+            if let rest, !String(cString: rest).allSatisfy({ $0.isWhitespace || $0 == ";" }) {
+                throw SQLiteFailure(code: -1, message: "one statement at a time")
+            }
+            guard lazy_sqlite_statement_reads_only(statement) != 0 else {
+                throw SQLiteFailure(code: Int32(LAZY_SQLITE_READONLY), message: "only statements that read are allowed")
+            }
+        }
+        for (index, parameter) in parameters.enumerated() {
+            let position = Int32(index + 1)
+            switch parameter {
+            case .null: lazy_sqlite_bind_null(statement, position)
+            case .integer(let value): lazy_sqlite_bind_int64(statement, position, value)
+            case .real(let value): lazy_sqlite_bind_text(statement, position, String(value))
+            case .text(let value): lazy_sqlite_bind_text(statement, position, value)
+            }
+        }
+        lazy_sqlite_set_deadline(handle, deadline)
+        defer { lazy_sqlite_set_deadline(handle, nil) }
+        let count = Int(lazy_sqlite_column_count(statement))
+        let columns = (0..<count).map { String(cString: lazy_sqlite_column_name(statement, Int32($0))) }
+        var rows = 0
+        while true {
+            let stepped = lazy_sqlite_step(statement)
+            if stepped == Int32(LAZY_SQLITE_DONE) { return rows }
+            guard stepped == Int32(LAZY_SQLITE_ROW) else { throw failure() }
+            rows += 1
+            let values = (0..<Int32(count)).map { column -> SQLValue in
+                switch lazy_sqlite_column_type(statement, column) {
+                case Int32(LAZY_SQLITE_INTEGER): .integer(lazy_sqlite_column_int64(statement, column))
+                case Int32(LAZY_SQLITE_FLOAT): .real(lazy_sqlite_column_double(statement, column))
+                case Int32(LAZY_SQLITE_NULL): .null
+                default: lazy_sqlite_column_text(statement, column).map { .text(String(cString: $0)) } ?? .null
+                }
+            }
+            guard try row(columns, values) else { return rows }
+        }
+    }
+
+    /// The first column of the first row.
+    func scalar(_ sql: String, _ parameters: [SQLValue] = []) throws -> SQLValue? {
+        var found: SQLValue?
+        try query(sql, parameters) { _, values in
+            found = values.first
+            return false
+        }
+        return found
+    }
+
+    private func failure() -> SQLiteFailure {
+        SQLiteFailure(code: lazy_sqlite_extended_code(handle), message: String(cString: lazy_sqlite_message(handle)))
+    }
+}

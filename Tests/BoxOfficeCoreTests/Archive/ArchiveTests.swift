@@ -1,0 +1,86 @@
+@testable import BoxOfficeArchive
+import BoxOfficeCore
+import Foundation
+import Testing
+
+/// The archive file as the library writes and reads it, through the system's SQLite.
+struct ArchiveTests {
+    static func chart(_ day: KSTDate) throws -> BoxOfficeChart {
+        var chart = try ModelEncodingTests.chart("kobis/daily-20230818.json", kind: .daily)
+        chart.startDate = day
+        chart.endDate = day
+        return chart
+    }
+
+    static func archive(_ folder: TemporaryArchiveFolder) throws -> BoxOfficeArchive {
+        try BoxOfficeArchive(path: folder.file)
+    }
+
+    @Test func aDayStoredTwiceIsHeldOnceAndTheTopSumsTheDays() throws {
+        let folder = TemporaryArchiveFolder()
+        let archive = try Self.archive(folder)
+        let first = KSTDate(year: 2023, month: 8, day: 17)!
+        let second = KSTDate(year: 2023, month: 8, day: 18)!
+        try archive.store(try Self.chart(first), settled: true, fetchedAt: Date())
+        try archive.store(try Self.chart(second), settled: false, fetchedAt: Date())
+        try archive.store(try Self.chart(second), settled: true, fetchedAt: Date())
+        let status = try archive.status()
+        #expect(status.days == 2 && status.chartRows == 20 && status.unsettledDays == 0 && status.missingDays == 0, "\(status)")
+        #expect(status.schemaVersion == BoxOfficeArchive.schemaVersion)
+        let top = try archive.top(from: first, to: second, limit: 3)
+        #expect(top.first?.title == "콘크리트 유토피아" && top.first?.total == 2 * 112_934 && top.first?.daysInTopTen == 2, "\(top)")
+        #expect(try archive.days(from: first, to: second) == [first: true, second: true])
+    }
+
+    @Test func aQueryReadsOnlyAndIsRefusedEverythingElse() throws {
+        let folder = TemporaryArchiveFolder()
+        try Self.archive(folder).store(try Self.chart(KSTDate(year: 2023, month: 8, day: 18)!), settled: true, fetchedAt: Date())
+        let reader = try BoxOfficeArchive(path: folder.file, readOnly: true)
+        let result = try reader.query(
+            "SELECT movie_code, SUM(audience) AS audience FROM daily_chart GROUP BY movie_code ORDER BY 2 DESC", rowLimit: 3)
+        #expect(result.columns == ["movie_code", "audience"] && result.rows.count == 3 && result.isTruncated)
+        #expect(result.rows.first == [.text("20226411"), .integer(112_934)])
+        for refused in [
+            "DELETE FROM daily_chart", "ATTACH DATABASE '/tmp/x.sqlite3' AS x", "PRAGMA user_version = 9", "SELECT load_extension('x')",
+            "SELECT 1; DELETE FROM daily_chart",
+        ] {
+            #expect(throws: ArchiveError.self, "\(refused)") { try reader.query(refused) }
+        }
+        #expect(try reader.status().chartRows == 10, "nothing was changed")
+    }
+
+    @Test func aQueryPastItsTimeIsStopped() throws {
+        let folder = TemporaryArchiveFolder()
+        _ = try Self.archive(folder)
+        let reader = try BoxOfficeArchive(path: folder.file, readOnly: true)
+        let endless = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT COUNT(*) FROM n"
+        #expect(throws: ArchiveError.interrupted) { try reader.query(endless, seconds: 0) }
+    }
+
+    @Test func aFileThatIsNotSQLiteOrIsNewerIsLeftAsItWas() throws {
+        let folder = TemporaryArchiveFolder()
+        let text = Data("not a database, but a note someone keeps\n".utf8)
+        try text.write(to: URL(fileURLWithPath: folder.file))
+        #expect(throws: ArchiveError.notAnArchive(path: folder.file)) { try BoxOfficeArchive(path: folder.file) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder.file)) == text)
+
+        let newer = TemporaryArchiveFolder()
+        _ = try Self.archive(newer)
+        try SQLiteConnection(path: newer.file, readOnly: false).execute("PRAGMA user_version = 99")
+        #expect(throws: ArchiveError.newerSchema(path: newer.file, version: 99)) { try BoxOfficeArchive(path: newer.file) }
+    }
+}
+
+/// A folder for one archive file, removed with it.
+final class TemporaryArchiveFolder: Sendable {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-archive-\(UUID().uuidString)")
+    var file: String { url.appendingPathComponent("archive.sqlite3").path }
+
+    init() {
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
