@@ -68,12 +68,12 @@ let package = Package(
         .executableTarget(
             name: "boxoffice",
             dependencies: [
-                "BoxOfficeCore", "BoxOfficeOutput", "LazyCurl", "CoreDumps", "SignalPipe", "Allocator",
+                "BoxOfficeCore", "BoxOfficeOutput", "BoxOfficeArchive", "LazyCurl", "CoreDumps", "SignalPipe", "Allocator",
                 .target(name: "BoxOfficeURLSession", condition: urlSessionEverywhere ? nil : .when(platforms: elsewhereThanLinux)),
             ],
             swiftSettings: onTheCallersExecutor + directMetadata + (urlSessionEverywhere ? [.define("URLSESSION_EVERYWHERE")] : [])),
         .testTarget(name: "BoxOfficeCoreTests", dependencies: ["BoxOfficeCore", "BoxOfficeOutput", "BoxOfficeArchive"], swiftSettings: onTheCallersExecutor),
-        .testTarget(name: "boxofficeTests", dependencies: ["boxoffice", "BoxOfficeCore", "BoxOfficeOutput", "BoxOfficeURLSession"], swiftSettings: onTheCallersExecutor),
+        .testTarget(name: "boxofficeTests", dependencies: ["boxoffice", "BoxOfficeCore", "BoxOfficeOutput", "BoxOfficeArchive", "BoxOfficeURLSession"], swiftSettings: onTheCallersExecutor),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -23,6 +23,30 @@ enum Schema {
             PRIMARY KEY (day, rank)
         ) STRICT;
         CREATE INDEX daily_chart_by_movie ON daily_chart (movie_code, day);
+        CREATE TABLE movies (
+            code TEXT PRIMARY KEY NOT NULL,
+            title TEXT NOT NULL,
+            title_english TEXT,
+            open_date TEXT,
+            production_year INTEGER,
+            genres TEXT,                            -- as KOBIS lists them, joined with ", "
+            genre TEXT,                             -- the first: the film's genre (대표장르)
+            nations TEXT,
+            nation TEXT,                            -- the first: the film's nation (대표국적)
+            grade TEXT,                             -- the latest rating decision
+            runtime INTEGER,                        -- minutes
+            status TEXT,                            -- 개봉, 개봉예정, ...
+            distributor TEXT,                       -- the first 배급사
+            fetched_at TEXT NOT NULL
+        ) STRICT;
+        CREATE TABLE movie_companies (
+            movie_code TEXT NOT NULL REFERENCES movies (code) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            company_code TEXT,
+            name TEXT NOT NULL,
+            part TEXT NOT NULL,                     -- 배급사, 제작사, 수입사, ...
+            PRIMARY KEY (movie_code, position)
+        ) STRICT;
         """
 }
 
@@ -44,6 +68,8 @@ public enum ArchiveError: Error, Sendable, Hashable {
     case cannotOpen(path: String)
     /// A statement was refused: it writes, attaches, loads an extension, or is not one statement.
     case refused(reason: String)
+    /// A query SQLite could not run: a syntax error, an unknown table or column.
+    case invalidQuery(reason: String)
     /// A query ran past its time and was stopped.
     case interrupted
     /// Anything else SQLite said.
@@ -77,6 +103,7 @@ extension ArchiveError: ReportableError {
         case .diskFull(let path): "The disk holding the archive \(TerminalText.sanitize(path)) is full; the archive is as it was."
         case .cannotOpen(let path): "The archive \(TerminalText.sanitize(path)) cannot be opened."
         case .refused(let reason): "The query was refused: \(TerminalText.sanitize(reason))."
+        case .invalidQuery(let reason): "The query cannot run: \(TerminalText.sanitize(reason))."
         case .interrupted: "The query ran past its time and was stopped."
         case .failed(let path, let reason): "The archive \(TerminalText.sanitize(path)) failed: \(TerminalText.sanitize(reason))."
         }
@@ -95,6 +122,10 @@ public struct ArchiveStatus: Sendable, Hashable {
     public var unsettledDays = 0
     public var chartRows = 0
     public var films = 0
+    /// Films whose details (distributor, nation, genre) the archive holds.
+    public var filmsWithDetails = 0
+    /// The database's size in bytes, as SQLite counts its pages (the write-ahead log included).
+    public var bytes: Int64 = 0
 }
 
 /// What `top` ranks by.
@@ -111,6 +142,55 @@ public struct TopFilm: Sendable, Hashable {
     public var total: Int64?
     public var daysInTopTen = 0
     public var bestRank = 0
+    /// Its first distributor, once the archive has its details.
+    public var distributor: String?
+}
+
+/// The days a question covers.
+public enum ArchivePeriod: Sendable, Hashable {
+    /// These days, both included.
+    case days(from: KSTDate, to: KSTDate)
+    /// Every day the archive holds.
+    case allTime
+
+    /// A calendar year.
+    public static func year(_ year: Int) -> ArchivePeriod? {
+        guard let first = KSTDate(year: year, month: 1, day: 1), let last = KSTDate(year: year, month: 12, day: 31) else { return nil }
+        return .days(from: first, to: last)
+    }
+
+    /// A calendar month.
+    public static func month(_ month: Int, of year: Int) -> ArchivePeriod? {
+        guard let first = KSTDate(year: year, month: month, day: 1) else { return nil }
+        let next = month == 12 ? KSTDate(year: year + 1, month: 1, day: 1) : KSTDate(year: year, month: month + 1, day: 1)
+        guard let next else { return nil }
+        return .days(from: first, to: next.adding(days: -1))
+    }
+
+    /// The first and last day as the archive writes them; all time is every day.
+    var bounds: (String, String) {
+        switch self {
+        case .days(let from, let to): (from.iso, to.iso)
+        case .allTime: ("0000-00-00", "9999-99-99")
+        }
+    }
+}
+
+/// How `share` groups the films.
+public enum ShareGrouping: String, Sendable, CaseIterable {
+    case distributor, nation, genre
+
+    var column: String { rawValue }
+}
+
+/// A group's part of a period.
+public struct ShareGroup: Sendable, Hashable {
+    /// The distributor, nation or genre; nil for films whose details the archive lacks, "" for
+    /// films whose details name none.
+    public var name: String?
+    public var audience: Int64
+    public var sales: Int64
+    public var films: Int
 }
 
 /// A read-only query's rows.

@@ -93,16 +93,16 @@ public final class BoxOfficeArchive: Sendable {
         }
     }
 
-    /// Stores a daily chart, replacing what the archive held for its day, in one transaction.
-    public func store(_ chart: BoxOfficeChart, settled: Bool, fetchedAt: Date) throws(ArchiveError) {
+    /// Stores a daily chart, replacing what the archive held for its day, with the details of
+    /// films first seen in it, in one transaction.
+    public func store(_ chart: BoxOfficeChart, settled: Bool, movies: [MovieDetails] = [], fetchedAt: Date) throws(ArchiveError) {
+        let stamp = Self.timestamp(fetchedAt)
         try read { connection in
-            try connection.execute("BEGIN IMMEDIATE")
-            do {
+            try Self.transaction(connection) {
                 let day = SQLValue.text(chart.startDate.iso)
                 try connection.query("DELETE FROM synced_days WHERE day = ?", [day])
                 try connection.query(
-                    "INSERT INTO synced_days (day, fetched_at, settled) VALUES (?, ?, ?)",
-                    [day, .text(Self.timestamp(fetchedAt)), .integer(settled ? 1 : 0)])
+                    "INSERT INTO synced_days (day, fetched_at, settled) VALUES (?, ?, ?)", [day, .text(stamp), .integer(settled ? 1 : 0)])
                 for entry in chart.entries {
                     try connection.query(
                         """
@@ -110,16 +110,88 @@ public final class BoxOfficeArchive: Sendable {
                         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                         """,
                         [
-                            day, .integer(Int64(entry.rank)), .text(entry.code), .text(entry.title), entry.openDate.map { .text($0.iso) } ?? .null,
+                            day, .integer(Int64(entry.rank)), .text(entry.code), .text(entry.title), Self.value(entry.openDate),
                             Self.value(entry.audience), Self.value(entry.audienceTotal), Self.value(entry.sales), Self.value(entry.salesTotal),
                             Self.value(entry.screens.map(Int64.init)), Self.value(entry.shows.map(Int64.init)),
                         ])
                 }
-                try connection.execute("COMMIT")
-            } catch {
-                try? connection.execute("ROLLBACK")
-                throw error
+                for movie in movies { try Self.insert(movie, stamp: stamp, into: connection) }
             }
+        }
+    }
+
+    /// Stores films' details, each replacing what the archive held for it, in one transaction.
+    public func store(_ movies: [MovieDetails], fetchedAt: Date) throws(ArchiveError) {
+        let stamp = Self.timestamp(fetchedAt)
+        try read { connection in
+            try Self.transaction(connection) {
+                for movie in movies { try Self.insert(movie, stamp: stamp, into: connection) }
+            }
+        }
+    }
+
+    /// Which of these films the archive has details of.
+    public func knownFilms(_ codes: [String]) throws(ArchiveError) -> Set<String> {
+        try read { connection in
+            var known: Set<String> = []
+            for code in Set(codes) {
+                if try connection.scalar("SELECT 1 FROM movies WHERE code = ?", [.text(code)]) != nil { known.insert(code) }
+            }
+            return known
+        }
+    }
+
+    /// Films in the charts whose details the archive lacks, by the first day they appeared.
+    public func filmsWithoutDetails() throws(ArchiveError) -> [String] {
+        try read { connection in
+            var codes: [String] = []
+            try connection.query(
+                """
+                SELECT movie_code FROM daily_chart WHERE movie_code NOT IN (SELECT code FROM movies)
+                GROUP BY movie_code ORDER BY MIN(day), movie_code
+                """
+            ) { _, row in
+                if let code = row[0].text { codes.append(code) }
+                return true
+            }
+            return codes
+        }
+    }
+
+    private static func insert(_ movie: MovieDetails, stamp: String, into connection: borrowing SQLiteConnection) throws {
+        let code = SQLValue.text(movie.code)
+        let joined = { (values: [String]) in values.isEmpty ? SQLValue.null : .text(values.joined(separator: ", ")) }
+        try connection.query(
+            """
+            INSERT OR REPLACE INTO movies (code, title, title_english, open_date, production_year, genres, genre, nations, nation,
+                grade, runtime, status, distributor, fetched_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            [
+                code, .text(movie.title), movie.titleEnglish.map(SQLValue.text) ?? .null, value(movie.openDate),
+                value(movie.productionYear.map(Int64.init)), joined(movie.genres), movie.genres.first.map(SQLValue.text) ?? .null,
+                joined(movie.nations), movie.nations.first.map(SQLValue.text) ?? .null,
+                movie.ratings.compactMap(\.grade).last.map(SQLValue.text) ?? .null, value(movie.runtimeMinutes.map(Int64.init)),
+                movie.status.map(SQLValue.text) ?? .null, movie.distributors.compactMap(\.name).first.map(SQLValue.text) ?? .null, .text(stamp),
+            ])
+        try connection.query("DELETE FROM movie_companies WHERE movie_code = ?", [code])
+        for (position, company) in movie.companies.enumerated() {
+            guard let name = company.name else { continue }
+            try connection.query(
+                "INSERT INTO movie_companies (movie_code, position, company_code, name, part) VALUES (?, ?, ?, ?, ?)",
+                [code, .integer(Int64(position)), company.code.map(SQLValue.text) ?? .null, .text(name), .text(company.part ?? "")])
+        }
+    }
+
+    /// Runs `body` in one write transaction, rolled back whole when it throws.
+    private static func transaction(_ connection: borrowing SQLiteConnection, _ body: () throws -> Void) throws {
+        try connection.execute("BEGIN IMMEDIATE")
+        do {
+            try body()
+            try connection.execute("COMMIT")
+        } catch {
+            try? connection.execute("ROLLBACK")
+            throw error
         }
     }
 
@@ -136,6 +208,12 @@ public final class BoxOfficeArchive: Sendable {
             }
             if case .integer(let rows)? = try connection.scalar("SELECT COUNT(*) FROM daily_chart") { status.chartRows = Int(rows) }
             if case .integer(let films)? = try connection.scalar("SELECT COUNT(DISTINCT movie_code) FROM daily_chart") { status.films = Int(films) }
+            if case .integer(let known)? = try connection.scalar("SELECT COUNT(*) FROM movies") { status.filmsWithDetails = Int(known) }
+            if case .integer(let pages)? = try connection.scalar("PRAGMA page_count"),
+                case .integer(let size)? = try connection.scalar("PRAGMA page_size")
+            {
+                status.bytes = pages * size
+            }
             if let first = status.firstDay, let last = status.lastDay {
                 status.missingDays = max(0, last.days(since: first) + 1 - status.days)
             }
@@ -143,18 +221,26 @@ public final class BoxOfficeArchive: Sendable {
         }
     }
 
-    /// Films ranked by their audience (or sales) summed over the archived days from `from` to `to`.
-    public func top(from: KSTDate, to: KSTDate, by measure: TopMeasure = .audience, limit: Int = 10) throws(ArchiveError) -> [TopFilm] {
+    /// Films ranked in a period: by their audience (or sales) summed over the archived days of
+    /// the period, or, for all time, by each film's latest running total (`audience_total`).
+    public func top(_ period: ArchivePeriod, by measure: TopMeasure = .audience, limit: Int = 10) throws(ArchiveError) -> [TopFilm] {
         let column = measure == .audience ? "audience" : "sales"
+        let (from, to) = period.bounds
+        let total =
+            period == .allTime
+            ? "(SELECT \(column)_total FROM daily_chart AS latest WHERE latest.movie_code = c.movie_code ORDER BY day DESC LIMIT 1)"
+            : "SUM(c.\(column))"
         return try read { connection in
             var films: [TopFilm] = []
             try connection.query(
                 """
-                SELECT movie_code, (SELECT title FROM daily_chart AS latest WHERE latest.movie_code = c.movie_code ORDER BY day DESC LIMIT 1),
-                       MIN(open_date), SUM(\(column)), COUNT(*), MIN(rank), MIN(day), MAX(day)
-                FROM daily_chart AS c WHERE day BETWEEN ? AND ?
-                GROUP BY movie_code ORDER BY SUM(\(column)) DESC, movie_code LIMIT ?
-                """, [.text(from.iso), .text(to.iso), .integer(Int64(limit))]
+                SELECT c.movie_code,
+                       (SELECT title FROM daily_chart AS latest WHERE latest.movie_code = c.movie_code ORDER BY day DESC LIMIT 1),
+                       COALESCE(m.open_date, MIN(c.open_date)), \(total) AS figure, COUNT(*), MIN(c.rank), m.distributor
+                FROM daily_chart AS c LEFT JOIN movies AS m ON m.code = c.movie_code
+                WHERE c.day BETWEEN ? AND ?
+                GROUP BY c.movie_code ORDER BY figure IS NULL, figure DESC, c.movie_code LIMIT ?
+                """, [.text(from), .text(to), .integer(Int64(limit))]
             ) { _, row in
                 guard case .text(let code) = row[0] else { return true }
                 var film = TopFilm(code: code, title: row[1].text ?? "")
@@ -162,11 +248,43 @@ public final class BoxOfficeArchive: Sendable {
                 film.total = row[3].integer
                 film.daysInTopTen = Int(row[4].integer ?? 0)
                 film.bestRank = Int(row[5].integer ?? 0)
+                film.distributor = row[6].text
                 films.append(film)
                 return true
             }
             return films
         }
+    }
+
+    /// Each group's audience and sales in a period, as the archive holds them: a film counts for
+    /// its first distributor, its nation (대표국적) or its genre (대표장르); films whose details
+    /// the archive lacks are one group of their own, named nil.
+    public func share(_ period: ArchivePeriod, by grouping: ShareGrouping) throws(ArchiveError) -> [ShareGroup] {
+        let (from, to) = period.bounds
+        return try read { connection in
+            var groups: [ShareGroup] = []
+            try connection.query(
+                """
+                SELECT CASE WHEN m.code IS NULL THEN NULL ELSE COALESCE(m.\(grouping.column), '') END AS name,
+                       SUM(c.audience), SUM(c.sales), COUNT(DISTINCT c.movie_code)
+                FROM daily_chart AS c LEFT JOIN movies AS m ON m.code = c.movie_code
+                WHERE c.day BETWEEN ? AND ?
+                GROUP BY name ORDER BY SUM(c.audience) DESC, name
+                """, [.text(from), .text(to)]
+            ) { _, row in
+                groups.append(
+                    ShareGroup(name: row[0].text, audience: row[1].integer ?? 0, sales: row[2].integer ?? 0, films: Int(row[3].integer ?? 0)))
+                return true
+            }
+            return groups
+        }
+    }
+
+    /// The days from `from` to `to` the archive does not hold.
+    public func missingDays(from: KSTDate, to: KSTDate) throws(ArchiveError) -> [KSTDate] {
+        guard from <= to else { return [] }
+        let held = try days(from: from, to: to)
+        return (0...to.days(since: from)).map { from.adding(days: $0) }.filter { held[$0] == nil }
     }
 
     /// Runs one read-only statement: at most `rowLimit` rows, and `seconds` of SQLite's work,
@@ -180,14 +298,20 @@ public final class BoxOfficeArchive: Sendable {
             defer { deadline.deallocate() }
             deadline.pointee = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec) + Int64(seconds * 1e9)
             connection.refuseWrites()
-            try connection.query(sql, readOnly: true, deadline: deadline) { columns, row in
-                result.columns = columns
-                guard result.rows.count < rowLimit else {
-                    result.isTruncated = true
-                    return false
+            do {
+                try connection.query(sql, readOnly: true, deadline: deadline) { columns, row in
+                    result.columns = columns
+                    guard result.rows.count < rowLimit else {
+                        result.isTruncated = true
+                        return false
+                    }
+                    result.rows.append(row)
+                    return true
                 }
-                result.rows.append(row)
-                return true
+            } catch let failure as SQLiteFailure where failure.code == 1 || failure.code & 0xFF == 23 {
+                // SQLITE_ERROR and SQLITE_AUTH: the statement's own fault, not the file's.
+                throw failure.message.contains("not authorized")
+                    ? ArchiveError.refused(reason: failure.message) : ArchiveError.invalidQuery(reason: failure.message)
             }
             return result
         }
@@ -208,6 +332,10 @@ public final class BoxOfficeArchive: Sendable {
 
     private static func value(_ number: Int64?) -> SQLValue {
         number.map(SQLValue.integer) ?? .null
+    }
+
+    private static func value(_ day: KSTDate?) -> SQLValue {
+        day.map { .text($0.iso) } ?? .null
     }
 
     private static func timestamp(_ date: Date) -> String {

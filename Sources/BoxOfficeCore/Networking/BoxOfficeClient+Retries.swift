@@ -49,6 +49,7 @@ extension BoxOfficeClient {
             await giveBack(reservation)
             throw CancellationError()
         }
+        sent.add()
         let seconds = configuration.timeout
         let send = sending(for: endpoint)
         do {

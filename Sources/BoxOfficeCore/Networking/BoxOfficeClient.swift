@@ -1,3 +1,4 @@
+import Synchronization
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -22,6 +23,12 @@ public struct BoxOfficeClient: Sendable {
     /// Counts each call before it goes out, and refuses one past the day's limit unless told not to.
     let quota: QuotaLedger?
     let enforcesQuota: Bool
+    /// The requests sent so far, shared by every copy of this client.
+    let sent = SentRequests()
+
+    /// The requests this client (and its copies) has handed to its loader, retries included:
+    /// what its work has cost in API calls, answers from its cache costing none.
+    public var requestsSent: Int { sent.count }
 
     /// The library's version, sent in the default `User-Agent`.
     public static let version = "0.1.0"
@@ -186,10 +193,17 @@ public struct BoxOfficeClient: Sendable {
     }
 }
 
+/// A count of requests sent, shared by the copies of a client.
+final class SentRequests: Sendable {
+    private let sent = Atomic(0)
+    var count: Int { sent.load(ordering: .relaxed) }
+    func add() { sent.add(1, ordering: .relaxed) }
+}
+
 /// How long answers stay in the cache.
-enum CacheLifetime {
+package enum CacheLifetime {
     /// KOBIS settles a day's figures within a day or so and never changes them after.
-    static let settledChartAgeInDays = 3
+    package static let settledChartAgeInDays = 3
     static let recentChart: TimeInterval = 3_600
     static let details: TimeInterval = 7 * 86_400
     static let codeList: TimeInterval = 30 * 86_400

@@ -65,6 +65,26 @@ enum MCPToolCatalog {
                 "A movie's run: its rank, audience and sales each day it was in the daily top 10, from its opening (or 'from') for up to a year. Example: {\"code\": \"20218541\", \"from\": \"2023-07-26\", \"to\": \"2023-08-31\"}.",
             command: TrendCommand.spec, options: [.from, .to, .keepGoing]),
         MCPTool(
+            name: "box_office_top", title: "Top films of a period (archive)",
+            description:
+                "The films of a year, a month or any period ranked by audience (or sales) summed over the days each was in the daily top 10, from the local box-office archive: no API call. 'all_time' ranks by each film's latest running total. The answer names any days of the period the archive lacks. Example: {\"year\": 2023, \"limit\": 10}.",
+            command: TopCommand.spec, options: [.year, .month, .from, .to, .allTime, .by, .limit, .strict]),
+        MCPTool(
+            name: "box_office_share", title: "Share of a period by distributor, nation or genre (archive)",
+            description:
+                "Each distributor's, nation's or genre's share of a period's audience and sales in the daily top 10s, from the local box-office archive: no API call. Example: {\"year\": 2023, \"by\": \"distributor\"}.",
+            command: ShareCommand.spec, options: [.year, .month, .from, .to, .allTime, .by, .strict]),
+        MCPTool(
+            name: "archive_status", title: "Box-office archive status",
+            description:
+                "What the local box-office archive holds: days (first, last, missing between them, unsettled), films, size and schema version. Example: {}.",
+            command: ArchiveCommand.Status.spec, options: []),
+        MCPTool(
+            name: "archive_query", title: "Query the box-office archive (read-only SQL)",
+            description:
+                "One read-only SQLite statement on the local box-office archive; at most 1,000 rows and 2 s of work. Tables: daily_chart(day, rank, movie_code, title, open_date, audience, audience_total, sales, sales_total, screens, shows), synced_days(day, fetched_at, settled), movies(code, title, title_english, open_date, production_year, genres, genre, nations, nation, grade, runtime, status, distributor, fetched_at), movie_companies(movie_code, position, company_code, name, part). Days are 'YYYY-MM-DD'. Example: {\"sql\": \"SELECT title, SUM(audience) FROM daily_chart WHERE day LIKE '2023-%' GROUP BY movie_code ORDER BY 2 DESC LIMIT 5\"}.",
+            command: ArchiveCommand.SQL.spec, options: []),
+        MCPTool(
             name: "api_quota", title: "API quota used today",
             description:
                 "How many KOBIS and Kakao calls this machine's boxoffice has made today (Seoul) against the daily limits. Cached answers cost nothing. Example: {}.",

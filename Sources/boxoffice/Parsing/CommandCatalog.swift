@@ -11,7 +11,8 @@ enum CommandCatalog {
         ],
         options: [OptionSpec(name: .version, help: "Show the version.")],
         subcommands: [
-            DailyCommand.spec, WeeklyCommand.spec, ReportCommand.spec, TrendCommand.spec, MovieCommand.spec, SearchCommand.spec, PeopleCommand.spec,
+            DailyCommand.spec, WeeklyCommand.spec, ReportCommand.spec, TrendCommand.spec, TopCommand.spec, ShareCommand.spec, ArchiveCommand.spec,
+            MovieCommand.spec, SearchCommand.spec, PeopleCommand.spec,
             PersonCommand.spec,
             CompaniesCommand.spec, CompanyCommand.spec, CodesCommand.spec, ImagesCommand.spec, PosterCommand.spec, CacheCommand.spec,
             QuotaCommand.spec, ConfigCommand.spec, CompletionCommand.spec, MCPCommand.spec, HelpCommand.spec,

@@ -1,3 +1,4 @@
+import BoxOfficeArchive
 import BoxOfficeCore
 
 /// A problem with the local set-up rather than with a service (exit 78).
@@ -5,6 +6,13 @@ struct ConfigurationError: ReportableError, CustomStringConvertible {
     let description: String
 
     var message: String { description }
+}
+
+/// A question of an archive that is not there yet (exit 1).
+struct ArchiveMissing: ReportableError {
+    let path: String
+
+    var message: String { "No archive at \(TerminalText.sanitize(path)) yet: 'boxoffice archive sync' fills it (or name one with --archive)." }
 }
 
 /// Something that should not fail did, such as removing our own cache files (exit 70).
@@ -98,7 +106,19 @@ enum ErrorText {
         case is ConfigurationError, is ReplayError: .configuration
         case is FileWriteError, is LedgerUnreadable: .cannotCreateOutput
         case is LibcurlUnavailable: .unavailable
+        case let error as ArchiveError: exitCode(for: error)
+        case is ArchiveMissing: .notFound
+        case is SyncBudgetSpent, is PeriodNotArchived: .tryLater
         default: .internalError
+        }
+    }
+
+    /// The code of each case of the archive's error.
+    static func exitCode(for error: ArchiveError) -> ExitCode {
+        switch error {
+        case .sqliteUnavailable: .unavailable
+        case .notAnArchive, .newerSchema, .readOnly, .busy, .diskFull, .cannotOpen, .failed: .cannotCreateOutput
+        case .refused, .invalidQuery, .interrupted: .usage
         }
     }
 

@@ -1,3 +1,4 @@
+import BoxOfficeArchive
 import BoxOfficeCore
 import BoxOfficeOutput
 #if canImport(FoundationEssentials)
@@ -116,6 +117,27 @@ struct CommandState: Sendable {
             onEvent: { event in
                 Self.handle(event, warnings: warnings, ledgerPath: ledgerPath, keysInClear: keysInClear, context: context, verbose: verbose)
             }, redactor: self.keys.redactor)
+    }
+
+    /// The archive at `path` (`--archive`), else the default; made with its folder when it is
+    /// to be written. Reading one that is not there yet is refused, naming the command that fills it.
+    func openArchive(_ path: String?, readOnly: Bool) throws -> BoxOfficeArchive {
+        let file = path.map { URL(fileURLWithPath: $0, isDirectory: false) } ?? paths.archiveFile
+        if readOnly {
+            guard FileManager.default.fileExists(atPath: file.path) else { throw ArchiveMissing(path: file.path) }
+        } else {
+            try? FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        }
+        return try BoxOfficeArchive(path: file.path, readOnly: readOnly)
+    }
+
+    /// What today's quota leaves of KOBIS's calls by the ledger's count, less `reserve`; no limit
+    /// for a replay, which sends nothing.
+    func callsLeft(reserving reserve: Int, replaying: Bool) throws -> Int {
+        guard !replaying else { return Int.max }
+        let used = quota.counts(on: context.today)[.kobis] ?? 0
+        return max(0, APIService.kobis.dailyQuota - used - reserve)
     }
 
     /// `localhost`, 127.0.0.0/8 or `::1`: a key sent there in clear never leaves the machine.

@@ -13,6 +13,8 @@ import Darwin
 struct Paths: Sendable {
     let cacheRoot: URL
     let configFile: URL
+    /// The box office archive, unless `--archive` names another.
+    let archiveFile: URL
 
     // Every URL here says whether it is a folder: left to find out, Foundation asks the file
     // system, a system call for each path of every run.
@@ -31,6 +33,10 @@ struct Paths: Sendable {
             ?? absolute("XDG_CONFIG_HOME")?.appendingPathComponent("boxoffice", isDirectory: true)
             ?? home.appendingPathComponent(".config/boxoffice", isDirectory: true)
         configFile = configDirectory.appendingPathComponent("config", isDirectory: false)
+        archiveFile =
+            context.variable("BOXOFFICE_ARCHIVE").map { URL(fileURLWithPath: $0, isDirectory: false) }
+            ?? (absolute("XDG_DATA_HOME") ?? home.appendingPathComponent(".local/share", isDirectory: true))
+            .appendingPathComponent("boxoffice/archive.sqlite3", isDirectory: false)
     }
 
     /// Cached responses; `cache clear` removes this folder only.

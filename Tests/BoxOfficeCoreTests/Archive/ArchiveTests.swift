@@ -27,7 +27,7 @@ struct ArchiveTests {
         let status = try archive.status()
         #expect(status.days == 2 && status.chartRows == 20 && status.unsettledDays == 0 && status.missingDays == 0, "\(status)")
         #expect(status.schemaVersion == BoxOfficeArchive.schemaVersion)
-        let top = try archive.top(from: first, to: second, limit: 3)
+        let top = try archive.top(.days(from: first, to: second), limit: 3)
         #expect(top.first?.title == "콘크리트 유토피아" && top.first?.total == 2 * 112_934 && top.first?.daysInTopTen == 2, "\(top)")
         #expect(try archive.days(from: first, to: second) == [first: true, second: true])
     }

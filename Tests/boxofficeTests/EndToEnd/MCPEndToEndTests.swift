@@ -15,7 +15,8 @@ struct MCPEndToEndTests {
 
     static let toolNames = [
         "daily_box_office", "weekly_box_office", "movie_details", "search_movies", "search_people", "person_details",
-        "search_companies", "company_details", "code_list", "movie_poster", "box_office_report", "movie_trend", "api_quota",
+        "search_companies", "company_details", "code_list", "movie_poster", "box_office_report", "movie_trend", "box_office_top",
+        "box_office_share", "archive_status", "archive_query", "api_quota",
     ]
 
     /// A call of every tool, with the command line that asks the CLI the same question.
@@ -40,9 +41,19 @@ struct MCPEndToEndTests {
                 "daily_box_office", ["from": "20230816", "to": "20230818", "limit": 2],
                 ["daily", "--from", "20230816", "--to", "20230818", "--limit", "2"]
             ),
+            (
+                "box_office_top", ["from": "2023-08-11", "to": "2023-08-18", "limit": 3],
+                ["top", "--from", "2023-08-11", "--to", "2023-08-18", "--limit", "3"]
+            ),
+            ("box_office_share", ["month": "2023-08", "by": "nation"], ["share", "--month", "2023-08", "--by", "nation"]),
+            ("archive_status", [:], ["archive", "status"]),
+            ("archive_query", ["sql": Self.archiveQuestion], ["archive", "sql", Self.archiveQuestion]),
             ("api_quota", [:], ["quota"]),
         ]
     }
+
+    /// A question only the archive answers, as SQL.
+    static let archiveQuestion = "SELECT title, SUM(audience) AS audience FROM daily_chart GROUP BY movie_code ORDER BY 2 DESC LIMIT 3"
 
     /// Failures a model can mend, with the command line that fails the same way (nil: no CLI twin)
     /// and the words the shell reads that the model reads otherwise.
@@ -54,6 +65,7 @@ struct MCPEndToEndTests {
             ("daily_box_office", ["from": "20230818"], ["daily", "--from", "20230818"], [("--from", "from"), ("--to", "to")]),
             ("daily_box_office", ["limit": "ten"], nil, []),
             ("movie_details", ["code": "20218541", "format": "csv"], nil, []),
+            ("archive_query", ["sql": "DELETE FROM daily_chart"], ["archive", "sql", "DELETE FROM daily_chart"], []),
         ]
     }
 
@@ -102,6 +114,8 @@ struct MCPEndToEndTests {
         let server = try Self.apiServer()
         defer { server.stop() }
         let state = Self.state(server)
+        // The archive the archive tools read: a week of the fixtures.
+        _ = try await state.run(["archive", "sync"] + ArchiveEndToEndTests.week + ["--replay", "Fixtures"])
         let concurrent = Self.concurrentDays.map { day in (tool: "daily_box_office", arguments: ["date": day] as [String: Any]) }
         let report = try await Self.session(
             mode,

@@ -1,4 +1,5 @@
 import Foundation
+@testable import boxoffice
 import Testing
 
 /// `boxoffice mcp` fed what no SDK sends: broken JSON, batches, unknown methods, a 4 MiB line,
@@ -128,7 +129,7 @@ struct MCPRawSessionEndToEndTests {
         #expect(discovery["instructions"] is String && discovery["capabilities"] is [String: Any])
         let list = try #require(Self.answer(answers, id: 5)?["result"] as? [String: Any])
         #expect(list["resultType"] as? String == "complete" && list["ttlMs"] is Int && list["cacheScope"] is String)
-        #expect((list["tools"] as? [Any])?.count == 13)
+        #expect((list["tools"] as? [Any])?.count == MCPToolCatalog.tools.count)
         let call = try #require(Self.answer(answers, id: 6)?["result"] as? [String: Any])
         #expect(call["resultType"] as? String == "complete" && call["isError"] as? Bool == false)
         #expect(Self.errorCode(Self.answer(answers, id: 7)) == -32022, "the era is settled: a handshake now names the versions")

@@ -21,6 +21,10 @@ struct MCPToolDeclarationTests {
         "movie_poster": ["code"],
         "box_office_report": ["date", "days", "posters"],
         "movie_trend": ["code", "from", "to", "keep-going"],
+        "box_office_top": ["year", "month", "from", "to", "all-time", "by", "limit", "strict"],
+        "box_office_share": ["year", "month", "from", "to", "all-time", "by", "strict"],
+        "archive_status": [],
+        "archive_query": ["sql"],
         "api_quota": [],
     ]
 
@@ -36,10 +40,25 @@ struct MCPToolDeclarationTests {
         "search_movies": ([("title", .string("밀수"))], ["밀수"]),
         "search_people": ([("name", .string("봉준호"))], ["봉준호"]),
         "search_companies": ([("name", .string("쇼박스"))], ["쇼박스"]),
+        "archive_query": ([("sql", .string("SELECT 1"))], ["SELECT 1"]),
     ]
 
     /// The arguments a command refuses alone, in the caller's words: a range needs both ends.
-    static let refusedAlone: Set<String> = ["daily_box_office.from", "daily_box_office.to", "weekly_box_office.from", "weekly_box_office.to"]
+    static let refusedAlone: Set<String> = [
+        "daily_box_office.from", "daily_box_office.to", "weekly_box_office.from", "weekly_box_office.to", "box_office_top.from", "box_office_top.to",
+        "box_office_share.from", "box_office_share.to",
+        // A month is YYYY-MM; the sample text is not one.
+        "box_office_top.month", "box_office_share.month",
+    ]
+
+    /// The words that name a command on the command line: `archive status` for `status`.
+    static func path(to command: CommandSpec, below parent: CommandSpec = CommandCatalog.root) -> [String]? {
+        for child in parent.subcommands {
+            if child.name == command.name && child.abstract == command.abstract { return [child.name] }
+            if let rest = path(to: command, below: child) { return [child.name] + rest }
+        }
+        return nil
+    }
 
     static func members(_ value: JSONValue?) -> [(String, JSONValue)] {
         if case .object(let members)? = value { members } else { [] }
@@ -155,7 +174,7 @@ struct MCPToolDeclarationTests {
         var compared = 0
         for tool in MCPToolCatalog.tools {
             let context = Self.context[tool.name] ?? ([], [])
-            let path = [tool.command.name]
+            let path = try #require(Self.path(to: tool.command), "\(tool.name)'s command is in the catalog")
             let alone = outcome(tool, context.json)
             #expect(!alone.hasPrefix("error") && alone == outcome(path + context.words), "\(tool.name) \(context.words)")
             for argument in tool.command.arguments {

@@ -1,0 +1,136 @@
+import BoxOfficeCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension BoxOfficeArchive {
+    /// How far a sync has come.
+    public struct SyncProgress: Sendable, Hashable {
+        /// Days done (stored, or found without a chart yet) and the days the sync set out to do.
+        public var daysDone: Int
+        public var daysTotal: Int
+        /// API calls sent so far; answers from the client's cache cost none.
+        public var calls: Int
+    }
+
+    /// What a sync did.
+    public struct SyncResult: Sendable, Hashable {
+        /// Days written, settled or not.
+        public var daysStored = 0
+        /// Films whose details were written.
+        public var moviesStored = 0
+        /// Days still to fetch when the budget ran out (0 when the sync finished).
+        public var daysLeft = 0
+        /// Films seen in a chart whose details are still to fetch.
+        public var moviesLeft = 0
+        /// Films KOBIS gave no details for in this sync (asked again by the next).
+        public var moviesUnavailable = 0
+        /// Recent days KOBIS has no chart for yet: a later sync fetches them.
+        public var daysNotPublished = 0
+        /// API calls sent.
+        public var calls = 0
+        /// Whether the budget ran out before the sync was done.
+        public var isStoppedByBudget = false
+    }
+
+    /// Whether a day's figures are final by `today` (Seoul): KOBIS settles a day within a day or so.
+    public static func isSettled(_ day: KSTDate, today: KSTDate) -> Bool {
+        today.days(since: day) >= CacheLifetime.settledChartAgeInDays
+    }
+
+    /// The days from `from` to `to` a sync would fetch on `today`: those the archive lacks, and
+    /// those it holds unsettled that have settled since. Oldest first.
+    public func daysToSync(from: KSTDate, to: KSTDate, today: KSTDate) throws(ArchiveError) -> [KSTDate] {
+        guard from <= to else { return [] }
+        let held = try days(from: from, to: to)
+        return (0...to.days(since: from)).map { from.adding(days: $0) }.filter { day in
+            guard let settled = held[day] else { return true }
+            return !settled && Self.isSettled(day, today: today)
+        }
+    }
+
+    /// Fills the archive from `from` to `to` through `client`: each missing day's chart (one call,
+    /// none when the client's cache has it) and, with `movies`, the details of each film the first
+    /// time it appears (one call each). A day and its new films are written in one transaction.
+    /// Films an earlier sync could not afford come after the days. It sends at most `budget`
+    /// calls, then stops with what is left in the result; the next sync goes on from there.
+    public func sync(
+        from: KSTDate, to: KSTDate, today: KSTDate, client: BoxOfficeClient, budget: Int, movies: Bool = true,
+        onProgress: @Sendable (SyncProgress) async -> Void = { _ in }
+    ) async throws -> SyncResult {
+        let start = client.requestsSent
+        var result = SyncResult()
+        func spent() -> Int { client.requestsSent - start }
+        // Films KOBIS had no details for in this sync are not asked again until the next.
+        var unavailable: Set<String> = []
+        let days = try daysToSync(from: from, to: to, today: today)
+        for (index, day) in days.enumerated() {
+            try Task.checkCancellation()
+            guard spent() < budget else {
+                result.daysLeft = days.count - index
+                result.isStoppedByBudget = true
+                break
+            }
+            let settled = Self.isSettled(day, today: today)
+            let chart: BoxOfficeChart
+            do {
+                chart = try await client.dailyChart(on: day)
+            } catch BoxOfficeError.noChartData {
+                // Today's or yesterday's chart, not published yet.
+                result.daysNotPublished += 1
+                await onProgress(SyncProgress(daysDone: index + 1, daysTotal: days.count, calls: spent()))
+                continue
+            }
+            var details: [MovieDetails] = []
+            if movies {
+                let known = try knownFilms(chart.entries.map(\.code)).union(unavailable)
+                for code in Set(chart.entries.map(\.code)).subtracting(known).sorted() {
+                    guard spent() < budget else {
+                        result.isStoppedByBudget = true
+                        break
+                    }
+                    if let film = try await Self.details(of: code, from: client) { details.append(film) } else { unavailable.insert(code) }
+                }
+            }
+            try store(chart, settled: settled, movies: details, fetchedAt: Date())
+            result.daysStored += 1
+            result.moviesStored += details.count
+            await onProgress(SyncProgress(daysDone: index + 1, daysTotal: days.count, calls: spent()))
+        }
+        // Then the films an earlier day left without details, with what the budget leaves.
+        if movies, !result.isStoppedByBudget {
+            for code in try filmsWithoutDetails() where !unavailable.contains(code) {
+                guard spent() < budget else {
+                    result.isStoppedByBudget = true
+                    break
+                }
+                guard let details = try await Self.details(of: code, from: client) else {
+                    unavailable.insert(code)
+                    continue
+                }
+                try store([details], fetchedAt: Date())
+                result.moviesStored += 1
+            }
+        }
+        result.calls = spent()
+        result.moviesLeft = movies ? try filmsWithoutDetails().count : 0
+        result.moviesUnavailable = unavailable.count
+        return result
+    }
+
+    /// A film's details; nil when KOBIS has none for it or answers with what is not its
+    /// details: the day is archived without them, and a later sync asks again. Anything else
+    /// (the daily limit, the network, the key) ends the sync.
+    private static func details(of code: String, from client: BoxOfficeClient) async throws -> MovieDetails? {
+        do {
+            return try await client.movie(code: code)
+        } catch BoxOfficeError.notFound, BoxOfficeError.malformedResponse, BoxOfficeError.answerMismatch {
+            return nil
+        } catch is ReplayError {
+            return nil
+        }
+    }
+}

@@ -1,0 +1,180 @@
+import BoxOfficeArchive
+import BoxOfficeCore
+import BoxOfficeOutput
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// `boxoffice archive sync|status|sql`: the box office archive, one SQLite file.
+enum ArchiveCommand {
+    static let spec = CommandSpec(
+        name: "archive", abstract: "Keep the daily charts in a local SQLite archive, and ask it questions.",
+        discussion:
+            "The archive is one SQLite file (\(SharedOptions.archiveDefault)); 'archive sync' fills it, 'top' and 'share' answer from it with no call, and sqlite3 opens it too.",
+        examples: [
+            "boxoffice archive sync --from 2023-01-01 --to 2023-12-31", "boxoffice archive status",
+            "boxoffice archive sql \"SELECT day, title, audience FROM daily_chart WHERE rank = 1 ORDER BY day DESC LIMIT 7\"",
+        ],
+        subcommands: [Sync.spec, Status.spec, SQL.spec])
+
+    /// The first day KOBIS serves a daily chart: its ticketing network started on 1 January 2004.
+    static let firstDay = KSTDate(year: 2004, month: 1, day: 1)!
+    /// Calls a sync leaves of the day's quota for the day's other runs (a report, a trend).
+    static let reserve = 100
+
+    /// `archive sync`.
+    struct Sync: RunnableCommand {
+        let from: KSTDate?
+        let to: KSTDate?
+        let budget: Int?
+        let movies: Bool
+        let archive: String?
+        let network: NetworkOptions
+
+        static let spec = CommandSpec(
+            name: "sync", abstract: "Fill the archive with the days it lacks, within a budget of calls.",
+            discussion:
+                "Each new day costs one KOBIS call (none when the cache has it) and each film its details, one call, the first time it appears. Days fetched while their figures could still change are fetched again once settled. Stops at the budget (exit 75, saying what is left); the next sync goes on from there.",
+            examples: [
+                "boxoffice archive sync", "boxoffice archive sync --from 2023-01-01 --budget 500", "boxoffice archive sync --replay Fixtures",
+            ],
+            options: [
+                OptionSpec(name: .from, kind: .date, help: "First day.", defaultValue: .value(firstDay.iso)),
+                OptionSpec(name: .to, kind: .date, help: "Last day.", defaultValue: .described("yesterday")),
+                OptionSpec(
+                    name: .budget, kind: .integer(0...APIService.kobis.dailyQuota), valueName: "calls", help: "Send at most this many calls.",
+                    defaultValue: .described("what today's quota leaves, less \(reserve) for the day's other runs")),
+                OptionSpec(name: .noMovies, help: "Archive the charts only, not the films' details (distributor, nation, genre)."),
+                SharedOptions.archive,
+            ] + SharedOptions.network.filter { option in ![OptionName.format, .color, .noColor, .output].contains { option.isNamed($0) } },
+            make: { reader throws(UsageError) in
+                let from = try reader.date(.from)
+                let to = try reader.date(.to)
+                if let from, let to, to < from {
+                    throw reader.error("\(reader.name(.to)) \(to.iso) is before \(reader.name(.from)) \(from.iso).")
+                }
+                return Sync(
+                    from: from, to: to, budget: try reader.integer(.budget), movies: !(try reader.flag(.noMovies)),
+                    archive: try reader.text(.archive), network: try NetworkOptions(reader))
+            })
+
+        func run(in state: CommandState) async throws -> CommandOutput {
+            let today = state.context.today
+            let last = to ?? today.adding(days: -1)
+            let first = from ?? firstDay
+            let archive = try state.openArchive(archive, readOnly: false)
+            let client = try state.makeClient(network, needs: [.kobis])
+            let budget = try self.budget ?? state.callsLeft(reserving: reserve, replaying: network.replayDirectory != nil)
+            let days = try archive.daysToSync(from: first, to: last, today: today)
+            let progress = days.count > 1 ? state.progressLine(total: days.count, unit: "days") : nil
+            let result = try await archive.sync(
+                from: first, to: last, today: today, client: client, budget: budget, movies: movies,
+                onProgress: { _ in await progress?.advance() })
+            await progress?.finish()
+            if result.isStoppedByBudget {
+                throw SyncBudgetSpent(result: result, budget: budget)
+            }
+            state.context.log("Archived \(SyncBudgetSpent.done(result)) in \(archive.path).")
+            if result.daysNotPublished > 0 {
+                state.context.log(
+                    "KOBIS has no chart yet for \(result.daysNotPublished) recent day\(result.daysNotPublished == 1 ? "" : "s"); a later sync fetches them."
+                )
+            }
+            if result.moviesUnavailable > 0 {
+                state.context.log(
+                    "KOBIS gave no details for \(result.moviesUnavailable) film\(result.moviesUnavailable == 1 ? "" : "s"); their days are archived, and the next sync asks again."
+                )
+            }
+            return .empty
+        }
+    }
+
+    /// `archive status`.
+    struct Status: RunnableCommand {
+        let archive: String?
+        let format: OutputFormat
+        let color: ColorChoice
+
+        static let spec = CommandSpec(
+            name: "status", abstract: "Tell what the archive holds: days, gaps, films, size and schema version.",
+            options: SharedOptions.printing + [SharedOptions.archive], outputSchema: ArchiveStatusOutput.jsonSchema,
+            make: { reader throws(UsageError) in Status(archive: try reader.text(.archive), format: try reader.format(), color: try reader.color()) })
+
+        func run(in state: CommandState) async throws -> CommandOutput {
+            let archive = try state.openArchive(archive, readOnly: true)
+            let status = try archive.status()
+            return .data(ArchiveStatusOutput(path: archive.path, status: status), format: format, color: color)
+        }
+    }
+
+    /// `archive sql`.
+    struct SQL: RunnableCommand {
+        let sql: String
+        let archive: String?
+        let format: OutputFormat
+        let color: ColorChoice
+
+        /// The most rows a query prints.
+        static let rowLimit = 1_000
+        /// The longest a query may run.
+        static let seconds = 2.0
+
+        static let spec = CommandSpec(
+            name: "sql", abstract: "Run one read-only SQL statement on the archive.",
+            discussion:
+                "The archive is opened read-only; ATTACH, pragmas that write and load_extension are refused. At most \(rowLimit) rows and \(Int(seconds)) s of work.",
+            examples: [
+                "boxoffice archive sql \"SELECT movie_code, title, SUM(audience) FROM daily_chart WHERE day LIKE '2023-%' GROUP BY movie_code ORDER BY 3 DESC LIMIT 10\""
+            ],
+            arguments: [ArgumentSpec(name: "statement", key: .sql, help: "One SELECT (or WITH … SELECT) statement.")],
+            options: SharedOptions.printing + [SharedOptions.archive], outputSchema: QueryOutput.jsonSchema,
+            make: { reader throws(UsageError) in
+                guard let sql = try reader.argument(0), !sql.allSatisfy(\.isWhitespace) else {
+                    throw reader.error("Give the SQL statement to run.")
+                }
+                return SQL(sql: sql, archive: try reader.text(.archive), format: try reader.format(), color: try reader.color())
+            })
+
+        func run(in state: CommandState) async throws -> CommandOutput {
+            let archive = try state.openArchive(archive, readOnly: true)
+            let result = try archive.query(sql, rowLimit: Self.rowLimit, seconds: Self.seconds)
+            if result.isTruncated { state.context.warn("only the first \(Self.rowLimit) rows are printed.") }
+            return .data(QueryOutput(result: result, rowLimit: Self.rowLimit), format: format, color: color)
+        }
+    }
+}
+
+/// A sync that spent its budget before it was done (exit 75): what is left, and how many nights
+/// it takes at this pace.
+struct SyncBudgetSpent: ReportableError {
+    let result: BoxOfficeArchive.SyncResult
+    let budget: Int
+
+    var message: String {
+        // A day costs a call and its new films some more; the films already waiting cost one each.
+        let left = result.daysLeft + result.moviesLeft
+        let pace = max(budget, 1)
+        let nights = left / pace + (left % pace == 0 ? 0 : 1)
+        let days = result.daysLeft == 1 ? "1 day" : "\(result.daysLeft) days"
+        let films = result.moviesLeft == 1 ? "1 film's details" : "\(result.moviesLeft) films' details"
+        return
+            "Stopped at the budget of \(budget) calls, having archived \(Self.done(result)): \(days) and \(films) are left, about \(nights) more night\(nights == 1 ? "" : "s") at this pace. Run the same sync again to go on."
+    }
+
+    /// "8 days and 12 films for 20 calls".
+    static func done(_ result: BoxOfficeArchive.SyncResult) -> String {
+        let days = result.daysStored == 1 ? "1 day" : "\(result.daysStored) days"
+        let films = result.moviesStored == 1 ? "1 film" : "\(result.moviesStored) films"
+        let calls = result.calls == 1 ? "1 call" : "\(result.calls) calls"
+        return "\(days) and \(films) for \(calls)"
+    }
+}
+
+extension SharedOptions {
+    static let archiveDefault = "$BOXOFFICE_ARCHIVE, else $XDG_DATA_HOME/boxoffice/archive.sqlite3, else ~/.local/share/boxoffice/archive.sqlite3"
+
+    static let archive = OptionSpec(
+        name: .archive, kind: .text, valueName: "file", help: "The archive file.", defaultValue: .described(archiveDefault), completion: .paths)
+}

@@ -1,0 +1,146 @@
+import BoxOfficeArchive
+import BoxOfficeCore
+import BoxOfficeOutput
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// `boxoffice top`: the films of a period, from the archive, with no call.
+struct TopCommand: RunnableCommand {
+    let period: PeriodOptions
+    let measure: TopMeasure
+    let limit: Int
+    let format: OutputFormat
+    let color: ColorChoice
+
+    static let spec = CommandSpec(
+        name: "top", abstract: "Rank the films of a year, a month or any period, from the archive (no call).",
+        discussion:
+            "A film's figure is the sum of its audience (or sales) over the archived days of the period it was in the daily top ten, as SELECT movie_code, SUM(audience) FROM daily_chart WHERE day BETWEEN … reproduces; days outside the top ten are not in the charts. --all-time ranks by each film's latest running total, KOBIS's own audience_total.",
+        examples: ["boxoffice top --year 2023", "boxoffice top --month 2023-08 --by sales --format csv", "boxoffice top --all-time --limit 20"],
+        options: PeriodOptions.options(allTime: true) + [
+            OptionSpec(
+                name: .by, kind: .choice(TopMeasure.allCases.map(\.rawValue)), help: "Rank by audience or sales.", defaultValue: .value("audience")),
+            OptionSpec(name: .limit, kind: .integer(1...1_000), help: "How many films.", defaultValue: .value("10")),
+        ] + SharedOptions.printing,
+        outputSchema: TopOutput.jsonSchema,
+        make: { reader throws(UsageError) in
+            TopCommand(
+                period: try PeriodOptions(reader, allowsAllTime: true), measure: try reader.choice(.by, TopMeasure.init) ?? .audience,
+                limit: try reader.integer(.limit) ?? 10, format: try reader.format(), color: try reader.color())
+        })
+
+    func run(in state: CommandState) async throws -> CommandOutput {
+        let archive = try state.openArchive(period.archive, readOnly: true)
+        let coverage = try period.coverage(in: archive, state: state)
+        let films = try archive.top(period.period, by: measure, limit: limit)
+        return .data(TopOutput(films: films, coverage: coverage, measure: measure), format: format, color: color)
+    }
+}
+
+/// `boxoffice share`: each distributor's, nation's or genre's part of a period, from the archive.
+struct ShareCommand: RunnableCommand {
+    let period: PeriodOptions
+    let grouping: ShareGrouping
+    let format: OutputFormat
+    let color: ColorChoice
+
+    static let spec = CommandSpec(
+        name: "share", abstract: "Each distributor's, nation's or genre's share of a period's audience and sales, from the archive.",
+        discussion:
+            "Counts the films of the archived daily top tens: a film counts for its first distributor, its nation (대표국적) or its genre (대표장르), from its details, which 'archive sync' fetches unless --no-movies.",
+        examples: ["boxoffice share --year 2023 --by distributor", "boxoffice share --month 2023-08 --by nation --format json"],
+        options: PeriodOptions.options(allTime: true) + [
+            OptionSpec(
+                name: .by, kind: .choice(ShareGrouping.allCases.map(\.rawValue)), help: "Group by distributor, nation or genre.",
+                defaultValue: .value("distributor"))
+        ] + SharedOptions.printing,
+        outputSchema: ShareOutput.jsonSchema,
+        make: { reader throws(UsageError) in
+            ShareCommand(
+                period: try PeriodOptions(reader, allowsAllTime: true), grouping: try reader.choice(.by, ShareGrouping.init) ?? .distributor,
+                format: try reader.format(), color: try reader.color())
+        })
+
+    func run(in state: CommandState) async throws -> CommandOutput {
+        let archive = try state.openArchive(period.archive, readOnly: true)
+        let coverage = try period.coverage(in: archive, state: state)
+        let groups = try archive.share(period.period, by: grouping)
+        return .data(ShareOutput(groups: groups, coverage: coverage, grouping: grouping), format: format, color: color)
+    }
+}
+
+/// The period a question of the archive covers: `--year`, `--month`, `--from`/`--to` or
+/// `--all-time`, one of them; and whether a period the archive lacks days of is an error.
+struct PeriodOptions: Sendable {
+    let period: ArchivePeriod
+    let isStrict: Bool
+    let archive: String?
+
+    static func options(allTime: Bool) -> [OptionSpec] {
+        [
+            OptionSpec(
+                name: .year, kind: .integer(SearchCommand.years), valueName: "yyyy", help: "A calendar year.",
+                defaultValue: .described("this year so far")),
+            OptionSpec(name: .month, kind: .text, valueName: "yyyy-mm", help: "A calendar month."),
+            OptionSpec(name: .from, kind: .date, help: "First day of a period of your own; give its last day too."),
+            OptionSpec(name: .to, kind: .date, help: "Last day of a period of your own; give its first day too."),
+        ] + (allTime ? [OptionSpec(name: .allTime, help: "Every day the archive holds.")] : []) + [
+            OptionSpec(name: .strict, help: "Refuse a period the archive lacks days of, instead of answering with the days it holds."),
+            SharedOptions.archive,
+        ]
+    }
+
+    init(_ reader: OptionReader, allowsAllTime: Bool) throws(UsageError) {
+        let year = try reader.integer(.year)
+        let month = try reader.text(.month)
+        let from = try reader.date(.from)
+        let to = try reader.date(.to)
+        let allTime = allowsAllTime ? try reader.flag(.allTime) : false
+        let given = [year != nil, month != nil, from != nil || to != nil, allTime].filter { $0 }.count
+        let choices = "\(reader.name(.year)), \(reader.name(.month)), \(reader.name(.from))/\(reader.name(.to))"
+        guard given <= 1 else {
+            throw reader.error("Give one period: \(choices)\(allowsAllTime ? " or \(reader.name(.allTime))" : ""), not several.")
+        }
+        if given == 0, let thisYear = ArchivePeriod.year(reader.today.year) {
+            period = thisYear
+        } else if let year, let period = ArchivePeriod.year(year) {
+            self.period = period
+        } else if let month {
+            let parts = month.split(separator: "-", omittingEmptySubsequences: false)
+            guard parts.count == 2, parts[0].count == 4, parts[1].count == 2, let number = Int(parts[1]), let year = Int(parts[0]),
+                let period = ArchivePeriod.month(number, of: year)
+            else { throw reader.error("\(reader.name(.month)) takes a month as YYYY-MM, such as 2023-08, not '\(TerminalText.sanitize(month))'.") }
+            self.period = period
+        } else if from != nil || to != nil {
+            guard let from, let to else { throw reader.error("Give both \(reader.name(.from)) and \(reader.name(.to)).") }
+            guard from <= to else { throw reader.error("\(reader.name(.to)) \(to.iso) is before \(reader.name(.from)) \(from.iso).") }
+            period = .days(from: from, to: to)
+        } else {
+            period = .allTime
+        }
+        isStrict = try reader.flag(.strict)
+        archive = try reader.text(.archive)
+    }
+
+    /// The days of the period the archive lacks, up to yesterday (a year not over yet is
+    /// covered by the days so far): said on stderr, or refused with --strict.
+    func coverage(in archive: BoxOfficeArchive, state: CommandState) throws -> PeriodCoverage {
+        guard case .days(let from, let to) = period else { return PeriodCoverage(period: period, missing: []) }
+        let last = min(to, state.context.today.adding(days: -1))
+        let missing = try archive.missingDays(from: from, to: last)
+        if !missing.isEmpty {
+            let line = PeriodCoverage.saying(missing)
+            if isStrict { throw PeriodNotArchived(message: line) }
+            state.context.warn(line)
+        }
+        return PeriodCoverage(period: period, missing: missing)
+    }
+}
+
+/// `--strict`, and the archive lacks days of the period (exit 75).
+struct PeriodNotArchived: ReportableError {
+    let message: String
+}

@@ -1,0 +1,250 @@
+import BoxOfficeArchive
+import BoxOfficeCore
+import BoxOfficeOutput
+
+/// What `archive status` prints.
+struct ArchiveStatusOutput: Presentable {
+    let path: String
+    let status: ArchiveStatus
+    var bytes: Int64 { status.bytes }
+
+    static let jsonSchema = JSONSchema.object([
+        ("path", .string), ("schemaVersion", .integer), ("days", .integer), ("firstDay", .nullable(.date)), ("lastDay", .nullable(.date)),
+        ("missingDays", .integer), ("unsettledDays", .integer), ("chartRows", .integer), ("films", .integer), ("filmsWithDetails", .integer),
+        ("bytes", .integer),
+    ])
+
+    var json: JSONValue {
+        .object([
+            ("path", .string(path)), ("schemaVersion", .integer(status.schemaVersion)), ("days", .integer(status.days)),
+            ("firstDay", .date(status.firstDay)), ("lastDay", .date(status.lastDay)), ("missingDays", .integer(status.missingDays)),
+            ("unsettledDays", .integer(status.unsettledDays)), ("chartRows", .integer(status.chartRows)), ("films", .integer(status.films)),
+            ("filmsWithDetails", .integer(status.filmsWithDetails)), ("bytes", .integer(bytes)),
+        ])
+    }
+
+    var document: Document {
+        let rows: [(String, String, Cell)] = [
+            ("Days", "days", .count(status.days)), ("First day", "first_day", .date(status.firstDay)),
+            ("Last day", "last_day", .date(status.lastDay)),
+            ("Days missing between them", "missing_days", .count(status.missingDays)),
+            ("Days still unsettled", "unsettled_days", .count(status.unsettledDays)), ("Chart rows", "chart_rows", .count(status.chartRows)),
+            ("Films", "films", .count(status.films)), ("Films with details", "films_with_details", .count(status.filmsWithDetails)),
+            ("Size in bytes", "bytes", .count(bytes)), ("Schema version", "schema_version", .count(status.schemaVersion)),
+        ]
+        let people = Table(
+            columns: [Column("Archive", key: nil, isTruncatable: true), Column("Value", key: nil, alignment: .right)],
+            rows: rows.map { [.text($0.0), $0.2] })
+        let machines = Table(columns: rows.map { Column.machine($0.1) } + [Column.machine("path")], rows: [rows.map(\.2) + [.text(path)]])
+        return Document([Document.Section([.heading("Archive: \(path)", inMarkdown: false), .table(people), .table(machines.hiddenAtTerminal)])])
+    }
+}
+
+/// What `archive sql` prints: the statement's own columns and rows.
+struct QueryOutput: Presentable {
+    let result: QueryResult
+    let rowLimit: Int
+
+    static let jsonSchema = JSONSchema.object([
+        ("columns", .array(.string)), ("rows", .array(.array(.anyOf([.string, .number, .constant(.null)])))), ("truncated", .boolean),
+    ])
+
+    var json: JSONValue {
+        .object([
+            ("columns", .array(result.columns.map { .string($0) })), ("rows", .array(result.rows.map { .array($0.map(Self.json)) })),
+            ("truncated", .bool(result.isTruncated)),
+        ])
+    }
+
+    /// One object a row, named by the columns.
+    var jsonLines: [JSONValue] {
+        result.rows.map { row in .object(zip(result.columns, row).map { ($0, Self.json($1)) }) }
+    }
+
+    var document: Document {
+        let columns = result.columns.map { Column($0, key: $0, alignment: .left, isTruncatable: true) }
+        let rows = result.rows.map { $0.map(Self.cell) }
+        var blocks: [Document.Block] = [.table(Table(columns: columns, rows: rows))]
+        if result.isTruncated { blocks.append(.note("Only the first \(rowLimit) rows are shown.")) }
+        return Document([Document.Section(blocks)])
+    }
+
+    static func json(_ value: SQLValue) -> JSONValue {
+        switch value {
+        case .null: .null
+        case .integer(let number): .integer(number)
+        case .real(let number): .number(number)
+        case .text(let text): .string(text)
+        }
+    }
+
+    static func cell(_ value: SQLValue) -> Cell {
+        switch value {
+        case .null: .text(nil)
+        case .integer(let number): .count(number)
+        case .real(let number): .decimal(number)
+        case .text(let text): .text(text)
+        }
+    }
+}
+
+/// The days of a period the archive lacks, said in JSON as `missingDays`.
+struct PeriodCoverage: Sendable {
+    let period: ArchivePeriod
+    let missing: [KSTDate]
+
+    var json: [(String, JSONValue)] {
+        switch period {
+        case .days(let from, let to): [("from", .date(from)), ("to", .date(to)), ("missingDays", .array(missing.map { .date($0) }))]
+        case .allTime: [("from", .null), ("to", .null), ("missingDays", .array([]))]
+        }
+    }
+
+    static let jsonSchema: [(String, JSONSchema)] = [("from", .nullable(.date)), ("to", .nullable(.date)), ("missingDays", .array(.date))]
+
+    var title: String {
+        switch period {
+        case .days(let from, let to): from == to ? from.iso : "\(from.iso) to \(to.iso)"
+        case .allTime: "all time"
+        }
+    }
+}
+
+/// What `top` prints.
+struct TopOutput: Presentable {
+    let films: [TopFilm]
+    let coverage: PeriodCoverage
+    let measure: TopMeasure
+
+    static let jsonSchema = JSONSchema.object(
+        PeriodCoverage.jsonSchema + [
+            ("by", .choice(TopMeasure.allCases.map(\.rawValue))),
+            (
+                "films",
+                .array(
+                    .object([
+                        ("rank", .integer), ("code", .string), ("title", .string), ("openDate", .nullable(.date)), ("total", .nullable(.integer)),
+                        ("daysInTopTen", .integer), ("bestRank", .integer), ("distributor", .nullable(.string)),
+                    ]))
+            ),
+        ])
+
+    private func member(_ film: TopFilm, rank: Int) -> [(String, JSONValue)] {
+        [
+            ("rank", .integer(rank)), ("code", .string(film.code)), ("title", .string(film.title)), ("openDate", .date(film.openDate)),
+            ("total", .integer(film.total)), ("daysInTopTen", .integer(film.daysInTopTen)), ("bestRank", .integer(film.bestRank)),
+            ("distributor", .string(film.distributor)),
+        ]
+    }
+
+    var json: JSONValue {
+        .object(
+            coverage.json + [
+                ("by", .string(measure.rawValue)),
+                ("films", .array(films.enumerated().map { .object(member($1, rank: $0 + 1)) })),
+            ])
+    }
+
+    var jsonLines: [JSONValue] {
+        films.enumerated().map { .object(member($1, rank: $0 + 1)) }
+    }
+
+    var document: Document {
+        let figure = measure == .audience ? "Audience" : "Sales"
+        let columns = [
+            Column("#", key: "rank", alignment: .right), Column("Title", key: "title", isTruncatable: true), Column.machine("code"),
+            Column("Opened", key: "open_date", dropOrder: 3), Column(figure, key: "total", alignment: .right),
+            Column("Days", key: "days_in_top_ten", alignment: .right, dropOrder: 2),
+            Column("Best", key: "best_rank", alignment: .right, dropOrder: 1),
+            Column("Distributor", key: "distributor", isTruncatable: true, dropOrder: 4),
+        ]
+        let rows: [[Cell]] = films.enumerated().map { index, film in
+            [
+                .count(index + 1), .text(film.title), .text(film.code), .date(film.openDate), .count(film.total), .count(film.daysInTopTen),
+                .count(film.bestRank), .text(film.distributor),
+            ]
+        }
+        let basis =
+            coverage.period == .allTime
+            ? "By each film's latest running total (KOBIS's audience_total)."
+            : "By \(figure.lowercased()) summed over the archived days each film was in the top ten."
+        var blocks: [Document.Block] = [.heading("Top films, \(coverage.title)", inMarkdown: true), .table(Table(columns: columns, rows: rows))]
+        blocks.append(.note(basis))
+        if !coverage.missing.isEmpty { blocks.append(.note(PeriodCoverage.saying(coverage.missing))) }
+        return Document([Document.Section(blocks)])
+    }
+}
+
+/// What `share` prints.
+struct ShareOutput: Presentable {
+    let groups: [ShareGroup]
+    let coverage: PeriodCoverage
+    let grouping: ShareGrouping
+
+    private var audience: Int64 { groups.reduce(0) { $0 + $1.audience } }
+    private var sales: Int64 { groups.reduce(0) { $0 + $1.sales } }
+
+    static let jsonSchema = JSONSchema.object(
+        PeriodCoverage.jsonSchema + [
+            ("by", .choice(ShareGrouping.allCases.map(\.rawValue))),
+            (
+                "groups",
+                .array(
+                    .object([
+                        ("name", .nullable(.string)), ("audience", .integer), ("audienceShare", .number), ("sales", .integer),
+                        ("salesShare", .number),
+                        ("films", .integer),
+                    ]))
+            ),
+        ])
+
+    private static func percent(_ part: Int64, of whole: Int64) -> Double {
+        whole > 0 ? (Double(part) * 1_000 / Double(whole)).rounded() / 10 : 0
+    }
+
+    private func member(_ group: ShareGroup) -> [(String, JSONValue)] {
+        [
+            ("name", .string(group.name)), ("audience", .integer(group.audience)),
+            ("audienceShare", .number(Self.percent(group.audience, of: audience))), ("sales", .integer(group.sales)),
+            ("salesShare", .number(Self.percent(group.sales, of: sales))), ("films", .integer(group.films)),
+        ]
+    }
+
+    var json: JSONValue {
+        .object(coverage.json + [("by", .string(grouping.rawValue)), ("groups", .array(groups.map { .object(member($0)) }))])
+    }
+
+    var jsonLines: [JSONValue] { groups.map { .object(member($0)) } }
+
+    var document: Document {
+        let columns = [
+            Column(grouping.rawValue.capitalized, key: "name", isTruncatable: true), Column("Audience", key: "audience", alignment: .right),
+            Column("Share", key: "audience_share", alignment: .right), Column("Sales", key: "sales", alignment: .right, dropOrder: 2),
+            Column("Sales share", key: "sales_share", alignment: .right, dropOrder: 1),
+            Column("Films", key: "films", alignment: .right, dropOrder: 3),
+        ]
+        let rows: [[Cell]] = groups.map { group in
+            [
+                .text(group.name.map { $0.isEmpty ? "(none named)" : $0 } ?? "(details not archived)"), .count(group.audience),
+                .percentage(Self.percent(group.audience, of: audience)), .count(group.sales), .percentage(Self.percent(group.sales, of: sales)),
+                .count(group.films),
+            ]
+        }
+        var blocks: [Document.Block] = [
+            .heading("Share by \(grouping.rawValue), \(coverage.title)", inMarkdown: true), .table(Table(columns: columns, rows: rows)),
+            .note("Of the audience and sales of the films in the archived top tens."),
+        ]
+        if !coverage.missing.isEmpty { blocks.append(.note(PeriodCoverage.saying(coverage.missing))) }
+        return Document([Document.Section(blocks)])
+    }
+}
+
+extension PeriodCoverage {
+    /// "The archive lacks 3 days of the period: 2023-08-01, …": what a reader must know of a figure.
+    static func saying(_ missing: [KSTDate]) -> String {
+        let shown = missing.prefix(5).map(\.iso)
+        let more = missing.count > 5 ? " and \(missing.count - 5) more" : ""
+        return
+            "The archive lacks \(missing.count) day\(missing.count == 1 ? "" : "s") of the period (\(SharedOptions.list(Array(shown)))\(more)); run 'boxoffice archive sync' for them."
+    }
+}
