@@ -57,10 +57,14 @@ extension BoxOfficeArchive {
     /// time it appears (one call each). A day and its new films are written in one transaction.
     /// Films an earlier sync could not afford come after the days. It sends at most `budget`
     /// calls, then stops with what is left in the result; the next sync goes on from there.
+    /// While another sync (in any process) runs, it waits for it, telling `onWait` once.
     public func sync(
         from: KSTDate, to: KSTDate, today: KSTDate, client: BoxOfficeClient, budget: Int, movies: Bool = true,
-        onProgress: @Sendable (SyncProgress) async -> Void = { _ in }
+        onWait: (_ holder: Int32?) -> Void = { _ in }, onProgress: @Sendable (SyncProgress) async -> Void = { _ in }
     ) async throws -> SyncResult {
+        // One sync at a time: a second waits for the first, then finds its days done.
+        let lock = try await SyncLock(archivePath: path, onWait: onWait)
+        defer { withExtendedLifetime(lock) {} }
         let start = client.requestsSent
         var result = SyncResult()
         func spent() -> Int { client.requestsSent - start }

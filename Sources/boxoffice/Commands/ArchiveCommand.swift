@@ -69,8 +69,12 @@ enum ArchiveCommand {
             let budget = try self.budget ?? state.callsLeft(reserving: reserve, replaying: network.replayDirectory != nil)
             let days = try archive.daysToSync(from: first, to: last, today: today)
             let progress = days.count > 1 ? state.progressLine(total: days.count, unit: "days") : nil
+            let context = state.context
             let result = try await archive.sync(
                 from: first, to: last, today: today, client: client, budget: budget, movies: movies,
+                onWait: { holder in
+                    context.log("Waiting for another sync of \(archive.path)\(holder.map { " (process \($0))" } ?? "") to finish…")
+                },
                 onProgress: { _ in await progress?.advance() })
             await progress?.finish()
             if result.isStoppedByBudget {

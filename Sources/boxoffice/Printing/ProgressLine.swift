@@ -1,3 +1,4 @@
+import BoxOfficeCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -23,6 +24,7 @@ actor ProgressLine {
     private let unit: String
     private let output: Output
     private var done = 0
+    private let started = ContinuousClock.now
 
     init(total: Int, unit: String, output: Output) {
         if case .terminal = output { Signals.arm() }
@@ -34,9 +36,20 @@ actor ProgressLine {
     func advance() async {
         done += 1
         switch output {
-        case .terminal(let descriptor): Terminal.write("\r\(done)/\(total) \(unit)", to: descriptor)
+        case .terminal(let descriptor): Terminal.write("\r\(done)/\(total) \(unit)\(pace)\u{1B}[K", to: descriptor)
         case .notify(let send): await send(done, total)
         }
+    }
+
+    /// The rate and the time left, once a second has passed: ` · 4.1 days/s · about 59 s left`.
+    private var pace: String {
+        let elapsed = ContinuousClock.now - started
+        guard done > 0, done < total, elapsed >= .seconds(1) else { return "" }
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let rate = Double(done) / seconds
+        let left = Int((Double(total - done) / rate).rounded(.up))
+        let remaining = left >= 3_600 ? "\(left / 3_600) h \(left % 3_600 / 60) min" : left >= 60 ? "\(left / 60) min \(left % 60) s" : "\(left) s"
+        return " · \(NumberText.oneDecimal(rate)) \(unit)/s · about \(remaining) left"
     }
 
     /// One more done, of a total known only once the work has started.

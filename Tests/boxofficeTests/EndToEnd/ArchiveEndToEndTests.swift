@@ -161,17 +161,30 @@ struct ArchiveEndToEndTests {
         #expect(resumed.status == 0, "\(resumed.stderr)")
     }
 
-    @Test func twoSyncsAtOnceAndAReaderBesideThemKeepEveryRowOnce() async throws {
-        let server = try Self.server()
+    @Test func aSecondSyncWaitsForTheFirstWithALineAndAReaderGoesOnBesideThem() async throws {
+        // The first request waits until the test opens the gate, so the first sync holds the archive.
+        let gate = Gate()
+        let arrivals = Arrivals()
+        let server = try LoopbackServer { request in
+            var response: StubResponse =
+                request.path.hasSuffix("searchDailyBoxOfficeList.json") ? .syntheticDay(request) : .recorded(request)
+            if arrivals.next() == 1 { response.heldBy = gate }
+            return response
+        }
         defer { server.stop() }
         let state = BinaryRunner(kobisURL: server.baseURL)
         let month = ["--from", "2023-07-01", "--to", "2023-07-31"]
         let first = try state.start(["archive", "sync"] + month)
+        try await server.waitForRequests(1, from: first)
         let second = try state.start(["archive", "sync"] + month)
+        #expect(await second.stderrShows("Waiting for another sync of ", seconds: Backstop.seconds), "\(second.stderr)")
         let reader = try await state.run(["archive", "status", "--format", "json"])
-        #expect(reader.status == 0 || reader.status == 1, "a reader beside the syncs: \(reader.stderr)")
+        #expect(reader.status == 0, "a reader beside the syncs: \(reader.stderr)")
+        gate.open()
         let runs = await [first, second].wait()
         for run in runs { #expect(run.status == 0, "\(run.stderr)") }
+        #expect(runs[1].stderr.contains("Archived 0 days and 0 films for 0 calls"), "the second found the days done: \(runs[1].stderr)")
+        #expect(server.requestCount == 31 + 10, "each day and film fetched once")
         let rows = try await state.run(["archive", "sql", "SELECT COUNT(*), COUNT(DISTINCT day || '/' || rank) FROM daily_chart", "--format", "tsv"])
         #expect(rows.stdout.hasSuffix("310\t310\n"), "\(rows.stdout)")
     }
