@@ -20,6 +20,13 @@ enum Schema {
             sales_total INTEGER,
             screens INTEGER,
             shows INTEGER,
+            rank_change INTEGER NOT NULL,           -- KOBIS's rankInten: places up (+) or down (-)
+            is_new INTEGER NOT NULL,                -- 1 for a new entry (rankOldAndNew = NEW)
+            audience_change INTEGER,                -- against the day before
+            audience_change_rate REAL,              -- percent
+            sales_share REAL,                       -- percent of the day's sales
+            sales_change INTEGER,
+            sales_change_rate REAL,
             PRIMARY KEY (day, rank)
         ) STRICT;
         CREATE INDEX daily_chart_by_movie ON daily_chart (movie_code, day);

@@ -106,13 +106,17 @@ public final class BoxOfficeArchive: Sendable {
                 for entry in chart.entries {
                     try connection.query(
                         """
-                        INSERT INTO daily_chart (day, rank, movie_code, title, open_date, audience, audience_total, sales, sales_total, screens, shows)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        INSERT INTO daily_chart (day, rank, movie_code, title, open_date, audience, audience_total, sales, sales_total, screens, shows,
+                            rank_change, is_new, audience_change, audience_change_rate, sales_share, sales_change, sales_change_rate)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                         """,
                         [
                             day, .integer(Int64(entry.rank)), .text(entry.code), .text(entry.title), Self.value(entry.openDate),
                             Self.value(entry.audience), Self.value(entry.audienceTotal), Self.value(entry.sales), Self.value(entry.salesTotal),
                             Self.value(entry.screens.map(Int64.init)), Self.value(entry.shows.map(Int64.init)),
+                            .integer(Int64(entry.rankIntensity)), .integer(entry.isNew ? 1 : 0), Self.value(entry.audienceChange),
+                            Self.value(entry.audienceChangeRate), Self.value(entry.salesShare), Self.value(entry.salesChange),
+                            Self.value(entry.salesChangeRate),
                         ])
                 }
                 for movie in movies { try Self.insert(movie, stamp: stamp, into: connection) }
@@ -193,6 +197,42 @@ public final class BoxOfficeArchive: Sendable {
             try? connection.execute("ROLLBACK")
             throw error
         }
+    }
+
+    /// The day's chart as the archive holds it, whole: the rows KOBIS gave, in rank order (an
+    /// empty chart for a day it had none); nil when the archive does not hold the day.
+    public func dailyChart(on day: KSTDate) throws(ArchiveError) -> (chart: BoxOfficeChart, isSettled: Bool)? {
+        try read { connection in
+            guard case .integer(let settled)? = try connection.scalar("SELECT settled FROM synced_days WHERE day = ?", [.text(day.iso)]) else {
+                return nil
+            }
+            var entries: [ChartEntry] = []
+            try connection.query(
+                """
+                SELECT rank, movie_code, title, open_date, audience, audience_total, sales, sales_total, screens, shows,
+                       rank_change, is_new, audience_change, audience_change_rate, sales_share, sales_change, sales_change_rate
+                FROM daily_chart WHERE day = ? ORDER BY rank
+                """, [.text(day.iso)]
+            ) { _, row in
+                entries.append(
+                    ChartEntry(
+                        rank: Int(row[0].integer ?? 0), rankIntensity: Int(row[10].integer ?? 0), isNew: row[11].integer == 1,
+                        code: row[1].text ?? "", title: row[2].text ?? "", openDate: row[3].text.flatMap { KSTDate(parsing: $0) },
+                        audience: row[4].integer, audienceChange: row[12].real, audienceChangeRate: row[13].real, audienceTotal: row[5].integer,
+                        sales: row[6].integer, salesShare: row[14].real, salesChange: row[15].real, salesChangeRate: row[16].real,
+                        salesTotal: row[7].integer, screens: row[8].integer.map(Int.init), shows: row[9].integer.map(Int.init)))
+                return true
+            }
+            return (BoxOfficeChart(kind: .daily, startDate: day, endDate: day, entries: entries), settled != 0)
+        }
+    }
+
+    /// A client that takes the daily charts this archive holds settled from it, before its cache
+    /// and the network: a report or a trend over archived days costs no call.
+    public func serving(_ client: BoxOfficeClient) -> BoxOfficeClient {
+        var serving = client
+        serving.archive = self
+        return serving
     }
 
     /// What the archive holds.
@@ -280,6 +320,18 @@ public final class BoxOfficeArchive: Sendable {
         }
     }
 
+    /// The year up to `day` (from the first of January), when the archive holds every one of its
+    /// days; nil when it lacks any.
+    public func yearSoFar(through day: KSTDate) throws(ArchiveError) -> DailyReport.YearSoFar? {
+        guard let first = KSTDate(year: day.year, month: 1, day: 1), try missingDays(from: first, to: day).isEmpty else { return nil }
+        let period = ArchivePeriod.days(from: first, to: day)
+        let groups = try share(period, by: .distributor)
+        let leader = try top(period, limit: 1).first
+        return DailyReport.YearSoFar(
+            from: first, to: day, audience: groups.reduce(0) { $0 + $1.audience }, sales: groups.reduce(0) { $0 + $1.sales },
+            leaderCode: leader?.code, leaderTitle: leader?.title, leaderAudience: leader?.total)
+    }
+
     /// The days from `from` to `to` the archive does not hold.
     public func missingDays(from: KSTDate, to: KSTDate) throws(ArchiveError) -> [KSTDate] {
         guard from <= to else { return [] }
@@ -334,6 +386,10 @@ public final class BoxOfficeArchive: Sendable {
         number.map(SQLValue.integer) ?? .null
     }
 
+    private static func value(_ number: Double?) -> SQLValue {
+        number.map(SQLValue.real) ?? .null
+    }
+
     private static func value(_ day: KSTDate?) -> SQLValue {
         day.map { .text($0.iso) } ?? .null
     }
@@ -347,7 +403,22 @@ public final class BoxOfficeArchive: Sendable {
     }
 }
 
+extension BoxOfficeArchive: ChartArchive {
+    package func settledDailyChart(on day: KSTDate) -> BoxOfficeChart? {
+        guard let (chart, settled) = try? dailyChart(on: day), settled else { return nil }
+        return chart
+    }
+}
+
 extension SQLValue {
+    var real: Double? {
+        switch self {
+        case .real(let value): value
+        case .integer(let value): Double(value)
+        default: nil
+        }
+    }
+
     var text: String? {
         if case .text(let value) = self { value } else { nil }
     }

@@ -91,7 +91,7 @@ struct SQLiteConnection: ~Copyable {
             switch parameter {
             case .null: lazy_sqlite_bind_null(statement, position)
             case .integer(let value): lazy_sqlite_bind_int64(statement, position, value)
-            case .real(let value): lazy_sqlite_bind_text(statement, position, String(value))
+            case .real(let value): lazy_sqlite_bind_double(statement, position, value)
             case .text(let value): lazy_sqlite_bind_text(statement, position, value)
             }
         }

@@ -95,6 +95,14 @@ package struct ReportOutput: Presentable {
                     "Top-10 audience: \(NumberText.grouped(week.audience)) against \(NumberText.grouped(week.audienceThatDay)) on \(Self.dayName(week.date))\(rate)"
                 ))
         }
+        if let year = report.yearSoFar {
+            let leader =
+                year.leaderTitle.map { title in
+                    "; \(title) leads with \(year.leaderAudience.map(NumberText.grouped) ?? "-")"
+                } ?? ""
+            news.append(
+                .note("Year so far (\(year.from.iso) to \(year.to.iso)): \(NumberText.grouped(year.audience)) in the daily top 10s\(leader)"))
+        }
         if report.movies.isEmpty {
             news.append(.note("No movies in the chart of \(report.date.iso)."))
         } else {

@@ -41,6 +41,7 @@ static struct {
     int (*finalize)(lazy_sqlite_statement *);
     int (*bind_text)(lazy_sqlite_statement *, int, const char *, int, void (*)(void *));
     int (*bind_int64)(lazy_sqlite_statement *, int, int64_t);
+    int (*bind_double)(lazy_sqlite_statement *, int, double);
     int (*bind_null)(lazy_sqlite_statement *, int);
     int (*column_count)(lazy_sqlite_statement *);
     const char *(*column_name)(lazy_sqlite_statement *, int);
@@ -80,7 +81,7 @@ const char *lazy_sqlite_load(void) {
             && find(library, "progress_handler", &sqlite.progress_handler)
             && find(library, "prepare_v2", &sqlite.prepare_v2) && find(library, "step", &sqlite.step)
             && find(library, "reset", &sqlite.reset) && find(library, "finalize", &sqlite.finalize)
-            && find(library, "bind_text", &sqlite.bind_text) && find(library, "bind_int64", &sqlite.bind_int64)
+            && find(library, "bind_text", &sqlite.bind_text) && find(library, "bind_int64", &sqlite.bind_int64) && find(library, "bind_double", &sqlite.bind_double)
             && find(library, "bind_null", &sqlite.bind_null) && find(library, "column_count", &sqlite.column_count)
             && find(library, "column_name", &sqlite.column_name) && find(library, "column_type", &sqlite.column_type)
             && find(library, "column_int64", &sqlite.column_int64) && find(library, "column_double", &sqlite.column_double)
@@ -160,6 +161,7 @@ int lazy_sqlite_bind_text(lazy_sqlite_statement *statement, int index, const cha
     return CALL(bind_text)(statement, index, text, -1, (void (*)(void *))(intptr_t)-1);
 }
 int lazy_sqlite_bind_int64(lazy_sqlite_statement *statement, int index, int64_t value) { return CALL(bind_int64)(statement, index, value); }
+int lazy_sqlite_bind_double(lazy_sqlite_statement *statement, int index, double value) { return CALL(bind_double)(statement, index, value); }
 int lazy_sqlite_bind_null(lazy_sqlite_statement *statement, int index) { return CALL(bind_null)(statement, index); }
 int lazy_sqlite_column_count(lazy_sqlite_statement *statement) { return CALL(column_count)(statement); }
 const char *lazy_sqlite_column_name(lazy_sqlite_statement *statement, int column) { return CALL(column_name)(statement, column); }

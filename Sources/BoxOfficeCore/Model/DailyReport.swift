@@ -21,6 +21,8 @@ public struct DailyReport: Sendable, Hashable {
     public var milestones: [Milestone]
     /// The day's top-10 audience against the same weekday a week earlier; nil without that chart.
     public var sameWeekdayLastWeek: WeekComparison?
+    /// The year up to `date`, when an archive holds every day of it; nil otherwise.
+    public var yearSoFar: YearSoFar?
 
     /// How many movies the report lists.
     public static let topCount = 10
@@ -264,9 +266,52 @@ extension DailyReport.WeekComparison {
     }
 }
 
+extension DailyReport {
+    /// The year up to the report's day, from the daily top 10s an archive holds.
+    public struct YearSoFar: Sendable, Hashable, Encodable {
+        /// The first of January, and the report's day.
+        public var from: KSTDate
+        public var to: KSTDate
+        /// The audience and sales of the daily top 10s over those days.
+        public var audience: Int64
+        public var sales: Int64
+        /// The film that drew the most of it, and how many.
+        public var leaderCode: String?
+        public var leaderTitle: String?
+        public var leaderAudience: Int64?
+
+        public init(
+            from: KSTDate, to: KSTDate, audience: Int64, sales: Int64, leaderCode: String? = nil, leaderTitle: String? = nil,
+            leaderAudience: Int64? = nil
+        ) {
+            self.from = from
+            self.to = to
+            self.audience = audience
+            self.sales = sales
+            self.leaderCode = leaderCode
+            self.leaderTitle = leaderTitle
+            self.leaderAudience = leaderAudience
+        }
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case from, to, audience, sales, leaderCode, leaderTitle, leaderAudience
+        }
+
+        /// The JSON `encode(to:)` writes.
+        package static let jsonSchema = JSONSchema.object(CodingKeys.self) { key in
+            switch key {
+            case .from, .to: .date
+            case .audience, .sales: .integer
+            case .leaderCode, .leaderTitle: .nullable(.string)
+            case .leaderAudience: .nullable(.integer)
+            }
+        }
+    }
+}
+
 extension DailyReport: Encodable {
     private enum CodingKeys: String, CodingKey, CaseIterable {
-        case date, days, movies, newEntries, reentries, milestones, climber, faller, sameWeekdayLastWeek
+        case date, days, movies, newEntries, reentries, milestones, climber, faller, sameWeekdayLastWeek, yearSoFar
     }
 
     /// The report as data, `null` for a climber, faller or comparison it lacks: `{"date", "days", "movies", "newEntries", "reentries", "milestones", "climber", "faller", "sameWeekdayLastWeek"}`.
@@ -281,6 +326,8 @@ extension DailyReport: Encodable {
         try container.encode(climber, forKey: .climber)
         try container.encode(faller, forKey: .faller)
         try container.encode(sameWeekdayLastWeek, forKey: .sameWeekdayLastWeek)
+        // Only when an archive covers the year to date.
+        try container.encodeIfPresent(yearSoFar, forKey: .yearSoFar)
     }
 }
 
@@ -368,6 +415,7 @@ extension DailyReport {
         case .milestones: .array(Milestone.jsonSchema)
         case .climber, .faller: .nullable(Move.jsonSchema)
         case .sameWeekdayLastWeek: .nullable(WeekComparison.jsonSchema)
+        case .yearSoFar: .sometimes(YearSoFar.jsonSchema)
         }
     }
 }

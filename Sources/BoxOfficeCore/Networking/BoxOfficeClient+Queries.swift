@@ -1,7 +1,11 @@
 extension BoxOfficeClient {
     /// The daily chart of a day.
     public func dailyChart(on date: KSTDate, filter: ChartFilter = ChartFilter()) async throws -> BoxOfficeChart {
-        try await send(.dailyBoxOffice(on: date, filter: filter)) { response in
+        if filter == ChartFilter(), let archived = archive?.settledDailyChart(on: date) {
+            onEvent(.cacheHit("archive \(date.iso)"))
+            return archived
+        }
+        return try await send(.dailyBoxOffice(on: date, filter: filter)) { response in
             try BoxOfficeChart(response, kind: .daily, requested: date.iso, isSettled: isSettled(date), filter: filter)
         }
     }

@@ -25,6 +25,8 @@ public struct BoxOfficeClient: Sendable {
     let enforcesQuota: Bool
     /// The requests sent so far, shared by every copy of this client.
     let sent = SentRequests()
+    /// Where settled daily charts come from before the cache and the network: an archive.
+    package var archive: (any ChartArchive)?
 
     /// The requests this client (and its copies) has handed to its loader, retries included:
     /// what its work has cost in API calls, answers from its cache costing none.
@@ -191,6 +193,13 @@ public struct BoxOfficeClient: Sendable {
             return instant.addingTimeInterval(CacheLifetime.search)
         }
     }
+}
+
+/// A store of settled daily charts a client asks first (`BoxOfficeArchive`): Core knows it only
+/// by this, so that it stays free of SQLite.
+package protocol ChartArchive: Sendable {
+    /// The day's whole chart, unfiltered, if the store holds it settled; nil sends the client on.
+    func settledDailyChart(on day: KSTDate) -> BoxOfficeChart?
 }
 
 /// A count of requests sent, shared by the copies of a client.

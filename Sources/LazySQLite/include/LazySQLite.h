@@ -50,6 +50,7 @@ int lazy_sqlite_reset(lazy_sqlite_statement *statement);
 int lazy_sqlite_finalize(lazy_sqlite_statement *statement);
 int lazy_sqlite_bind_text(lazy_sqlite_statement *statement, int index, const char *text);
 int lazy_sqlite_bind_int64(lazy_sqlite_statement *statement, int index, int64_t value);
+int lazy_sqlite_bind_double(lazy_sqlite_statement *statement, int index, double value);
 int lazy_sqlite_bind_null(lazy_sqlite_statement *statement, int index);
 int lazy_sqlite_column_count(lazy_sqlite_statement *statement);
 const char *lazy_sqlite_column_name(lazy_sqlite_statement *statement, int column);

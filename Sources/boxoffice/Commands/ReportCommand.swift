@@ -1,3 +1,4 @@
+import BoxOfficeArchive
 import BoxOfficeCore
 import BoxOfficeOutput
 #if canImport(FoundationEssentials)
@@ -97,8 +98,10 @@ struct ReportCommand: RunnableCommand {
     }
 
     func run(in state: CommandState) async throws -> CommandOutput {
-        let client = try state.makeClient(network, needs: withPosters ? [.kobis, .kakao] : [.kobis])
+        let archive = state.archiveToRead(network)
+        let client = try state.makeClient(network, needs: withPosters ? [.kobis, .kakao] : [.kobis], servedBy: archive)
         var report = try await client.report(on: date, days: days, withPosters: withPosters)
+        report.yearSoFar = try? archive?.yearSoFar(through: date)
         let envelope = MailEnvelope(
             recipients: recipients, sender: sender, subject: subject, date: state.context.now,
             token: UUID().uuidString.replacing("-", with: "").lowercased())

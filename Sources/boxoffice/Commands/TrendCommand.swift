@@ -54,7 +54,7 @@ struct TrendCommand: RunnableCommand {
         })
 
     func run(in state: CommandState) async throws -> CommandOutput {
-        let client = try state.makeClient(network, needs: [.kobis])
+        let client = try state.makeClient(network, needs: [.kobis], servedBy: state.archiveToRead(network))
         let progress = state.progressLine(total: 0, unit: "days")
         let onDayFetched: @Sendable (Int) async -> Void = { total in
             if total > 1 { await progress?.advance(of: total) }

@@ -70,6 +70,12 @@ struct CommandState: Sendable {
         try output.finish()
     }
 
+    /// The same client taking the settled days `archive` holds from it first.
+    func makeClient(_ options: NetworkOptions, needs services: Set<APIService>, servedBy archive: BoxOfficeArchive?) throws -> BoxOfficeClient {
+        let client = try makeClient(options, needs: services)
+        return archive.map { $0.serving(client) } ?? client
+    }
+
     /// A client wired to the network (or a replay folder), the cache and the quota ledger.
     func makeClient(_ options: NetworkOptions, needs services: Set<APIService>) throws -> BoxOfficeClient {
         let isReplay = options.replayDirectory != nil
@@ -130,6 +136,21 @@ struct CommandState: Sendable {
                 at: file.deletingLastPathComponent(), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }
         return try BoxOfficeArchive(path: file.path, readOnly: readOnly)
+    }
+
+    /// The default archive for a report or a trend to take settled days from, when there is one
+    /// and the run asks the services (not a replay, a recording, --no-cache or --refresh). One it
+    /// cannot open is passed over, said once: the run goes to the cache and the network instead.
+    func archiveToRead(_ options: NetworkOptions) -> BoxOfficeArchive? {
+        guard options.replayDirectory == nil, options.recordDirectory == nil, options.cacheMode == .normal,
+            FileManager.default.fileExists(atPath: paths.archiveFile.path)
+        else { return nil }
+        do {
+            return try BoxOfficeArchive(path: paths.archiveFile.path, readOnly: true)
+        } catch {
+            context.warn("the archive is passed over: \(ErrorText.message(for: error, caller: caller))")
+            return nil
+        }
     }
 
     /// What today's quota leaves of KOBIS's calls by the ledger's count, less `reserve`; no limit

@@ -73,6 +73,42 @@ struct ArchiveEndToEndTests {
         #expect(status["days"] as? Int == 8 && status["chartRows"] as? Int == 80 && status["filmsWithDetails"] as? Int == 10, "\(status)")
     }
 
+    @Test func aReportAndATrendOverArchivedDaysCostNoCallAndTheReportTellsTheYearSoFar() async throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        let january = ["--from", "2023-01-01", "--to", "2023-01-20"]
+        for period in [january, Self.week] {
+            let sync = try await state.run(["archive", "sync"] + period)
+            #expect(sync.status == 0, "\(sync.stderr)")
+        }
+        let synced = server.requestCount
+        // The cache holds the same days; with it out of the way, only the archive can answer.
+        try? FileManager.default.removeItem(at: state.home.appendingPathComponent("cache/responses"))
+        let report = try await state.run(["report", "--date", "2023-01-20", "--days", "3", "--format", "json"])
+        #expect(report.status == 0, "\(report.stderr)")
+        #expect(server.requestCount == synced, "the archive answered: \(server.requests.map(\.target).suffix(3))")
+        // A trend's days come from the archive; only the film's details are asked for.
+        let trend = try await state.run(["trend", "20226411", "--from", "2023-08-11", "--to", "2023-08-18", "--format", "csv"])
+        #expect(trend.status == 0 && trend.stdout.split(separator: "\n").count == 9, "\(trend.stdout) \(trend.stderr)")
+        #expect(
+            server.requests.dropFirst(synced).map(\.path) == ["/movie/searchMovieInfo.json"], "\(server.requests.dropFirst(synced).map(\.target))")
+
+        let year = try #require(try Self.json(report)["yearSoFar"] as? [String: Any], "\(report.stdout)")
+        let totals = try await state.run([
+            "archive", "sql", "SELECT SUM(audience), SUM(sales) FROM daily_chart WHERE day LIKE '2023-01-%'", "--format", "tsv",
+        ])
+        let sums = totals.stdout.split(separator: "\n").last?.split(separator: "\t").compactMap { Int($0) }
+        #expect(sums == [year["audience"] as? Int ?? -1, year["sales"] as? Int ?? -1], "\(year) \(totals.stdout)")
+        #expect(year["from"] as? String == "2023-01-01" && year["leaderTitle"] as? String == "콘크리트 유토피아", "\(year)")
+        let text = try await state.run(["report", "--date", "2023-01-20", "--days", "3", "--format", "text"])
+        #expect(text.stdout.contains("Year so far (2023-01-01 to 2023-01-20): "), "\(text.stdout)")
+        // A day outside the archive's year: no line, and the same report as ever.
+        let uncovered = try await state.run(["report", "--date", "2023-02-05", "--days", "2", "--format", "json"])
+        let uncoveredJSON = try Self.json(uncovered)
+        #expect(uncovered.status == 0 && uncoveredJSON["yearSoFar"] == nil, "\(uncovered.stdout)")
+    }
+
     @Test func aQuestionOfAPeriodTheArchiveLacksSaysWhichDaysAndStrictRefusesIt() async throws {
         let state = BinaryRunner(keys: false)
         _ = try await state.run(["archive", "sync", "--from", "2023-08-17", "--to", "2023-08-18", "--replay", "Fixtures"])
