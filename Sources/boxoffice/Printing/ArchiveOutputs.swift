@@ -154,7 +154,7 @@ struct TopOutput: Presentable {
         let columns = [
             Column("#", key: "rank", alignment: .right), Column("Title", key: "title", isTruncatable: true), Column.machine("code"),
             Column("Opened", key: "open_date", dropOrder: 3), Column(figure, key: "total", alignment: .right),
-            Column("Days", key: "days_in_top_ten", alignment: .right, dropOrder: 2),
+            Column("Days in top 10", key: "days_in_top_ten", alignment: .right, dropOrder: 2),
             Column("Best", key: "best_rank", alignment: .right, dropOrder: 1),
             Column("Distributor", key: "distributor", isTruncatable: true, dropOrder: 4),
         ]

@@ -34,20 +34,20 @@ enum ExitCode: Int32, CaseIterable, Sendable {
     var meaning: String {
         switch self {
         case .success: "Success."
-        case .notFound: "Not found: an unknown movie, person or company code, or no poster image."
+        case .notFound: "Not found: an unknown movie, person or company code, no poster image, or no archive yet to ask."
         case .partial:
             "Partial result (--keep-going): the charts of a range that arrived were printed; those that did not are named on stderr and marked in JSON."
         case .usage:
-            "Usage error: a bad command, option, value, date or range. Nothing was requested (but the movie's details, for a trend whose --to is before the opening)."
+            "Usage error: a bad command, option, value, date or range. Nothing was requested (but the movie's details, for a trend whose --to is before the opening). Also an archive query that is refused (it writes, attaches or loads an extension) or cannot run (a syntax error, or past its 2 s)."
         case .malformedResponse:
             "Malformed response: HTML, invalid JSON or fields the API does not document, a chart of more than 10 movies or a figure past 2^53, an answer that is not valid HTTP (headers past 64 KiB included) or whose compression cannot be decoded, an answer to another question, a body past its size limit (8 MiB for API answers, 20 MiB for images), or a poster download that is not an image."
         case .unavailable:
-            "Service unavailable: connection refused, unknown host, HTTP 5xx, a redirect to another origin or to plain http (or more than ten within one), another API error, or no libcurl to make requests with."
+            "Service unavailable: connection refused, unknown host, HTTP 5xx, a redirect to another origin or to plain http (or more than ten within one), another API error, no libcurl to make requests with, or no SQLite for the archive."
         case .internalError: "Internal error: a bug in boxoffice, or standard output that could not be written."
         case .cannotCreateOutput:
-            "Cannot create output: a --download or -o/--output target that is not a regular file, is read-only, has a name too long to be written safely, or whose folder is missing or not writable; a --record folder that cannot be created or written; a $TMPDIR too full to hold a long range until it is printed; or a quota ledger that cannot be used: not a regular file, not writable, or locked by another process for longer than --timeout (nothing was sent)."
+            "Cannot create output: a --download or -o/--output target that is not a regular file, is read-only, has a name too long to be written safely, or whose folder is missing or not writable; a --record folder that cannot be created or written; a $TMPDIR too full to hold a long range until it is printed; or a quota ledger that cannot be used: not a regular file, not writable, or locked by another process for longer than --timeout (nothing was sent); or an archive that is not an SQLite database, of a newer schema, read-only, on a full disk or locked (it is left as it was)."
         case .tryLater:
-            "Try later: a timeout, HTTP 429, the daily call limit (the service's or boxoffice's count), a range that needs more calls than are left today, or a chart with no data yet."
+            "Try later: a timeout, HTTP 429, the daily call limit (the service's or boxoffice's count), a range that needs more calls than are left today, a chart with no data yet, an archive sync that spent its budget (run it again to go on), or with --strict a period the archive lacks days of."
         case .keyRejected: "The service rejected the API key."
         case .configuration:
             "Configuration: a missing API key, an unreadable or malformed config file (naming the line) or setting, or no recording in the --replay folder."
