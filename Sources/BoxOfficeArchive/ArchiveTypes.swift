@@ -89,7 +89,10 @@ public enum ArchiveError: Error, Sendable, Hashable {
         case 26: self = .notAnArchive(path: path)
         case 8: self = failure.message.contains("attempt to write") ? .readOnly(path: path) : .refused(reason: failure.message)
         case 5, 6: self = .busy(path: path)
+        // SQLITE_FULL, and SQLITE_IOERR_WRITE: a write the file system refused (no room, or a
+        // file-size limit).
         case 13: self = .diskFull(path: path)
+        case 10 where failure.code == 778: self = .diskFull(path: path)
         case 14: self = .cannotOpen(path: path)
         case 9: self = .interrupted
         case 23: self = .refused(reason: failure.message)
@@ -107,7 +110,8 @@ extension ArchiveError: ReportableError {
             "\(TerminalText.sanitize(path)) has schema version \(version), newer than this version reads (\(BoxOfficeArchive.schemaVersion)); it was left as it is."
         case .readOnly(let path): "The archive \(TerminalText.sanitize(path)) cannot be written."
         case .busy(let path): "The archive \(TerminalText.sanitize(path)) stayed locked by another process."
-        case .diskFull(let path): "The disk holding the archive \(TerminalText.sanitize(path)) is full; the archive is as it was."
+        case .diskFull(let path):
+            "The archive \(TerminalText.sanitize(path)) could not grow (a full disk, or a limit on the file's size); it holds what it held before."
         case .cannotOpen(let path): "The archive \(TerminalText.sanitize(path)) cannot be opened."
         case .refused(let reason): "The query was refused: \(TerminalText.sanitize(reason))."
         case .invalidQuery(let reason): "The query cannot run: \(TerminalText.sanitize(reason))."

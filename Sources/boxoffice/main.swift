@@ -17,6 +17,9 @@ _ = core_dumps_forbid()
 // The edge of the program: arguments and environment in; stdout, stderr and an exit code out.
 // A closed pipe (`| head`) is reported by the write that meets it instead of killing the process.
 signal(SIGPIPE, SIG_IGN)
+// A file that may not grow past a limit (`ulimit -f`) fails the write that meets it (EFBIG), which
+// says so in one line, rather than killing the process.
+signal(SIGXFSZ, SIG_IGN)
 // A range of long charts allocates and frees answers of megabytes a few at a time: each gets a
 // mapping of its own, given back when freed. glibc would otherwise keep the blocks freed after the
 // first in its heaps, and a range's peak memory would grow with the way its answers happened to

@@ -66,7 +66,7 @@ enum ArchiveCommand {
             let first = from ?? firstDay
             let archive = try state.openArchive(archive, readOnly: false)
             let client = try state.makeClient(network, needs: [.kobis])
-            let budget = try self.budget ?? state.callsLeft(reserving: reserve, replaying: network.replayDirectory != nil)
+            let budget = try self.budget ?? state.callsLeft(reserving: reserve, unlimited: network.replayDirectory != nil || network.ignoresQuota)
             let days = try archive.daysToSync(from: first, to: last, today: today)
             let progress = days.count > 1 ? state.progressLine(total: days.count, unit: "days") : nil
             let context = state.context

@@ -154,9 +154,9 @@ struct CommandState: Sendable {
     }
 
     /// What today's quota leaves of KOBIS's calls by the ledger's count, less `reserve`; no limit
-    /// for a replay, which sends nothing.
-    func callsLeft(reserving reserve: Int, replaying: Bool) throws -> Int {
-        guard !replaying else { return Int.max }
+    /// for a replay, which sends nothing, or past the ledger's count (--ignore-quota).
+    func callsLeft(reserving reserve: Int, unlimited: Bool) throws -> Int {
+        guard !unlimited else { return Int.max }
         let used = quota.counts(on: context.today)[.kobis] ?? 0
         return max(0, APIService.kobis.dailyQuota - used - reserve)
     }

@@ -32,6 +32,32 @@ struct ArchiveTests {
         #expect(try archive.days(from: first, to: second) == [first: true, second: true])
     }
 
+    /// Twenty years of days (the fixture's chart each day): a year's top and share read only its
+    /// days, all time reads the latest totals, the status counts every day and the file stays small.
+    @Test func aTwentyYearArchiveAnswersAYearFromItsDaysAlone() throws {
+        let folder = TemporaryArchiveFolder()
+        let archive = try Self.archive(folder)
+        let first = KSTDate(year: 2004, month: 1, day: 1)!
+        let template = try Self.chart(first)
+        let count = 7_300
+        for offset in 0..<count {
+            var chart = template
+            chart.startDate = first.adding(days: offset)
+            chart.endDate = chart.startDate
+            try archive.store(chart, settled: true, fetchedAt: Date())
+        }
+        let status = try archive.status()
+        #expect(status.days == count && status.chartRows == 10 * count && status.missingDays == 0 && status.films == 10, "\(status)")
+        #expect(status.bytes < 30_000_000, "\(status.bytes) bytes")
+        let year = try #require(ArchivePeriod.year(2015))
+        let top = try archive.top(year, limit: 10)
+        #expect(top.count == 10 && top.first?.title == "콘크리트 유토피아" && top.first?.total == 365 * 112_934 && top.first?.daysInTopTen == 365)
+        let share = try archive.share(year, by: .distributor)
+        #expect(share.reduce(0) { $0 + $1.audience } == 365 * template.entries.compactMap(\.audience).reduce(0, +))
+        let last = first.adding(days: count - 1)
+        #expect(try archive.missingDays(from: last.adding(days: -2), to: last.adding(days: 3)) == (1...3).map { last.adding(days: $0) })
+    }
+
     @Test func aQueryReadsOnlyAndIsRefusedEverythingElse() throws {
         let folder = TemporaryArchiveFolder()
         try Self.archive(folder).store(try Self.chart(KSTDate(year: 2023, month: 8, day: 18)!), settled: true, fetchedAt: Date())

@@ -160,6 +160,36 @@ struct ArchiveEndToEndTests {
         #expect(try Data(contentsOf: notes) == text)
     }
 
+    @Test func aDiskThatFillsEndsTheSyncInOneLineWithWholeDaysKept() async throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        // A limit on a file's size plays the full disk, even for root: a write past 192 KiB fails.
+        let script = "ulimit -f 384; exec \"$0\" archive sync --from 2023-01-01 --to 2023-12-31 --no-movies"
+        let run = await (try state.start(["-c", script, BinaryRunner.binary.path], executable: "/bin/sh")).wait()
+        BinaryRunner.expectFailure(run, status: 73, mentioning: ["could not grow", "it holds what it held before"])
+        let check = try await state.run(["archive", "sql", "PRAGMA integrity_check", "--format", "tsv"])
+        #expect(check.stdout.hasSuffix("ok\n"), "\(check.stdout) \(check.stderr)")
+        let days = try await state.run([
+            "archive", "sql", "SELECT COUNT(*) FROM synced_days s WHERE (SELECT COUNT(*) FROM daily_chart c WHERE c.day = s.day) <> 10",
+            "--format", "tsv",
+        ])
+        #expect(days.stdout.hasSuffix("\n0\n"), "every day held is whole: \(days.stdout)")
+    }
+
+    @Test func anArchiveWhereAFolderIsOrWhoseFolderIsAFileIsNamedInOneLine() async throws {
+        let state = BinaryRunner(keys: false)
+        let folder = state.home.appendingPathComponent("a-folder")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = state.home.appendingPathComponent("a-file")
+        try Data("x".utf8).write(to: file)
+        for path in [folder.path, file.path + "/archive.sqlite3"] {
+            let run = try await state.run(["archive", "sync", "--archive", path, "--replay", "Fixtures"] + Self.week)
+            BinaryRunner.expectFailure(run, status: 73, mentioning: ["archive"])
+        }
+        #expect(try Data(contentsOf: file) == Data("x".utf8))
+    }
+
     @Test func killedMidSyncTheArchiveHoldsWholeDaysAndTheLedgerTheCallsSent() async throws {
         // The sixth request and those after it are never answered, so the kill lands mid-sync.
         let arrivals = Arrivals()
