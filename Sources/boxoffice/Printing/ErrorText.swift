@@ -12,7 +12,16 @@ struct ConfigurationError: ReportableError, CustomStringConvertible {
 struct ArchiveMissing: ReportableError {
     let path: String
 
-    var message: String { "No archive at \(TerminalText.sanitize(path)) yet: 'boxoffice archive sync' fills it (or name one with --archive)." }
+    var message: String { message(for: .shell) }
+
+    /// A model cannot name another file or sync: it is told who fills the archive.
+    func message(for caller: Caller) -> String {
+        guard case .shell = caller else {
+            return
+                "No archive at \(TerminalText.sanitize(path)) yet: the server's user fills it with 'boxoffice archive sync', which spends API calls and so is not a tool."
+        }
+        return "No archive at \(TerminalText.sanitize(path)) yet: 'boxoffice archive sync' fills it (or name one with --archive)."
+    }
 }
 
 /// Something that should not fail did, such as removing our own cache files (exit 70).
@@ -38,6 +47,8 @@ enum ErrorText {
             return error.description(describing: { message(for: $0, caller: caller) })
         case let error as RangeAbandoned:
             return error.description(describing: { message(for: $0, caller: caller) })
+        case let error as ArchiveMissing:
+            return error.message(for: caller)
         case let error as any ReportableError:
             return error.message
         default:

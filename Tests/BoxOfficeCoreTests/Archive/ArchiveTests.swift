@@ -58,6 +58,27 @@ struct ArchiveTests {
         #expect(try archive.missingDays(from: last.adding(days: -2), to: last.adding(days: 3)) == (1...3).map { last.adding(days: $0) })
     }
 
+    /// A day fetched the morning after is kept unsettled; a sync that same day leaves it be, and
+    /// one three days on fetches it again and keeps it settled.
+    @Test func anUnsettledDayIsFetchedAgainOnceSettledAndNotBefore() async throws {
+        let folder = TemporaryArchiveFolder()
+        let archive = try Self.archive(folder)
+        let day = KSTDate(year: 2023, month: 8, day: 18)!
+        let loader = StubLoader(body: try TestFiles.fixture("kobis/daily-20230818.json"))
+        let client = BoxOfficeClient.testing(loader)
+        let morningAfter = try await archive.sync(from: day, to: day, today: day.adding(days: 1), client: client, budget: 10, movies: false)
+        #expect(morningAfter.daysStored == 1 && loader.requests.count == 1)
+        #expect(try archive.days(from: day, to: day) == [day: false])
+        let sameDay = try await archive.sync(from: day, to: day, today: day.adding(days: 1), client: client, budget: 10, movies: false)
+        #expect(sameDay.daysStored == 0 && loader.requests.count == 1, "not settled yet: not fetched again")
+        let settled = try await archive.sync(from: day, to: day, today: day.adding(days: 3), client: client, budget: 10, movies: false)
+        #expect(settled.daysStored == 1 && loader.requests.count == 2)
+        #expect(try archive.days(from: day, to: day) == [day: true])
+        #expect(try archive.status().chartRows == 10, "replaced, not added")
+        let done = try await archive.sync(from: day, to: day, today: day.adding(days: 30), client: client, budget: 10, movies: false)
+        #expect(done.daysStored == 0 && loader.requests.count == 2)
+    }
+
     @Test func aQueryReadsOnlyAndIsRefusedEverythingElse() throws {
         let folder = TemporaryArchiveFolder()
         try Self.archive(folder).store(try Self.chart(KSTDate(year: 2023, month: 8, day: 18)!), settled: true, fetchedAt: Date())

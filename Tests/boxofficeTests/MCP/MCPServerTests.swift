@@ -104,6 +104,18 @@ struct MCPServerTests {
         await session.served.value
     }
 
+    @Test func anArchiveToolWithoutAnArchiveTellsTheModelWhoFillsItAndNoOption() async throws {
+        let session = try Session(network: Network { _, _ in HeldNetwork.Loader(owner: HeldNetwork()) })
+        session.say(
+            #"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"box_office_top","arguments":{"year":2023},\#(Self.meta)}}"#)
+        session.send.finish()
+        var answers = session.answers.makeAsyncIterator()
+        let answer = try #require(await answers.next())
+        let text = answer.serialized(compact: true)
+        #expect(text.contains(#""isError":true"#), "\(text)")
+        #expect(text.contains("No archive at ") && text.contains("not a tool") && !text.contains("--"), "\(text)")
+    }
+
     @Test func badLinesAreAnsweredWithTheirErrorsAndTheServerKeepsServing() async throws {
         let session = try Session(network: Network { _, _ in HeldNetwork.Loader(owner: HeldNetwork()) })
         for line in [
