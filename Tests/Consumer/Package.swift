@@ -20,6 +20,7 @@ let package = Package(
             dependencies: [
                 .product(name: "BoxOfficeCore", package: "boxoffice"),
                 .product(name: "BoxOfficeURLSession", package: "boxoffice"),
+                .product(name: "BoxOfficeArchive", package: "boxoffice"),
             ])
     ],
     swiftLanguageModes: [.v6]

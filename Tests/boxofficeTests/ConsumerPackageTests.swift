@@ -40,5 +40,6 @@ struct ConsumerPackageTests {
         let fixture = Self.root.appendingPathComponent("Fixtures/kobis/daily-20230818.json").path
         let ran = try await Subprocess.run(["swift", "run", "--skip-build", "Consumer", fixture], in: consumer, environment: environment)
         #expect(ran.status == 0 && ran.output.contains("2023-08-18 #1 콘크리트 유토피아 112934"), "\(ran.output.suffix(2000))")
+        #expect(ran.output.contains("archived: 콘크리트 유토피아 112934"), "the archive from an app: \(ran.output.suffix(2000))")
     }
 }

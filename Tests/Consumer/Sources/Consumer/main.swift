@@ -1,3 +1,4 @@
+import BoxOfficeArchive
 import BoxOfficeCore
 import Foundation
 
@@ -10,6 +11,13 @@ guard let path = CommandLine.arguments.dropFirst().first else {
 let body = try Data(contentsOf: URL(fileURLWithPath: path))
 if let chart = try await chartFromRecording(body), let first = chart.entries.first {
     print("\(chart.startDate.iso) #\(first.rank) \(first.title) \(first.audience ?? 0)")
+    // The chart kept in an archive of the app's own, and asked for back.
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("consumer-\(UUID().uuidString).sqlite3").path
+    let archive = try BoxOfficeArchive(path: file)
+    try archive.store(chart, settled: true, fetchedAt: Date())
+    let top = try archive.top(.days(from: chart.startDate, to: chart.startDate), limit: 1)
+    print("archived: \(top.first?.title ?? "-") \(top.first?.total ?? 0)")
+    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file + suffix) }
 } else {
     print("no chart")
     exit(1)
