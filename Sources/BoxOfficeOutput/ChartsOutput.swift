@@ -109,10 +109,12 @@ package struct ChartsOutput: Presentable {
                 switch part {
                 case .missing(let missing):
                     let heading = Self.baseTitle(missing.chart.kind, from: missing.chart.startDate, to: missing.chart.endDate)
-                    return Document.Section([.heading(heading, inMarkdown: true), .note("Missing: \(missing.reason)")])
+                    return Document.Section([
+                        .heading(heading, inMarkdown: true), .note(bilingual("Missing: \(missing.reason)", "빠짐: \(missing.reason)")),
+                    ])
                 case .chart(let chart):
                     var blocks: [Document.Block] = [.heading(Self.title(of: chart), inMarkdown: true), .table(table(chart))]
-                    if chart.entries.isEmpty { blocks.append(.note("No movies in this chart.")) }
+                    if chart.entries.isEmpty { blocks.append(.note(bilingual("No movies in this chart.", "이 박스오피스에는 영화가 없습니다."))) }
                     return Document.Section(blocks)
                 }
             })
@@ -134,7 +136,7 @@ package struct ChartsOutput: Presentable {
     /// `Korean films, independent, 부산`, or nil without a filter.
     static func describe(_ filter: ChartFilter) -> String? {
         let parts = [
-            filter.nation.map { $0 == .korean ? "Korean films" : "foreign films" },
+            filter.nation.map { $0 == .korean ? bilingual("Korean films", "한국영화") : bilingual("foreign films", "외국영화") },
             filter.movieType.map(\.rawValue), filter.region.map(\.koreanName),
         ].compactMap { $0 }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
@@ -146,11 +148,16 @@ package struct ChartsOutput: Presentable {
     }
 
     private static func baseTitle(_ kind: ChartKind, from startDate: KSTDate, to endDate: KSTDate) -> String {
-        switch kind {
-        case .daily: "Daily box office, \(startDate.iso)"
-        case .weekly(.week): "Weekly box office, \(startDate.iso) to \(endDate.iso) (Mon–Sun)"
-        case .weekly(.weekend): "Weekend box office, \(startDate.iso) to \(endDate.iso) (Fri–Sun)"
-        case .weekly(.weekdays): "Weekday box office, \(startDate.iso) to \(endDate.iso) (Mon–Thu)"
+        let first = KoreanDate.plain(startDate)
+        let last = KoreanDate.plain(endDate)
+        return switch kind {
+        case .daily: bilingual("Daily box office, \(startDate.iso)", "일별 박스오피스, \(KoreanDate.long(startDate))")
+        case .weekly(.week):
+            bilingual("Weekly box office, \(startDate.iso) to \(endDate.iso) (Mon–Sun)", "주간 박스오피스, \(first)~\(last) (월~일)")
+        case .weekly(.weekend):
+            bilingual("Weekend box office, \(startDate.iso) to \(endDate.iso) (Fri–Sun)", "주말 박스오피스, \(first)~\(last) (금~일)")
+        case .weekly(.weekdays):
+            bilingual("Weekday box office, \(startDate.iso) to \(endDate.iso) (Mon–Thu)", "주중 박스오피스, \(first)~\(last) (월~목)")
         }
     }
 

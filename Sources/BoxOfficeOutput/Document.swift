@@ -91,7 +91,8 @@ package struct Column: Sendable {
         _ title: String?, key: String? = nil, alignment: TextAlignment = .left, isTruncatable: Bool = false, keepsWhole: Bool = false,
         dropOrder: Int? = nil
     ) {
-        self.title = title
+        // Made as a document is written, so in the run's language.
+        self.title = title?.localized
         self.key = key
         self.alignment = alignment
         self.isTruncatable = isTruncatable

@@ -18,11 +18,11 @@ package struct ReportOutput: Presentable {
     private static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
 
     static func dayName(_ date: KSTDate) -> String {
-        "\(date.iso) (\(weekdays[(date.weekday + 6) % 7]))"
+        bilingual("\(date.iso) (\(weekdays[(date.weekday + 6) % 7]))", KoreanDate.long(date))
     }
 
     /// What a re-entry's move reads: back in the chart, not new to cinemas.
-    static let reentryMarker = "BACK"
+    static var reentryMarker: String { bilingual("BACK", "재진입") }
 
     /// ▲2 (4): two places up from 4th yesterday; NEW; BACK for a re-entry; - unchanged.
     static func move(_ movie: DailyReport.Movie) -> String {
@@ -70,46 +70,70 @@ package struct ReportOutput: Presentable {
         var news: [Document.Block] = []
         let titles = Dictionary(report.movies.map { ($0.code, $0.title) }, uniquingKeysWith: { first, _ in first })
         if !report.newEntries.isEmpty {
-            news.append(.note("New: " + report.newEntries.compactMap { titles[$0] }.joined(separator: ", ")))
+            let names = report.newEntries.compactMap { titles[$0] }.joined(separator: ", ")
+            news.append(.note(bilingual("New: \(names)", "신규 진입: \(names)")))
         }
         let days = Dictionary(report.movies.map { ($0.code, $0.daysSinceOpening) }, uniquingKeysWith: { first, _ in first })
         if !report.reentries.isEmpty {
             let back = report.reentries.compactMap { code in
-                titles[code].map { title in days[code].flatMap { $0 }.map { "\(title) (day \($0 + 1))" } ?? title }
-            }
-            news.append(.note("Back in the top 10: " + back.joined(separator: ", ")))
+                titles[code].map { title in
+                    days[code].flatMap { $0 }.map { bilingual("\(title) (day \($0 + 1))", "\(title) (개봉 \($0 + 1)일째)") } ?? title
+                }
+            }.joined(separator: ", ")
+            news.append(.note(bilingual("Back in the top 10: \(back)", "10위권 재진입: \(back)")))
         }
         if let climber = report.climber {
-            news.append(.note("Biggest climber: \(climber.title), ▲\(climber.rankIntensity) to #\(climber.rank)"))
+            news.append(
+                .note(
+                    bilingual(
+                        "Biggest climber: \(climber.title), ▲\(climber.rankIntensity) to #\(climber.rank)",
+                        "최대 상승: \(climber.title), ▲\(climber.rankIntensity) \(climber.rank)위")))
         }
         if let faller = report.faller {
-            news.append(.note("Biggest faller: \(faller.title), ▼\(-faller.rankIntensity) to #\(faller.rank)"))
+            news.append(
+                .note(
+                    bilingual(
+                        "Biggest faller: \(faller.title), ▼\(-faller.rankIntensity) to #\(faller.rank)",
+                        "최대 하락: \(faller.title), ▼\(-faller.rankIntensity) \(faller.rank)위")))
         }
         for milestone in report.milestones {
-            news.append(.note("Milestone: \(milestone.title) passed \(NumberText.grouped(milestone.milestone)) in total"))
+            news.append(
+                .note(
+                    bilingual(
+                        "Milestone: \(milestone.title) passed \(NumberText.grouped(milestone.milestone)) in total",
+                        "\(milestone.title), 누적 관객 \(KoreanDate.count(milestone.milestone)) 명 돌파")))
         }
         if let week = report.sameWeekdayLastWeek {
             let rate = week.changeRate.map { " (\($0 >= 0 ? "+" : "")\(NumberText.oneDecimal($0))%)" } ?? ""
             news.append(
                 .note(
-                    "Top-10 audience: \(NumberText.grouped(week.audience)) against \(NumberText.grouped(week.audienceThatDay)) on \(Self.dayName(week.date))\(rate)"
-                ))
+                    bilingual(
+                        "Top-10 audience: \(NumberText.grouped(week.audience)) against \(NumberText.grouped(week.audienceThatDay)) on \(Self.dayName(week.date))\(rate)",
+                        "10위권 관객수: \(NumberText.grouped(week.audience))명, 지난주 같은 요일 \(Self.dayName(week.date)) \(NumberText.grouped(week.audienceThatDay))명 대비\(rate)"
+                    )))
         }
         if let year = report.yearSoFar {
             let leader =
                 year.leaderTitle.map { title in
-                    "; \(title) leads with \(year.leaderAudience.map(NumberText.grouped) ?? "-")"
+                    bilingual(
+                        "; \(title) leads with \(year.leaderAudience.map(NumberText.grouped) ?? "-")",
+                        ", 1위 \(title) \(year.leaderAudience.map(NumberText.grouped) ?? "-")명")
                 } ?? ""
             news.append(
-                .note("Year so far (\(year.from.iso) to \(year.to.iso)): \(NumberText.grouped(year.audience)) in the daily top 10s\(leader)"))
+                .note(
+                    bilingual(
+                        "Year so far (\(year.from.iso) to \(year.to.iso)): \(NumberText.grouped(year.audience)) in the daily top 10s\(leader)",
+                        "올해 누적(\(KoreanDate.plain(year.from))~\(KoreanDate.plain(year.to))): 일별 10위권 관객수 \(NumberText.grouped(year.audience))명\(leader)"
+                    )))
         }
         if report.movies.isEmpty {
-            news.append(.note("No movies in the chart of \(report.date.iso)."))
+            news.append(.note(bilingual("No movies in the chart of \(report.date.iso).", "\(KoreanDate.plain(report.date)) 박스오피스에는 영화가 없습니다.")))
         } else {
             news.append(.note(Sparkline.scale))
         }
         var first: [Document.Block] = [
-            .heading("Box office report, \(Self.dayName(report.date))", inMarkdown: true), .table(Table(columns: columns, rows: rows)),
+            .heading(bilingual("Box office report, \(Self.dayName(report.date))", "박스오피스 리포트, \(Self.dayName(report.date))"), inMarkdown: true),
+            .table(Table(columns: columns, rows: rows)),
         ]
         if withPosters, let linkedPosterNote { first.append(.note(linkedPosterNote)) }
         var sections = [Document.Section(first)]

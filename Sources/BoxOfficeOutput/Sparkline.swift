@@ -5,7 +5,9 @@ package enum Sparkline {
     private static let bars: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
 
     /// How the scale reads, for a note beside the bars.
-    package static let scale = "Trend bars run from zero to each movie's best day."
+    package static var scale: String {
+        bilingual("Trend bars run from zero to each movie's best day.", "추이 막대는 0부터 영화마다 관객이 가장 많았던 날까지입니다.")
+    }
 
     /// `▁▃▅ ▇`: one bar a value, `gap` (a space) for a missing one.
     package static func text(_ values: [Int64?], gap: Character = " ") -> String {

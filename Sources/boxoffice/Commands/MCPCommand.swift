@@ -23,7 +23,7 @@ struct MCPCommand: RunnableCommand {
     static let spec = CommandSpec(
         name: "mcp", abstract: "Serve the box office to AI agents over the Model Context Protocol (stdio).",
         discussion:
-            "Reads JSON-RPC messages on stdin and answers on stdout, one a line, until stdin closes. Tools: \(SharedOptions.list(MCPToolCatalog.tools.map(\.name))). Each answers with the JSON the matching command prints with --format json, from the same cache, quota ledger, config file and keys.",
+            "Reads JSON-RPC messages on stdin and answers on stdout, one a line, until stdin closes. Its tools are the commands seen from a model's side (tools/list names them); each answers with the JSON the matching command prints with --format json, from the same cache, quota ledger, config file and keys.",
         examples: ["boxoffice mcp", "boxoffice mcp --timeout 20 --verbose"],
         options: passedOptions,
         // Checked here, once, by the reader every command uses (--timeout's range, --replay with --record…).
@@ -49,7 +49,8 @@ struct MCPCommand: RunnableCommand {
         callContext.stderrIsTerminal = false
         callContext.terminalWidth = nil
         let toolRunner = MCPToolRunner(
-            context: callContext, paths: state.paths, quota: state.quota, options: network, keys: state.keys, network: state.network)
+            context: callContext, paths: state.paths, quota: state.quota, options: network, keys: state.keys, network: state.network,
+            language: state.toolLanguage)
         return MCPServer(runner: toolRunner, send: send)
     }
 }

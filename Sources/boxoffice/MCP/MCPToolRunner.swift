@@ -19,11 +19,20 @@ struct MCPToolRunner: Sendable {
     /// message, as the CLI's last line of defence does.
     let keys: KeyRing
     let network: Network
+    /// The language of its error texts (`boxoffice mcp --lang`); the JSON is the same in both.
+    let language: Language
     var redactor: SecretRedactor { keys.redactor }
 
     /// The `tools/call` result.
     func call(
         _ tool: MCPTool, arguments: JSONValue?, progress: (@Sendable (_ done: Int, _ total: Int) async -> Void)? = nil
+    ) async -> JSONValue {
+        // Calls run on queues of their own, which no task-local value reaches: set it per call.
+        await Language.$current.withValue(language) { await answer(tool, arguments: arguments, progress: progress) }
+    }
+
+    private func answer(
+        _ tool: MCPTool, arguments: JSONValue?, progress: (@Sendable (_ done: Int, _ total: Int) async -> Void)?
     ) async -> JSONValue {
         // A long-running server lives through midnight in Seoul: "yesterday" is read per call.
         var context = self.context

@@ -229,6 +229,17 @@ struct OptionSpec: Sendable {
         defaultValue.map { "\(help) (default: \($0.text))" } ?? help
     }
 
+    /// The same in the run's language.
+    var localizedHelpWithDefault: String {
+        guard let defaultValue else { return help.localized }
+        let value: String
+        switch defaultValue {
+        case .value(let text): value = text
+        case .described(let text): value = text.localized
+        }
+        return bilingual("\(help) (default: \(value))", "\(help.localized) (기본값: \(value))")
+    }
+
     static let help = OptionSpec(name: .help, short: "h", help: "Show help information.")
 }
 

@@ -13,27 +13,29 @@ enum HelpFormatter {
             spec = next
         }
         let fullName = (["boxoffice"] + path).joined(separator: " ")
-        var text = wrap("OVERVIEW: \(spec.abstract)", width: width, indent: 0)
-        if let discussion = spec.discussion { text += "\n" + wrap(discussion, width: width, indent: 0) }
+        var text = wrap(bilingual("OVERVIEW: ", "개요: ") + spec.abstract.localized, width: width, indent: 0)
+        if let discussion = spec.discussion { text += "\n" + wrap(discussion.localized, width: width, indent: 0) }
         if !spec.examples.isEmpty {
-            text += "\nEXAMPLES:\n" + spec.examples.map { "  \($0)\n" }.joined()
+            text += bilingual("\nEXAMPLES:\n", "\n예:\n") + spec.examples.map { "  \($0)\n" }.joined()
         }
-        text += "\nUSAGE: \(usage(spec, fullName: fullName))\n"
+        text += bilingual("\nUSAGE: ", "\n사용법: ") + usage(spec, fullName: fullName) + "\n"
         if !spec.arguments.isEmpty {
-            text += "\nARGUMENTS:\n" + rows(spec.arguments.map { ("<\($0.name)>", $0.help) }, width: width)
+            text += bilingual("\nARGUMENTS:\n", "\n인자:\n") + rows(spec.arguments.map { ("<\($0.name)>", $0.help.localized) }, width: width)
         }
         text +=
-            "\nOPTIONS:\n"
+            bilingual("\nOPTIONS:\n", "\n옵션:\n")
             + rows(
                 spec.options.map { option in
                     let short = option.short.map { "-\($0), " } ?? ""
                     let value = option.valueName.map { " <\($0)>" } ?? ""
-                    return ("\(short)--\(option.name)\(value)", option.helpWithDefault)
+                    return ("\(short)--\(option.name)\(value)", option.localizedHelpWithDefault)
                 }, width: width)
         if !spec.subcommands.isEmpty {
-            text += "\nSUBCOMMANDS:\n" + rows(spec.visibleSubcommands.map { ($0.name, $0.abstract) }, width: width)
+            text +=
+                bilingual("\nSUBCOMMANDS:\n", "\n하위 명령어:\n") + rows(spec.visibleSubcommands.map { ($0.name, $0.abstract.localized) }, width: width)
             let parents = fullName.split(separator: " ").dropFirst().joined(separator: " ")
-            text += "\n  See 'boxoffice help \(parents.isEmpty ? "" : parents + " ")<subcommand>' for detailed help.\n"
+            let topic = "boxoffice help \(parents.isEmpty ? "" : parents + " ")<subcommand>"
+            text += bilingual("\n  See '\(topic)' for detailed help.\n", "\n  자세한 도움말은 '\(topic)'을 보세요.\n")
         }
         return text
     }
@@ -68,7 +70,7 @@ enum HelpFormatter {
     private static let exitCodeColumn = 8
 
     static func exitCodes(width: Int = defaultWidth) -> String {
-        "EXIT CODES:\n"
+        bilingual("EXIT CODES:\n", "종료 코드:\n")
             + ExitCode.allCases.map { code in
                 let number = "  " + String(code.rawValue)
                 return number + wrap(code.meaning, width: width, indent: exitCodeColumn).dropFirst(number.count)

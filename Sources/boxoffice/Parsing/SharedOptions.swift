@@ -11,7 +11,8 @@ enum SharedOptions {
     static func format(_ formats: [OutputFormat] = OutputFormat.data, default fallback: OutputFormat = defaultFormat) -> OptionSpec {
         let names = formats.map(\.rawValue)
         return OptionSpec(
-            name: .format, kind: .choice(names), valueName: "format", help: "Output format: \(list(names, lastSeparator: " or ")).",
+            name: .format, kind: .choice(names), valueName: "format",
+            help: bilingual("Output format: \(list(names, lastSeparator: " or ")).", "출력 형식: \(list(names, lastSeparator: " 또는 "))."),
             defaultValue: .value(fallback.rawValue))
     }
 
@@ -45,7 +46,9 @@ enum SharedOptions {
     static func fields(_ names: @autoclosure @escaping @Sendable () -> [String]) -> OptionSpec {
         OptionSpec(
             name: .fields, kind: .text, valueName: "names",
-            help: "Only these fields, in this order, for table, tsv, csv, markdown and jsonl (comma-separated): \(list(names())).")
+            help: bilingual(
+                "Only these fields, in this order, for table, tsv, csv, markdown and jsonl (comma-separated): \(list(names())).",
+                "table, tsv, csv, markdown, jsonl에서 이 필드만 이 순서로 씁니다(쉼표로 구분): \(list(names()))."))
     }
 
     /// How a command that calls no API prints its data: format, colour and file.

@@ -15,6 +15,18 @@ enum BoxOffice {
     /// The whole run: `main.swift` calls it with the process's context and the system's network;
     /// the tests call it in process, with files for the standard streams and their own network.
     static func main(_ arguments: [String], context: ProcessContext, network: Network? = nil) async -> ExitCode {
+        switch LanguageChoice.make(arguments, context: context) {
+        case .success(let choice):
+            return await Language.$current.withValue(choice.language) {
+                await run(choice.arguments, language: choice, context: context, network: network)
+            }
+        case .failure(let error):
+            context.log(bilingual("Error: ", "오류: ") + error.message)
+            return .usage
+        }
+    }
+
+    private static func run(_ arguments: [String], language: LanguageChoice, context: ProcessContext, network: Network?) async -> ExitCode {
         var output = Data()
         let paths = Paths(context)
         let quota = QuotaLedger(file: paths.quotaFile)
@@ -24,7 +36,9 @@ enum BoxOffice {
         var spool: OutputSpool?
         // A partial result is printed, then said, then ends the run with its code.
         var partial: PartialResult?
-        let state = CommandState(context: context, quota: quota, paths: paths, keys: keys, network: network ?? .system(context))
+        var state = CommandState(context: context, quota: quota, paths: paths, keys: keys, network: network ?? .system(context))
+        // Models read English unless `boxoffice mcp --lang` says otherwise.
+        state.toolLanguage = language.isExplicit ? language.language : .en
         do {
             let invocation = try CommandLineParser.parse(arguments)
             let command = try CommandCatalog.command(for: invocation, today: context.today)
@@ -39,10 +53,11 @@ enum BoxOffice {
             output = state.write(result.output)
             partial = result
         } catch {
-            context.log("Error: \(keys.redactor.redact(ErrorText.message(for: error)))")
+            context.log(bilingual("Error: ", "오류: ") + keys.redactor.redact(ErrorText.message(for: error)))
             if let usage = error as? UsageError {
-                context.log("Usage: \(HelpFormatter.usage(forPath: usage.commandPath))")
-                context.log("  See 'boxoffice \((usage.commandPath + ["--help"]).joined(separator: " "))' for more.")
+                let help = "boxoffice " + (usage.commandPath + ["--help"]).joined(separator: " ")
+                context.log(bilingual("Usage: ", "사용법: ") + HelpFormatter.usage(forPath: usage.commandPath))
+                context.log(bilingual("  See '\(help)' for more.", "  자세한 내용은 '\(help)'를 보세요."))
             }
             return ErrorText.exitCode(for: error)
         }
@@ -51,10 +66,10 @@ enum BoxOffice {
         case .written, .readerGone:
             // A reader that went away (`| head`) took what it wanted: nothing went wrong.
             guard let partial else { return .success }
-            context.log("Error: \(keys.redactor.redact(ErrorText.message(for: partial)))")
+            context.log(bilingual("Error: ", "오류: ") + keys.redactor.redact(ErrorText.message(for: partial)))
             return ErrorText.exitCode(for: partial)
         case .failed(let reason):
-            context.log("Error: Cannot write the output: \(reason).")
+            context.log(bilingual("Error: Cannot write the output: \(reason).", "오류: 출력을 쓸 수 없습니다: \(reason)."))
             return .internalError
         }
     }

@@ -26,6 +26,8 @@ struct CommandState: Sendable {
     let network: Network
     /// Who asked, and so how messages name options and commands: a shell, or a model calling a tool.
     var caller = Caller.shell
+    /// The language of `boxoffice mcp`'s tool errors: English unless its --lang says otherwise.
+    var toolLanguage = Language.en
     /// Where a range's progress goes instead of stderr: `boxoffice mcp`'s progress notifications.
     var progressNotifier: (@Sendable (_ done: Int, _ total: Int) async -> Void)? = nil
 

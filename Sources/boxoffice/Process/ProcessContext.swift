@@ -76,7 +76,7 @@ struct ProcessContext: Sendable {
 
     /// Writes one warning line to stderr, labelled as errors are.
     func warn(_ message: String) {
-        log("Warning: " + message)
+        log(bilingual("Warning: ", "경고: ") + message)
     }
 
     /// A variable's value, nil when unset or empty.

@@ -1,0 +1,22 @@
+/// The language people read a run's words in: English, or Korean. What machines read (JSON keys
+/// and values, CSV headers, exit codes, the archive's schema, MCP's names) is the same in both.
+package enum Language: String, Sendable, CaseIterable {
+    case en, ko
+
+    /// The language of the words being written now. The command line sets it for a run (and
+    /// `boxoffice mcp` for its tool errors); everything else reads it, English by default.
+    @TaskLocal package static var current: Language = .en
+
+    /// The language a POSIX locale name asks for: Korean for `ko`, `ko_KR`, `ko_KR.UTF-8`…;
+    /// nil for any other, `C` and `POSIX` included, which mean English.
+    package static func of(locale: String) -> Language? {
+        let language = locale.split(whereSeparator: { $0 == "_" || $0 == "." || $0 == "@" }).first.map(String.init) ?? ""
+        return language == "ko" ? .ko : nil
+    }
+}
+
+/// One sentence in both languages, the one the run speaks chosen as it is written: a sentence
+/// is never put together from English pieces, and the compiler asks for both.
+package func bilingual(_ english: @autoclosure () -> String, _ korean: @autoclosure () -> String) -> String {
+    Language.current == .ko ? korean() : english()
+}

@@ -1,0 +1,66 @@
+import BoxOfficeCore
+
+/// Which language a run speaks: `--lang ko|en` (taken out of the arguments before they are
+/// parsed, so that a usage error is already in it), then `BOXOFFICE_LANG`, then the POSIX locale
+/// (`LC_ALL`, then `LC_MESSAGES`, then `LANG`): Korean when it says `ko`, English otherwise.
+struct LanguageChoice: Sendable {
+    let language: Language
+    /// Whether `--lang` chose it: `boxoffice mcp` speaks English to models unless told.
+    let isExplicit: Bool
+    /// The arguments without `--lang` and its value.
+    let arguments: [String]
+
+    /// The choice, or a usage error for a value that is neither `ko` nor `en`.
+    static func make(_ arguments: [String], context: ProcessContext) -> Result<LanguageChoice, UsageError> {
+        var rest: [String] = []
+        var given: String?
+        var index = arguments.startIndex
+        while index < arguments.endIndex {
+            let word = arguments[index]
+            if word == "--" {
+                rest += arguments[index...]
+                break
+            }
+            if word == "--lang" {
+                guard index + 1 < arguments.endIndex else { return .failure(missingValue()) }
+                given = arguments[index + 1]
+                index += 2
+                continue
+            }
+            if word.hasPrefix("--lang=") {
+                given = String(word.dropFirst("--lang=".count))
+                index += 1
+                continue
+            }
+            rest.append(word)
+            index += 1
+        }
+        if let given {
+            guard let language = Language(rawValue: given) else { return .failure(invalid(given, fallback: fromEnvironment(context))) }
+            return .success(LanguageChoice(language: language, isExplicit: true, arguments: rest))
+        }
+        return .success(LanguageChoice(language: fromEnvironment(context), isExplicit: false, arguments: rest))
+    }
+
+    /// `BOXOFFICE_LANG` (`ko` or `en`), else the locale's messages language.
+    static func fromEnvironment(_ context: ProcessContext) -> Language {
+        if let chosen = context.variable("BOXOFFICE_LANG").flatMap(Language.init(rawValue:)) { return chosen }
+        // POSIX: LC_ALL wins, then LC_MESSAGES, then LANG; the first that is set decides.
+        guard let locale = context.variable("LC_ALL") ?? context.variable("LC_MESSAGES") ?? context.variable("LANG") else { return .en }
+        return Language.of(locale: locale) ?? .en
+    }
+
+    private static func missingValue() -> UsageError {
+        UsageError(bilingual("--lang needs a value: ko or en.", "--lang 뒤에 ko 또는 en을 붙이세요."), commandPath: [])
+    }
+
+    private static func invalid(_ value: String, fallback: Language) -> UsageError {
+        Language.$current.withValue(fallback) {
+            UsageError(
+                bilingual(
+                    "--lang takes ko or en, not '\(TerminalText.sanitize(value))'.",
+                    "--lang에는 ko 또는 en만 쓸 수 있습니다('\(TerminalText.sanitize(value))'는 쓸 수 없습니다)."),
+                commandPath: [])
+        }
+    }
+}
