@@ -62,76 +62,121 @@ public enum BoxOfficeError: ReportableError, Equatable, CustomStringConvertible,
     /// that has ended, or ending before the movie opened. Nothing was requested.
     case invalidRange(RangeProblem)
 
-    /// One line a person can act on; API-provided text is stripped of terminal controls.
+    /// One line a person can act on, in the app's language (Korean or English, as
+    /// `Language.ofThisApp` finds it); API-provided text is stripped of terminal controls.
     public var description: String {
-        switch self {
-        case .missingAPIKey(let service):
-            return "No \(service.displayName) API key was given; get one at \(service.keyHome)."
-        case .keyRejected(let service, let code, let message):
-            let codeText = code.map { " (error \(clean($0)))" } ?? ""
-            return "\(service.displayName) rejected the API key\(codeText): \(clean(message))."
-        case .quotaExceeded(let service, let message):
-            return "\(service.displayName) daily call limit reached: \(clean(message)). Try again tomorrow (Seoul time)."
-        case .dailyLimitReached(let service, let limit):
-            return
-                "All \(NumberText.grouped(Int64(limit))) of today's \(service.displayName) calls are used by boxoffice's count (Seoul day), so no request was sent."
-        case .quotaInsufficient(let service, let needed, let left):
-            return
-                "This needs \(NumberText.grouped(Int64(needed))) \(service.displayName) calls but only \(NumberText.grouped(Int64(left))) of today's \(NumberText.grouped(Int64(service.dailyQuota))) are left (Seoul day), so none was sent."
-        case .quotaLedgerUnavailable(let path, let reason):
-            return
-                "The call count in \(clean(path)) cannot be updated (\(clean(reason))), so no request was sent: an uncounted call could pass the daily limit."
-        case .quotaLedgerLocked(let path, let holder, let seconds):
-            return
-                "The call count in \(clean(path)) stayed locked by \(holder.map { clean($0.description) } ?? "another process") for \(Self.format(seconds)) s, so no request was sent: an uncounted call could pass the daily limit."
-        case .rateLimited(let service, let message):
-            let detail = message.map { ": \(clean($0))" } ?? ""
-            return "\(service.displayName) is throttling requests\(detail). Try again later."
-        case .serviceFault(let service, let code, let message):
-            return "\(service.displayName) returned error \(clean(code)): \(clean(message))."
-        case .httpStatus(let service, let status, let message):
-            let detail = message.map { ": \(clean($0))" } ?? ""
-            return "\(service.displayName) answered HTTP \(status)\(detail)."
-        case .serverError(let service, let status, let attempts):
-            let tries = attempts == 1 ? "the one attempt" : "all \(attempts) attempts"
-            return "\(service.displayName) answered HTTP \(status), a server error, to \(tries); it may be down or busy. Try again later."
-        case .malformedResponse(let service, let expected, let detail):
-            return "\(service.displayName) sent a response that is not \(expected): \(clean(detail))."
-        case .noChartData(let what):
-            return "No box-office data for \(what) yet. KOBIS publishes a day's figures the next morning; try again later."
-        case .notFound(let item):
-            return clean(item.description) + "."
-        case .timedOut(let service, let seconds):
-            return "\(service.displayName) did not answer within \(Self.format(seconds)) s."
-        case .unreachable(let service, let host, let reason):
-            return "Cannot reach \(service.displayName) at \(clean(host)): \(clean(reason))."
-        case .notAnImage(let what):
-            return "The download from \(clean(what)) is not an image."
-        case .downloadFailed(let host, let reason):
-            return "Cannot download the image from \(clean(host)): \(clean(reason))."
-        case .responseTooLarge(let service, let limit):
-            return "\(service.displayName) sent an answer larger than \(Self.mebibytes(limit)), the limit for API answers."
-        case .downloadTimedOut(let host, let seconds):
-            return "The image from \(clean(host)) did not arrive within \(Self.format(seconds)) s."
-        case .imageTooLarge(let host, let limit):
-            return "The image from \(clean(host)) is larger than \(Self.mebibytes(limit)), the limit for images."
-        case .answerMismatch(let service, let asked, let answered):
-            return "\(service.displayName) answered another question: asked for \(asked), it sent \(clean(answered)). Nothing was printed or cached."
-        case .unknownCodeName(let name, let group, let known):
-            return "'\(clean(name))' is not a name in the \(group.rawValue) codes; use a code or one of: \(known.map(clean).joined(separator: ", "))."
-        case .invalidRange(let problem):
-            return problem.description
-        case .redirectRefused(let service, let refusal):
-            return
-                "\(service.displayName) redirected the request \(clean(refusal.description)), which is not followed: API keys never leave their own service."
-        }
+        Language.$current.withValue(Language.ofThisApp) { sentence }
     }
 
-    /// The one line, as `description`.
-    public var message: String { description }
+    /// The one line in the language of the words being written (`Language.current`): what the
+    /// command line reports.
+    public var message: String { sentence }
 
     /// The one line, for `localizedDescription` where Foundation has it.
     public var errorDescription: String? { description }
+
+    private var sentence: String {
+        switch self {
+        case .missingAPIKey(let service):
+            return bilingual(
+                "No \(service.displayName) API key was given; get one at \(service.keyHome).",
+                "\(service.koreanName) API 키가 없습니다. \(service.keyHome)에서 발급받으세요.")
+        case .keyRejected(let service, let code, let message):
+            let codeText = code.map { bilingual(" (error \(clean($0)))", "(오류 \(clean($0)))") } ?? ""
+            return bilingual(
+                "\(service.displayName) rejected the API key\(codeText): \(clean(message)).",
+                "\(service.koreanName)가 API 키를 거부했습니다\(codeText): \(clean(message)).")
+        case .quotaExceeded(let service, let message):
+            return bilingual(
+                "\(service.displayName) daily call limit reached: \(clean(message)). Try again tomorrow (Seoul time).",
+                "\(service.koreanName) 일일 호출 한도에 이르렀습니다: \(clean(message)). 내일(한국 시간) 다시 시도하세요.")
+        case .dailyLimitReached(let service, let limit):
+            return bilingual(
+                "All \(NumberText.grouped(Int64(limit))) of today's \(service.displayName) calls are used by boxoffice's count (Seoul day), so no request was sent.",
+                "boxoffice가 센 오늘(한국 날짜) \(service.koreanName) 호출 \(NumberText.grouped(Int64(limit)))회를 다 써서 요청을 보내지 않았습니다.")
+        case .quotaInsufficient(let service, let needed, let left):
+            return bilingual(
+                "This needs \(NumberText.grouped(Int64(needed))) \(service.displayName) calls but only \(NumberText.grouped(Int64(left))) of today's \(NumberText.grouped(Int64(service.dailyQuota))) are left (Seoul day), so none was sent.",
+                "\(service.koreanName) 호출이 \(NumberText.grouped(Int64(needed)))회 필요하지만 오늘(한국 날짜) \(NumberText.grouped(Int64(service.dailyQuota)))회 가운데 \(NumberText.grouped(Int64(left)))회만 남아 하나도 보내지 않았습니다."
+            )
+        case .quotaLedgerUnavailable(let path, let reason):
+            return bilingual(
+                "The call count in \(clean(path)) cannot be updated (\(clean(reason))), so no request was sent: an uncounted call could pass the daily limit.",
+                "\(clean(path))의 호출 수를 갱신할 수 없어(\(clean(reason))) 요청을 보내지 않았습니다. 세지 않은 호출은 일일 한도를 넘길 수 있습니다.")
+        case .quotaLedgerLocked(let path, let holder, let seconds):
+            let who = holder.map { clean($0.description) }
+            return bilingual(
+                "The call count in \(clean(path)) stayed locked by \(who ?? "another process") for \(Self.format(seconds)) s, so no request was sent: an uncounted call could pass the daily limit.",
+                "\(clean(path))의 호출 수를 \(who ?? "다른 프로세스")가 \(Self.format(seconds))초 동안 잠가 두어 요청을 보내지 않았습니다. 세지 않은 호출은 일일 한도를 넘길 수 있습니다.")
+        case .rateLimited(let service, let message):
+            let detail = message.map { ": \(clean($0))" } ?? ""
+            return bilingual(
+                "\(service.displayName) is throttling requests\(detail). Try again later.",
+                "\(service.koreanName)가 요청을 제한하고 있습니다\(detail). 잠시 뒤 다시 시도하세요.")
+        case .serviceFault(let service, let code, let message):
+            return bilingual(
+                "\(service.displayName) returned error \(clean(code)): \(clean(message)).",
+                "\(service.koreanName)가 오류 \(clean(code))를 돌려주었습니다: \(clean(message)).")
+        case .httpStatus(let service, let status, let message):
+            let detail = message.map { ": \(clean($0))" } ?? ""
+            return bilingual("\(service.displayName) answered HTTP \(status)\(detail).", "\(service.koreanName)가 HTTP \(status)로 답했습니다\(detail).")
+        case .serverError(let service, let status, let attempts):
+            return bilingual(
+                "\(service.displayName) answered HTTP \(status), a server error, to \(attempts == 1 ? "the one attempt" : "all \(attempts) attempts"); it may be down or busy. Try again later.",
+                "\(service.koreanName)가 \(attempts == 1 ? "요청" : "\(attempts)번의 요청 모두")에 서버 오류 HTTP \(status)로 답했습니다. 서버가 멈췄거나 붐비는 듯합니다. 잠시 뒤 다시 시도하세요."
+            )
+        case .malformedResponse(let service, let expected, let detail):
+            return bilingual(
+                "\(service.displayName) sent a response that is not \(expected): \(clean(detail)).",
+                "\(service.koreanName)의 응답이 \(expected)가 아닙니다: \(clean(detail)).")
+        case .noChartData(let what):
+            return bilingual(
+                "No box-office data for \(what) yet. KOBIS publishes a day's figures the next morning; try again later.",
+                "\(what)의 박스오피스 자료가 아직 없습니다. KOBIS는 하루 집계를 다음 날 아침에 냅니다. 나중에 다시 시도하세요.")
+        case .notFound(let item):
+            return clean(item.sentence) + "."
+        case .timedOut(let service, let seconds):
+            return bilingual(
+                "\(service.displayName) did not answer within \(Self.format(seconds)) s.",
+                "\(service.koreanName)가 \(Self.format(seconds))초 안에 답하지 않았습니다.")
+        case .unreachable(let service, let host, let reason):
+            return bilingual(
+                "Cannot reach \(service.displayName) at \(clean(host)): \(clean(reason)).",
+                "\(clean(host))의 \(service.koreanName)에 연결할 수 없습니다: \(clean(reason)).")
+        case .notAnImage(let what):
+            return bilingual("The download from \(clean(what)) is not an image.", "\(clean(what))에서 받은 것은 이미지가 아닙니다.")
+        case .downloadFailed(let host, let reason):
+            return bilingual(
+                "Cannot download the image from \(clean(host)): \(clean(reason)).", "\(clean(host))에서 이미지를 받을 수 없습니다: \(clean(reason)).")
+        case .responseTooLarge(let service, let limit):
+            return bilingual(
+                "\(service.displayName) sent an answer larger than \(Self.mebibytes(limit)), the limit for API answers.",
+                "\(service.koreanName)의 응답이 API 응답 한도인 \(Self.mebibytes(limit))보다 큽니다.")
+        case .downloadTimedOut(let host, let seconds):
+            return bilingual(
+                "The image from \(clean(host)) did not arrive within \(Self.format(seconds)) s.",
+                "\(clean(host))의 이미지가 \(Self.format(seconds))초 안에 오지 않았습니다.")
+        case .imageTooLarge(let host, let limit):
+            return bilingual(
+                "The image from \(clean(host)) is larger than \(Self.mebibytes(limit)), the limit for images.",
+                "\(clean(host))의 이미지가 이미지 한도인 \(Self.mebibytes(limit))보다 큽니다.")
+        case .answerMismatch(let service, let asked, let answered):
+            return bilingual(
+                "\(service.displayName) answered another question: asked for \(asked), it sent \(clean(answered)). Nothing was printed or cached.",
+                "\(service.koreanName)가 다른 질문에 답했습니다. \(asked)를 물었는데 \(clean(answered))를 보냈습니다. 아무것도 출력하거나 저장하지 않았습니다.")
+        case .unknownCodeName(let name, let group, let known):
+            let names = known.map(clean).joined(separator: ", ")
+            return bilingual(
+                "'\(clean(name))' is not a name in the \(group.rawValue) codes; use a code or one of: \(names).",
+                "'\(clean(name))'은(는) \(group.rawValue) 코드의 이름이 아닙니다. 코드를 쓰거나 다음 가운데 하나를 쓰세요: \(names).")
+        case .invalidRange(let problem):
+            return problem.description
+        case .redirectRefused(let service, let refusal):
+            return bilingual(
+                "\(service.displayName) redirected the request \(clean(refusal.description)), which is not followed: API keys never leave their own service.",
+                "\(service.koreanName)가 요청을 \(clean(refusal.description)) 돌려보냈지만 따라가지 않았습니다. API 키는 자기 서비스 밖으로 나가지 않습니다.")
+        }
+    }
 
     /// Outside text made safe for a terminal, without the closing period our own sentence adds.
     private func clean(_ text: String) -> String {
@@ -161,13 +206,19 @@ public enum NotFoundItem: Sendable, Hashable, CustomStringConvertible {
     /// Kakao found no poster image for the movie.
     case poster(movieCode: String, title: String)
 
-    /// `No movie has the code 20124079`.
+    /// `No movie has the code 20124079`, in the app's language.
     public var description: String {
+        Language.$current.withValue(Language.ofThisApp) { sentence }
+    }
+
+    /// The same in the language of the words being written.
+    var sentence: String {
         switch self {
-        case .movie(let code): "No movie has the code \(code)"
-        case .person(let code): "No person has the code \(code)"
-        case .company(let code): "No company has the code \(code)"
-        case .poster(let code, let title): "Kakao found no poster image for \(title) (\(code))"
+        case .movie(let code): bilingual("No movie has the code \(code)", "영화 코드 \(code)인 영화가 없습니다")
+        case .person(let code): bilingual("No person has the code \(code)", "영화인 코드 \(code)인 사람이 없습니다")
+        case .company(let code): bilingual("No company has the code \(code)", "영화사 코드 \(code)인 회사가 없습니다")
+        case .poster(let code, let title):
+            bilingual("Kakao found no poster image for \(title) (\(code))", "카카오에서 \(title)(\(code))의 포스터 이미지를 찾지 못했습니다")
         }
     }
 }

@@ -6,6 +6,14 @@ public enum APIService: String, Sendable, Hashable, CaseIterable {
     case kakao
 
     /// The name people know the service by.
+    /// The name Korean readers know it by: KOBIS, 카카오.
+    package var koreanName: String {
+        switch self {
+        case .kobis: "KOBIS"
+        case .kakao: "카카오"
+        }
+    }
+
     public var displayName: String {
         switch self {
         case .kobis: "KOBIS"

@@ -1,3 +1,11 @@
+#if canImport(Darwin)
+import Foundation
+#elseif canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// The language people read a run's words in: English, or Korean. What machines read (JSON keys
 /// and values, CSV headers, exit codes, the archive's schema, MCP's names) is the same in both.
 package enum Language: String, Sendable, CaseIterable {
@@ -6,6 +14,18 @@ package enum Language: String, Sendable, CaseIterable {
     /// The language of the words being written now. The command line sets it for a run (and
     /// `boxoffice mcp` for its tool errors); everything else reads it, English by default.
     @TaskLocal package static var current: Language = .en
+
+    /// The language an app built on the library speaks, for the errors it shows: Korean when
+    /// the app's own localization (on Apple's systems) or the current locale (elsewhere) is
+    /// Korean, English otherwise. The library reads no environment of its own.
+    package static var ofThisApp: Language {
+        #if canImport(Darwin)
+        let identifier = Bundle.main.preferredLocalizations.first ?? Locale.current.identifier
+        #else
+        let identifier = Locale.current.identifier
+        #endif
+        return of(locale: identifier) ?? .en
+    }
 
     /// The language a POSIX locale name asks for: Korean for `ko`, `ko_KR`, `ko_KR.UTF-8`…;
     /// nil for any other, `C` and `POSIX` included, which mean English.

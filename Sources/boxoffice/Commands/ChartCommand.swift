@@ -88,7 +88,7 @@ struct ChartCommand: StreamingCommand {
         if let regionName = try reader.text(.region) {
             guard let region = Region.named(regionName) else {
                 let names = Region.all.map(\.englishName)
-                let hint = CommandLineParser.suggestion(for: regionName, among: names).map { " Did you mean '\($0)'?" } ?? ""
+                let hint = CommandLineParser.suggestion(for: regionName, among: names).map(didYouMean) ?? ""
                 throw reader.error(
                     "Unknown region '\(regionName)'.\(hint) Use one of: \(names.joined(separator: ", ")), their Korean names, or their codes \(Region.all.first?.code ?? "")–\(Region.all.last?.code ?? "")."
                 )

@@ -35,7 +35,7 @@ struct CodesCommand: RunnableCommand {
             // A word that is neither a group's name nor a code is a typo ('region'), not a comCode.
             let names = CodeGroup.allCases.map(\.rawValue)
             guard CodeGroup(rawValue: group.lowercased()) != nil || group.allSatisfy({ character in character.isASCII && character.isNumber }) else {
-                let hint = CommandLineParser.suggestion(for: group, among: names).map { " Did you mean '\($0)'?" } ?? ""
+                let hint = CommandLineParser.suggestion(for: group, among: names).map(didYouMean) ?? ""
                 throw reader.error("Unknown code group '\(group)'.\(hint) Use one of: \(names.joined(separator: ", ")), or a comCode of digits.")
             }
             return CodesCommand(group: CodeGroup.code(for: group), network: try NetworkOptions(reader, offering: Self.fieldNames))

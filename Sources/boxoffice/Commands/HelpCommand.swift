@@ -31,7 +31,7 @@ enum HelpCommand {
                         commandPath: ["help"])
                 }
                 let names = spec.visibleSubcommands.map(\.name) + [exitCodesTopic]
-                let hint = CommandLineParser.suggestion(for: name, among: names).map { " Did you mean '\($0)'?" } ?? ""
+                let hint = CommandLineParser.suggestion(for: name, among: names).map(didYouMean) ?? ""
                 throw UsageError("No help topic '\(name)'.\(hint)", commandPath: ["help"])
             }
             spec = next

@@ -43,7 +43,7 @@ struct ToolArguments: ArgumentSource {
         let names = tool.arguments.map(\.rawValue)
         for (key, value) in members {
             guard let name = tool.arguments.first(where: { $0.rawValue == key }) else {
-                let suggestion = CommandLineParser.suggestion(for: key, among: names).map { " Did you mean '\($0)'?" } ?? ""
+                let suggestion = CommandLineParser.suggestion(for: key, among: names).map(didYouMean) ?? ""
                 throw UsageError(
                     "Unknown argument '\(key)'.\(suggestion) \(tool.name) takes \(names.isEmpty ? "none" : SharedOptions.list(names, lastSeparator: " and "))."
                 )

@@ -18,8 +18,9 @@ enum CommandLineParser {
                         // `boxoffice version`: an option's name given as a command.
                         let option = command.option(named: word.lowercased()).map { "--" + $0.name }
                         let hint =
-                            (option ?? suggestion(for: word, among: command.visibleSubcommands.map(\.name))).map { " Did you mean '\($0)'?" } ?? ""
-                        throw UsageError("Unknown command '\(word)'.\(hint)", commandPath: currentPath())
+                            (option ?? suggestion(for: word, among: command.visibleSubcommands.map(\.name))).map(didYouMean) ?? ""
+                        throw UsageError(
+                            bilingual("Unknown command '\(word)'.\(hint)", "알 수 없는 명령어입니다: '\(word)'.\(hint)"), commandPath: currentPath())
                     }
                     invocation.path.append(subcommand)
                     continue
@@ -42,7 +43,9 @@ enum CommandLineParser {
             let (option, attachedValue) = try resolve(word, in: command, path: currentPath())
             if option.isFlag {
                 if attachedValue != nil {
-                    throw UsageError("The flag '--\(option.name)' does not take a value.", commandPath: currentPath())
+                    throw UsageError(
+                        bilingual("The flag '--\(option.name)' does not take a value.", "값을 붙이지 않는 옵션입니다: '--\(option.name)'."),
+                        commandPath: currentPath())
                 }
                 invocation.flags.insert(option.name)
                 continue
@@ -50,12 +53,13 @@ enum CommandLineParser {
             // A long option where its value should be means the value was forgotten ('--director
             // --year 2023'); a value that starts with '--' can still be attached: '--name=--x'.
             // One dash stays a value: '-3d', or '-' for standard output.
-            let missing = "Missing value for '--\(option.name) <\(option.valueName ?? "value")>'"
+            let form = "--\(option.name) <\(option.valueName ?? "value")>"
             if attachedValue == nil, let next = remaining.first, next.hasPrefix("--") {
-                throw UsageError("\(missing) before '\(next)'.", commandPath: currentPath())
+                throw UsageError(
+                    bilingual("Missing value for '\(form)' before '\(next)'.", "값이 없습니다: '\(next)' 앞의 '\(form)'."), commandPath: currentPath())
             }
             guard let value = attachedValue ?? remaining.popFirst() else {
-                throw UsageError("\(missing).", commandPath: currentPath())
+                throw UsageError(bilingual("Missing value for '\(form)'.", "값이 없습니다: '\(form)'."), commandPath: currentPath())
             }
             invocation.values[option.name, default: []].append(value)
         }
@@ -70,18 +74,18 @@ enum CommandLineParser {
             let name = String(body.prefix { $0 != "=" })
             let value = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
             guard let option = command.option(named: name) else {
-                let hint = suggestion(for: name, among: command.options.map(\.name)).map { " Did you mean '--\($0)'?" } ?? ""
-                throw UsageError("Unknown option '--\(name)'.\(hint)", commandPath: path)
+                let hint = suggestion(for: name, among: command.options.map(\.name)).map { didYouMean("--" + $0) } ?? ""
+                throw UsageError(bilingual("Unknown option '--\(name)'.\(hint)", "알 수 없는 옵션입니다: '--\(name)'.\(hint)"), commandPath: path)
             }
             return (option, value)
         }
         let body = word.dropFirst()
         guard let letter = body.first, let option = command.option(short: letter) else {
-            throw UsageError("Unknown option '\(word)'.", commandPath: path)
+            throw UsageError(bilingual("Unknown option '\(word)'.", "알 수 없는 옵션입니다: '\(word)'."), commandPath: path)
         }
         let rest = body.dropFirst()
         if rest.isEmpty { return (option, nil) }
-        guard !option.isFlag else { throw UsageError("Unknown option '\(word)'.", commandPath: path) }
+        guard !option.isFlag else { throw UsageError(bilingual("Unknown option '\(word)'.", "알 수 없는 옵션입니다: '\(word)'."), commandPath: path) }
         return (option, String(rest.hasPrefix("=") ? rest.dropFirst() : rest))
     }
 
@@ -89,18 +93,20 @@ enum CommandLineParser {
         let command = invocation.command
         let path = invocation.path.dropFirst().map(\.name)
         if !command.subcommands.isEmpty, invocation.path.count > 1 {
-            throw UsageError("Missing subcommand: one of \(command.visibleSubcommands.map(\.name).joined(separator: ", ")).", commandPath: path)
+            let names = command.visibleSubcommands.map(\.name).joined(separator: ", ")
+            throw UsageError(bilingual("Missing subcommand: one of \(names).", "하위 명령어가 없습니다: \(names) 가운데 하나를 쓰세요."), commandPath: path)
         }
         let required = command.arguments.filter { !$0.isOptional }
         if invocation.positionals.count < required.count {
-            throw UsageError("Missing expected argument '<\(required[invocation.positionals.count].name)>'.", commandPath: path)
+            let name = required[invocation.positionals.count].name
+            throw UsageError(bilingual("Missing expected argument '<\(name)>'.", "인자가 없습니다: '<\(name)>'."), commandPath: path)
         }
         if invocation.positionals.count > command.arguments.count {
             let word = invocation.positionals[command.arguments.count]
             // `daily 20230818`: a date where --date was meant.
             let looksLikeDate = KSTDate(parsing: word) != nil || ["today", "yesterday"].contains(word.lowercased())
-            let hint = command.option(.date) != nil && looksLikeDate ? " Did you mean '--date \(word)'?" : ""
-            throw UsageError("Unexpected argument '\(word)'.\(hint)", commandPath: path)
+            let hint = command.option(.date) != nil && looksLikeDate ? didYouMean("--date \(word)") : ""
+            throw UsageError(bilingual("Unexpected argument '\(word)'.\(hint)", "예상하지 못한 인자입니다: '\(word)'.\(hint)"), commandPath: path)
         }
     }
 
@@ -124,4 +130,9 @@ enum CommandLineParser {
         }
         return previous[right.count]
     }
+}
+
+/// " Did you mean 'x'?": the hint after a word that is nearly a known one.
+func didYouMean(_ word: String) -> String {
+    bilingual(" Did you mean '\(word)'?", " 혹시 '\(word)'인가요?")
 }

@@ -120,12 +120,16 @@ enum OptionKind: Sendable {
     /// What a valid value is, after "use": `a whole number from 1 to 10`.
     var expectation: String {
         switch self {
-        case .flag: "true or false"
-        case .text: "a string"
-        case .date: "YYYYMMDD, YYYY-MM-DD, today, yesterday or -Nd"
-        case .integer(let range): "a whole number from \(range.lowerBound) to \(range.upperBound)"
-        case .seconds(let range): "seconds from \(NumberText.decimal(range.lowerBound)) to \(NumberText.decimal(range.upperBound))"
-        case .choice(let choices): SharedOptions.list(choices)
+        case .flag: bilingual("true or false", "true 또는 false")
+        case .text: bilingual("a string", "문자열")
+        case .date: bilingual("YYYYMMDD, YYYY-MM-DD, today, yesterday or -Nd", "YYYYMMDD, YYYY-MM-DD, today, yesterday 또는 -Nd")
+        case .integer(let range):
+            bilingual("a whole number from \(range.lowerBound) to \(range.upperBound)", "\(range.lowerBound)~\(range.upperBound)의 정수")
+        case .seconds(let range):
+            bilingual(
+                "seconds from \(NumberText.decimal(range.lowerBound)) to \(NumberText.decimal(range.upperBound))",
+                "\(NumberText.decimal(range.lowerBound))~\(NumberText.decimal(range.upperBound))초")
+        case .choice(let choices): SharedOptions.list(choices, lastSeparator: bilingual(", ", " 또는 "))
         }
     }
 }

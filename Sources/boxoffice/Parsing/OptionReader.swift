@@ -43,7 +43,16 @@ struct OptionReader: Sendable {
     }
 
     private func invalid(_ value: GivenValue, for option: OptionName, noun: String = "value") -> UsageError {
-        error("\(value.quoted) is not a valid \(noun) for '\(name(option))'; use \(declaration(option).kind.expectation).")
+        let expected = declaration(option).kind.expectation
+        return noun == "date"
+            ? error(
+                bilingual(
+                    "\(value.quoted) is not a valid date for '\(name(option))'; use \(expected).",
+                    "'\(name(option))'에 쓸 수 없는 날짜입니다: \(value.quoted). 쓸 수 있는 형식: \(expected)."))
+            : error(
+                bilingual(
+                    "\(value.quoted) is not a valid \(noun) for '\(name(option))'; use \(expected).",
+                    "'\(name(option))'에 쓸 수 없는 값입니다: \(value.quoted). 쓸 수 있는 값: \(expected)."))
     }
 
     /// Whether a flag is on: named on the command line, `true` in a tool call.
@@ -129,7 +138,8 @@ struct OptionReader: Sendable {
             throw invalid(value, for: option, noun: "date")
         }
         guard date <= today else {
-            throw error("\(date.iso) is in the future: today in Seoul is \(today.iso).")
+            throw error(
+                bilingual("\(date.iso) is in the future: today in Seoul is \(today.iso).", "미래의 날짜입니다: \(date.iso). 한국 날짜로 오늘은 \(today.iso)입니다."))
         }
         return date
     }
@@ -158,22 +168,32 @@ struct OptionReader: Sendable {
     func fields(among offered: [String], format: OutputFormat) throws(UsageError) -> [String]? {
         guard let text = try text(.fields) else { return nil }
         guard format != .json else {
-            throw error("--fields is for table, tsv, csv, markdown and jsonl output; --format json has every field (pick them with jq).")
+            throw error(
+                bilingual(
+                    "--fields is for table, tsv, csv, markdown and jsonl output; --format json has every field (pick them with jq).",
+                    "--fields는 table, tsv, csv, markdown, jsonl 출력에 씁니다. --format json에는 모든 필드가 있습니다(jq로 고르세요)."))
         }
         var names: [String] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             let name = String(part).trimmed
-            guard !name.isEmpty else { throw error("'--fields \(TerminalText.sanitize(text))' has an empty name; separate names with one comma.") }
+            guard !name.isEmpty else {
+                throw error(
+                    bilingual(
+                        "'--fields \(TerminalText.sanitize(text))' has an empty name; separate names with one comma.",
+                        "'--fields \(TerminalText.sanitize(text))'에 빈 이름이 있습니다. 이름은 쉼표 하나로 나누세요."))
+            }
             guard offered.contains(name) else {
                 // The help lists posterURL, which only a chart with posters has.
                 let needsPosters = name == "posterURL" && declares(.posters)
-                let suggestion = CommandLineParser.suggestion(for: name, among: offered).map { " Did you mean '\($0)'?" } ?? ""
+                let suggestion = CommandLineParser.suggestion(for: name, among: offered).map(didYouMean) ?? ""
                 let hint = needsPosters ? " It comes with --posters." : suggestion
                 throw error(
                     "'\(TerminalText.sanitize(name))' is not a field of \(command.name).\(hint) Use \(SharedOptions.list(offered, lastSeparator: " or "))."
                 )
             }
-            guard !names.contains(name) else { throw error("'--fields' names '\(name)' twice.") }
+            guard !names.contains(name) else {
+                throw error(bilingual("'--fields' names '\(name)' twice.", "'--fields'에 같은 이름이 두 번 있습니다: '\(name)'."))
+            }
             names.append(name)
         }
         return names
@@ -184,7 +204,10 @@ struct OptionReader: Sendable {
         guard declares(.color) else { return .auto }
         let chosen = try choice(.color, ColorChoice.init(rawValue:))
         guard try flag(.noColor) else { return chosen ?? .auto }
-        guard chosen == nil || chosen == .never else { throw error("Use either --no-color or --color \(chosen?.rawValue ?? ""), not both.") }
+        guard chosen == nil || chosen == .never else {
+            let color = "--color \(chosen?.rawValue ?? "")"
+            throw error(bilingual("Use either --no-color or \(color), not both.", "--no-color와 \(color) 가운데 하나만 쓰세요."))
+        }
         return .never
     }
 
@@ -193,7 +216,8 @@ struct OptionReader: Sendable {
         guard let value = source.argument(at: index) else { return nil }
         guard let text = value.text else {
             let name = command.arguments.indices.contains(index) ? caller.name(of: command.arguments[index]) : "argument \(index + 1)"
-            throw error("\(value.quoted) is not a valid value for '\(name)'; use a string.")
+            throw error(
+                bilingual("\(value.quoted) is not a valid value for '\(name)'; use a string.", "'\(name)'에 쓸 수 없는 값입니다: \(value.quoted). 문자열을 쓰세요."))
         }
         return text
     }
