@@ -170,7 +170,7 @@ public enum BoxOfficeError: ReportableError, Equatable, CustomStringConvertible,
                 "'\(clean(name))' is not a name in the \(group.rawValue) codes; use a code or one of: \(names).",
                 "'\(clean(name))'은(는) \(group.rawValue) 코드의 이름이 아닙니다. 코드를 쓰거나 다음 가운데 하나를 쓰세요: \(names).")
         case .invalidRange(let problem):
-            return problem.description
+            return problem.sentence
         case .redirectRefused(let service, let refusal):
             return bilingual(
                 "\(service.displayName) redirected the request \(clean(refusal.description)), which is not followed: API keys never leave their own service.",

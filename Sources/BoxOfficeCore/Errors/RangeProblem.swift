@@ -22,25 +22,41 @@ public enum RangeProblem: Sendable, Hashable, CustomStringConvertible {
         case weeks
     }
 
-    /// One sentence a person can act on.
+    /// One sentence a person can act on, in the app's language.
     public var description: String {
+        Language.$current.withValue(Language.ofThisApp) { sentence }
+    }
+
+    /// The same in the language of the words being written.
+    package var sentence: String {
         switch self {
         case .reversed(let from, let to):
-            return "The range's first day, \(from.iso), is after its last day, \(to.iso)."
+            return bilingual(
+                "The range's first day, \(from.iso), is after its last day, \(to.iso).", "범위의 첫날 \(from.iso)가 마지막 날 \(to.iso)보다 뒤입니다.")
         case .tooLong(let count, let limit, let unit):
-            let span = unit == .weeks ? " (five years)" : ""
-            return "The range covers \(NumberText.grouped(Int64(count))) \(unit.rawValue); at most \(limit)\(span) are allowed."
+            let count = NumberText.grouped(Int64(count))
+            return unit == .weeks
+                ? bilingual(
+                    "The range covers \(count) weeks; at most \(limit) (five years) are allowed.", "범위가 \(count)주입니다. 최대 \(limit)주(5년)까지 됩니다.")
+                : bilingual("The range covers \(count) days; at most \(limit) are allowed.", "범위가 \(count)일입니다. 최대 \(limit)일까지 됩니다.")
         case .nothingStarts(let period, let from, let to):
-            return "No \(period.rawValue) starts between \(from.iso) and \(to.iso); a range holds the periods that start in it."
+            return bilingual(
+                "No \(period.rawValue) starts between \(from.iso) and \(to.iso); a range holds the periods that start in it.",
+                "\(from.iso)~\(to.iso)에 시작하는 \(period.koreanName)이 없습니다. 범위에는 그 안에서 시작하는 기간만 들어갑니다.")
         case .notEndedYet(let period?, let firstDay, let lastDay, let today):
             let (verb, possessive) = period == .weekdays ? ("have", "their") : ("has", "its")
-            return
-                "The \(period.rawValue) of \(firstDay.iso) \(verb) not ended yet (\(possessive) last day is \(lastDay.iso), today in Seoul is \(today.iso)); ask for an earlier week."
+            return bilingual(
+                "The \(period.rawValue) of \(firstDay.iso) \(verb) not ended yet (\(possessive) last day is \(lastDay.iso), today in Seoul is \(today.iso)); ask for an earlier week.",
+                "\(firstDay.iso)부터의 \(period.koreanName)이 아직 끝나지 않았습니다(마지막 날 \(lastDay.iso), 한국 날짜로 오늘 \(today.iso)). 그 전 주를 고르세요.")
         case .notEndedYet(nil, let firstDay, _, let today):
-            return "\(firstDay.iso) has not ended yet (today in Seoul is \(today.iso)), so it has no figures; ask for an earlier day."
+            return bilingual(
+                "\(firstDay.iso) has not ended yet (today in Seoul is \(today.iso)), so it has no figures; ask for an earlier day.",
+                "\(firstDay.iso)는 아직 끝나지 않아(한국 날짜로 오늘 \(today.iso)) 집계가 없습니다. 그 전 날을 고르세요.")
         case .endsBeforeOpening(let code, let title, let lastDay, let opening):
-            return
-                "The range ends on \(lastDay.iso), before \(TerminalText.sanitize(title).trimmed) (\(TerminalText.sanitize(code).trimmed)) opened on \(opening.iso)."
+            let film = "\(TerminalText.sanitize(title).trimmed) (\(TerminalText.sanitize(code).trimmed))"
+            return bilingual(
+                "The range ends on \(lastDay.iso), before \(film) opened on \(opening.iso).",
+                "범위가 \(lastDay.iso)에 끝나 \(film)의 개봉일 \(opening.iso)보다 이릅니다.")
         }
     }
 }

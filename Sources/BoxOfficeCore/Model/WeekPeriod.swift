@@ -32,4 +32,13 @@ public enum WeekPeriod: String, Sendable, Hashable, CaseIterable, Encodable {
         let thisWeeksEnd = lastDay(ofWeekContaining: today)
         return thisWeeksEnd < today ? thisWeeksEnd : thisWeeksEnd.adding(days: -7)
     }
+
+    /// What Korean readers call it: 주간, 주말, 주중.
+    package var koreanName: String {
+        switch self {
+        case .week: "주간"
+        case .weekend: "주말"
+        case .weekdays: "주중"
+        }
+    }
 }

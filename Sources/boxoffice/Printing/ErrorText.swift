@@ -63,29 +63,53 @@ enum ErrorText {
         let timeout = caller.option(.timeout)
         switch error {
         case .missingAPIKey(let service):
-            guard case .shell = caller else { return "Set \(service.keyVariable) in the server's environment to your key." }
-            return "Set \(service.keyVariable) to your key, or store it with 'boxoffice config set \(service.rawValue)'."
+            guard case .shell = caller else {
+                return bilingual("Set \(service.keyVariable) in the server's environment to your key.", "서버 환경의 \(service.keyVariable)에 키를 넣으세요.")
+            }
+            return bilingual(
+                "Set \(service.keyVariable) to your key, or store it with 'boxoffice config set \(service.rawValue)'.",
+                "\(service.keyVariable)에 키를 넣거나 'boxoffice config set \(service.rawValue)'로 저장하세요.")
         case .keyRejected(let service, _, _):
-            return "Set \(service.keyVariable) to a valid key from \(service.keyHome)."
+            return bilingual(
+                "Set \(service.keyVariable) to a valid key from \(service.keyHome).", "\(service.keyHome)에서 받은 올바른 키를 \(service.keyVariable)에 넣으세요.")
         case .dailyLimitReached:
-            return "Try again tomorrow\(ignoreQuota.map { ", or pass \($0) if the key has calls the count does not know of" } ?? "")."
+            return ignoreQuota.map { option in
+                bilingual(
+                    "Try again tomorrow, or pass \(option) if the key has calls the count does not know of.",
+                    "내일 다시 시도하세요. 이 키에 boxoffice가 모르는 호출이 남아 있다면 \(option)을 쓰세요.")
+            } ?? bilingual("Try again tomorrow.", "내일 다시 시도하세요.")
         case .quotaInsufficient:
-            return ignoreQuota.map { "Shorten the range, try again tomorrow, or pass \($0)." } ?? "Shorten the range or try again tomorrow."
+            return ignoreQuota.map { option in
+                bilingual("Shorten the range, try again tomorrow, or pass \(option).", "범위를 줄이거나, 내일 다시 시도하거나, \(option)을 쓰세요.")
+            } ?? bilingual("Shorten the range or try again tomorrow.", "범위를 줄이거나 내일 다시 시도하세요.")
         case .quotaLedgerUnavailable:
-            return "Make it a regular file you can write, in a folder you can write\(ignoreQuota.map { ", or pass \($0)" } ?? "")."
+            return ignoreQuota.map { option in
+                bilingual(
+                    "Make it a regular file you can write, in a folder you can write, or pass \(option).",
+                    "쓸 수 있는 폴더 안의 쓸 수 있는 일반 파일로 만들거나 \(option)을 쓰세요.")
+            } ?? bilingual("Make it a regular file you can write, in a folder you can write.", "쓸 수 있는 폴더 안의 쓸 수 있는 일반 파일로 만드세요.")
         case .quotaLedgerLocked:
-            let ways = ["Let that process finish"] + (timeout.map { ["raise \($0)"] } ?? []) + (ignoreQuota.map { ["pass \($0)"] } ?? [])
-            return ways.count == 1 ? "Let that process finish, then try again." : SharedOptions.list(ways, lastSeparator: ", or ") + "."
+            switch (timeout, ignoreQuota) {
+            case (let timeout?, let ignoreQuota?):
+                return bilingual(
+                    "Let that process finish, raise \(timeout), or pass \(ignoreQuota).",
+                    "그 프로세스가 끝나기를 기다리거나, \(timeout)을 늘리거나, \(ignoreQuota)을 쓰세요.")
+            default:
+                return bilingual("Let that process finish, then try again.", "그 프로세스가 끝난 뒤 다시 시도하세요.")
+            }
         case .timedOut, .downloadTimedOut:
-            return "Try again later\(timeout.map { " or raise \($0)" } ?? "")."
+            return timeout.map { option in bilingual("Try again later or raise \(option).", "잠시 뒤 다시 시도하거나 \(option)을 늘리세요.") }
+                ?? bilingual("Try again later.", "잠시 뒤 다시 시도하세요.")
         case .notFound(.movie):
-            return caller.command(SearchCommand.spec).map { "Find codes with '\($0)'." }
+            return caller.command(SearchCommand.spec).map { command in bilingual("Find codes with '\(command)'.", "코드는 '\(command)'로 찾으세요.") }
         case .notFound(.person):
-            return caller.command(PeopleCommand.spec).map { "Find codes with '\($0)'." }
+            return caller.command(PeopleCommand.spec).map { command in bilingual("Find codes with '\(command)'.", "코드는 '\(command)'로 찾으세요.") }
         case .notFound(.company):
-            return caller.command(CompaniesCommand.spec).map { "Find codes with '\($0)'." }
+            return caller.command(CompaniesCommand.spec).map { command in bilingual("Find codes with '\(command)'.", "코드는 '\(command)'로 찾으세요.") }
         case .notFound(.poster):
-            return caller.command(ImagesCommand.spec, withArgument: false).map { "Try '\($0)' with other words." }
+            return caller.command(ImagesCommand.spec, withArgument: false).map { command in
+                bilingual("Try '\(command)' with other words.", "'\(command)'에 다른 검색어를 넣어 보세요.")
+            }
         default:
             return nil
         }
@@ -97,11 +121,13 @@ enum ErrorText {
     static func line(for problem: RangeProblem, naming name: (OptionName) -> String = { "--" + $0.rawValue }) -> String {
         switch problem {
         case .reversed(let from, let to):
-            "\(name(.from)) \(from.iso) is after \(name(.to)) \(to.iso)."
+            bilingual("\(name(.from)) \(from.iso) is after \(name(.to)) \(to.iso).", "\(name(.from)) \(from.iso)가 \(name(.to)) \(to.iso)보다 뒤입니다.")
         case .endsBeforeOpening(_, _, _, let opening):
-            "\(problem) Give a \(name(.to)) on or after \(opening.iso), or leave it out."
+            bilingual(
+                "\(problem.sentence) Give a \(name(.to)) on or after \(opening.iso), or leave it out.",
+                "\(problem.sentence) \(name(.to))를 \(opening.iso) 이후로 주거나 빼세요.")
         case .tooLong, .nothingStarts, .notEndedYet:
-            problem.description
+            problem.sentence
         }
     }
 

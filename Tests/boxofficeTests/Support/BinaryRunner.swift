@@ -1,9 +1,19 @@
+import BoxOfficeCore
 import Foundation
+import Synchronization
 import Testing
 @testable import boxoffice
 #if canImport(Glibc)
 import Glibc
 #endif
+
+/// What an in-process run wrote to stderr, line by line.
+final class ErrorLines: Sendable {
+    private let written = Mutex("")
+
+    func append(_ line: String) { written.withLock { $0 += line } }
+    var text: String { written.withLock { $0 } }
+}
 
 /// What one run of the real `boxoffice` binary printed and returned. How long it took is not
 /// here: no test's result may hang on the time a run takes on a busy machine.
@@ -72,8 +82,14 @@ struct BinaryRunner: Sendable {
         let output = open(outURL.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         let error = open(errURL.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard input >= 0, output >= 0, error >= 0 else { throw CocoaError(.fileNoSuchFile) }
-        let context = ProcessContext.streams(
+        var context = ProcessContext.streams(
             input: input, output: output, error: error, variables: environment.merging(extraEnvironment) { $1 })
+        // Lines go to memory rather than to the descriptor: work a run abandoned (an attempt past
+        // its deadline) may still say something after the run has ended and its descriptors are
+        // closed, and a number reused by another run's file must never receive it. The binary
+        // itself has exited by then.
+        let lines = ErrorLines()
+        context.log = { line in lines.append(TerminalText.sanitize(line) + "\n") }
         let ended = Event<Int32>()
         let run = Task { ended.happen(await BoxOffice.main(arguments, context: context, network: network).rawValue) }
         var status = await ended.value(within: limit)
@@ -85,7 +101,7 @@ struct BinaryRunner: Sendable {
         // A run that never ended may still write: its descriptors stay open, as a process's would.
         if status != nil { for descriptor in [input, output, error] { close(descriptor) } }
         let read = { (url: URL) in (try? String(contentsOf: url, encoding: .utf8)) ?? "<not UTF-8>" }
-        return BinaryRun(stdout: read(outURL), stderr: read(errURL), status: status ?? -1)
+        return BinaryRun(stdout: read(outURL), stderr: lines.text + read(errURL), status: status ?? -1)
     }
 
     /// Runs the binary to completion (or kills it once the backstop passes).
