@@ -104,19 +104,40 @@ public enum ArchiveError: Error, Sendable, Hashable {
 extension ArchiveError: ReportableError {
     package var message: String {
         switch self {
-        case .sqliteUnavailable(let reason): "The archive needs SQLite: \(reason). Install SQLite 3 (Debian and Ubuntu: libsqlite3-0)."
-        case .notAnArchive(let path): "\(TerminalText.sanitize(path)) is not an SQLite database, so it was left as it is."
+        case .sqliteUnavailable(let reason):
+            bilingual(
+                "The archive needs SQLite: \(reason). Install SQLite 3 (Debian and Ubuntu: libsqlite3-0).",
+                "아카이브에는 SQLite가 필요합니다: \(reason). SQLite 3을 설치하세요(Debian·Ubuntu: libsqlite3-0).")
+        case .notAnArchive(let path):
+            bilingual(
+                "\(TerminalText.sanitize(path)) is not an SQLite database, so it was left as it is.",
+                "\(TerminalText.sanitize(path))는 SQLite 데이터베이스가 아니어서 그대로 두었습니다.")
         case .newerSchema(let path, let version):
-            "\(TerminalText.sanitize(path)) has schema version \(version), newer than this version reads (\(BoxOfficeArchive.schemaVersion)); it was left as it is."
-        case .readOnly(let path): "The archive \(TerminalText.sanitize(path)) cannot be written."
-        case .busy(let path): "The archive \(TerminalText.sanitize(path)) stayed locked by another process."
+            bilingual(
+                "\(TerminalText.sanitize(path)) has schema version \(version), newer than this version reads (\(BoxOfficeArchive.schemaVersion)); it was left as it is.",
+                "\(TerminalText.sanitize(path))의 스키마 버전 \(version)은 이 버전이 읽는 \(BoxOfficeArchive.schemaVersion)보다 새것이라 그대로 두었습니다.")
+        case .readOnly(let path):
+            bilingual("The archive \(TerminalText.sanitize(path)) cannot be written.", "아카이브 \(TerminalText.sanitize(path))에 쓸 수 없습니다.")
+        case .busy(let path):
+            bilingual(
+                "The archive \(TerminalText.sanitize(path)) stayed locked by another process.",
+                "다른 프로세스가 아카이브 \(TerminalText.sanitize(path))를 계속 잠그고 있습니다.")
         case .diskFull(let path):
-            "The archive \(TerminalText.sanitize(path)) could not grow (a full disk, or a limit on the file's size); it holds what it held before."
-        case .cannotOpen(let path): "The archive \(TerminalText.sanitize(path)) cannot be opened."
-        case .refused(let reason): "The query was refused: \(TerminalText.sanitize(reason))."
-        case .invalidQuery(let reason): "The query cannot run: \(TerminalText.sanitize(reason))."
-        case .interrupted: "The query ran past its time and was stopped."
-        case .failed(let path, let reason): "The archive \(TerminalText.sanitize(path)) failed: \(TerminalText.sanitize(reason))."
+            bilingual(
+                "The archive \(TerminalText.sanitize(path)) could not grow (a full disk, or a limit on the file's size); it holds what it held before.",
+                "아카이브 \(TerminalText.sanitize(path))를 늘릴 수 없습니다(디스크가 찼거나 파일 크기 제한). 담고 있던 내용은 그대로입니다.")
+        case .cannotOpen(let path):
+            bilingual("The archive \(TerminalText.sanitize(path)) cannot be opened.", "아카이브 \(TerminalText.sanitize(path))를 열 수 없습니다.")
+        case .refused(let reason):
+            bilingual("The query was refused: \(TerminalText.sanitize(reason)).", "질의를 거절했습니다: \(TerminalText.sanitize(reason)).")
+        case .invalidQuery(let reason):
+            bilingual("The query cannot run: \(TerminalText.sanitize(reason)).", "질의를 실행할 수 없습니다: \(TerminalText.sanitize(reason)).")
+        case .interrupted:
+            bilingual("The query ran past its time and was stopped.", "질의가 허용 시간을 넘겨 멈췄습니다.")
+        case .failed(let path, let reason):
+            bilingual(
+                "The archive \(TerminalText.sanitize(path)) failed: \(TerminalText.sanitize(reason)).",
+                "아카이브 \(TerminalText.sanitize(path))에서 오류가 났습니다: \(TerminalText.sanitize(reason)).")
         }
     }
 }
@@ -192,6 +213,15 @@ public enum ShareGrouping: String, Sendable, CaseIterable {
     case distributor, nation, genre
 
     var column: String { rawValue }
+
+    /// 배급사, 국적, 장르.
+    package var koreanName: String {
+        switch self {
+        case .distributor: "배급사"
+        case .nation: "국적"
+        case .genre: "장르"
+        }
+    }
 }
 
 /// A group's part of a period.

@@ -1,3 +1,4 @@
+import BoxOfficeCore
 import LazySQLite
 
 #if canImport(FoundationEssentials)
@@ -80,10 +81,10 @@ struct SQLiteConnection: ~Copyable {
         defer { lazy_sqlite_finalize(statement) }
         if readOnly {
             if let rest, !String(cString: rest).allSatisfy({ $0.isWhitespace || $0 == ";" }) {
-                throw SQLiteFailure(code: -1, message: "one statement at a time")
+                throw SQLiteFailure(code: -1, message: bilingual("one statement at a time", "한 번에 문 하나만 됩니다"))
             }
             guard lazy_sqlite_statement_reads_only(statement) != 0 else {
-                throw SQLiteFailure(code: Int32(LAZY_SQLITE_READONLY), message: "only statements that read are allowed")
+                throw SQLiteFailure(code: Int32(LAZY_SQLITE_READONLY), message: bilingual("only statements that read are allowed", "읽기만 하는 문만 됩니다"))
             }
         }
         for (index, parameter) in parameters.enumerated() {

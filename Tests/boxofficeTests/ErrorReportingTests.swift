@@ -177,10 +177,10 @@ struct ErrorReportingTests {
         #expect(!rows.isEmpty, "README's exit-code table is empty")
         for code in ExitCode.allCases {
             guard let row = rows.first(where: { $0.code == code.rawValue }) else {
-                Issue.record("README lacks exit \(code.rawValue) (ExitCode.\(code)): \(code.meaning)")
+                Issue.record("README lacks exit \(code.rawValue) (ExitCode.\(code)): \(code.english)")
                 continue
             }
-            #expect(row.meaning == code.meaning, "README's exit \(code.rawValue) says '\(row.meaning)'; ExitCode.\(code) says '\(code.meaning)'")
+            #expect(row.meaning == code.english, "README's exit \(code.rawValue) says '\(row.meaning)'; ExitCode.\(code) says '\(code.english)'")
         }
         for row in rows where ExitCode(rawValue: row.code) == nil {
             Issue.record("README lists exit \(row.code), which ExitCode does not have: \(row.meaning)")

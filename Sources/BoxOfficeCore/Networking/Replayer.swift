@@ -56,7 +56,9 @@ public enum ReplayError: ReportableError, Equatable {
     public var message: String {
         switch self {
         case .noRecording(let service, let file):
-            "No recorded \(service.displayName) response \(TerminalText.sanitize(file)) in the replay folder."
+            bilingual(
+                "No recorded \(service.displayName) response \(TerminalText.sanitize(file)) in the replay folder.",
+                "재생 폴더에 기록된 \(service.koreanName) 응답 \(TerminalText.sanitize(file))가 없습니다.")
         }
     }
 }

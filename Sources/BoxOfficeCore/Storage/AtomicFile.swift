@@ -181,7 +181,7 @@ package struct FileWriteError: ReportableError, Equatable, CustomStringConvertib
 
     /// One line.
     package var description: String {
-        "Cannot write \(TerminalText.sanitize(path)): \(reason)."
+        bilingual("Cannot write \(TerminalText.sanitize(path)): \(reason).", "\(TerminalText.sanitize(path))에 쓸 수 없습니다: \(reason).")
     }
 
     /// The line, as `description`.

@@ -27,10 +27,13 @@ public struct RangeFailure: ReportableError, CustomStringConvertible {
 
     /// The line, each failure said by `describe` (which may add what its reader can do).
     public func description(describing describe: (any Error) -> String) -> String {
-        let retry = fetchedAreCached ? " Charts already fetched are cached; run again to retry." : ""
+        let retry =
+            fetchedAreCached
+            ? bilingual(" Charts already fetched are cached; run again to retry.", " 이미 받은 박스오피스는 캐시에 있으니 다시 실행하세요.") : ""
         let line = Self.summary(
-            failures.map { ($0.0, describe($0.1)) }, head: "\(failures.count) of \(total) charts failed", outcome: ", so nothing was printed",
-            listing: Self.listedFailures)
+            failures.map { ($0.0, describe($0.1)) },
+            head: bilingual("\(failures.count) of \(total) charts failed", "박스오피스 \(total)개 가운데 \(failures.count)개를 받지 못해"),
+            outcome: bilingual(", so nothing was printed", " 아무것도 출력하지 않았습니다"), listing: Self.listedFailures)
         return line + retry
     }
 
@@ -38,7 +41,7 @@ public struct RangeFailure: ReportableError, CustomStringConvertible {
     /// reason said once, else `headoutcome: name (reason); …`; at most `listing` of them named.
     package static func summary(_ failures: [(name: String, message: String)], head: String, outcome: String, listing: Int? = nil) -> String {
         let shown = failures.prefix(listing ?? failures.count)
-        let more = failures.count > shown.count ? " and \(failures.count - shown.count) more" : ""
+        let more = failures.count > shown.count ? bilingual(" and \(failures.count - shown.count) more", " 외 \(failures.count - shown.count)개") : ""
         if let only = failures.first?.message, failures.allSatisfy({ $0.message == only }) {
             return "\(head) (\(shown.map(\.name).joined(separator: ", "))\(more))\(outcome): \(only)"
         }
@@ -84,7 +87,9 @@ public struct RangeAbandoned: ReportableError, CustomStringConvertible {
 
     /// The line, the failure said by `describe`.
     public func description(describing describe: (any Error) -> String) -> String {
-        "The first \(tried) of \(total) requests all failed the same way, so the other \(total - tried) were not sent and nothing was printed: \(describe(error))"
+        bilingual(
+            "The first \(tried) of \(total) requests all failed the same way, so the other \(total - tried) were not sent and nothing was printed: \(describe(error))",
+            "요청 \(total)개 가운데 처음 \(tried)개가 모두 같은 이유로 실패해 나머지 \(total - tried)개는 보내지 않았고 아무것도 출력하지 않았습니다: \(describe(error))")
     }
 
     /// Failures worth waiting out on the next run, not on the next day of this one.

@@ -73,23 +73,32 @@ enum ArchiveCommand {
             let result = try await archive.sync(
                 from: first, to: last, today: today, client: client, budget: budget, movies: movies,
                 onWait: { holder in
-                    context.log("Waiting for another sync of \(archive.path)\(holder.map { " (process \($0))" } ?? "") to finish…")
+                    let process = holder.map { bilingual(" (process \($0))", "(프로세스 \($0))") } ?? ""
+                    context.log(
+                        bilingual(
+                            "Waiting for another sync of \(archive.path)\(process) to finish…",
+                            "\(archive.path)의 다른 동기화\(process)가 끝나기를 기다리는 중…"))
                 },
                 onProgress: { _ in await progress?.advance() })
             await progress?.finish()
             if result.isStoppedByBudget {
                 throw SyncBudgetSpent(result: result, budget: budget)
             }
-            state.context.log("Archived \(SyncBudgetSpent.done(result)) in \(archive.path).")
+            state.context.log(
+                bilingual("Archived \(SyncBudgetSpent.done(result)) in \(archive.path).", "\(archive.path)에 \(SyncBudgetSpent.done(result)) 보관했습니다."))
             if result.daysNotPublished > 0 {
+                let count = result.daysNotPublished
                 state.context.log(
-                    "KOBIS has no chart yet for \(result.daysNotPublished) recent day\(result.daysNotPublished == 1 ? "" : "s"); a later sync fetches them."
-                )
+                    bilingual(
+                        "KOBIS has no chart yet for \(count) recent day\(count == 1 ? "" : "s"); a later sync fetches them.",
+                        "최근 \(count)일은 KOBIS에 아직 박스오피스가 없습니다. 다음 동기화가 받습니다."))
             }
             if result.moviesUnavailable > 0 {
+                let count = result.moviesUnavailable
                 state.context.log(
-                    "KOBIS gave no details for \(result.moviesUnavailable) film\(result.moviesUnavailable == 1 ? "" : "s"); their days are archived, and the next sync asks again."
-                )
+                    bilingual(
+                        "KOBIS gave no details for \(count) film\(count == 1 ? "" : "s"); their days are archived, and the next sync asks again.",
+                        "KOBIS가 영화 \(count)편의 상세 정보를 주지 않았습니다. 그 날들은 보관했고, 다음 동기화가 다시 묻습니다."))
             }
             return .empty
         }
@@ -144,7 +153,9 @@ enum ArchiveCommand {
         func run(in state: CommandState) async throws -> CommandOutput {
             let archive = try state.openArchive(archive, readOnly: true)
             let result = try archive.query(sql, rowLimit: Self.rowLimit, seconds: Self.seconds)
-            if result.isTruncated { state.context.warn("only the first \(Self.rowLimit) rows are printed.") }
+            if result.isTruncated {
+                state.context.warn(bilingual("only the first \(Self.rowLimit) rows are printed.", "처음 \(Self.rowLimit)행만 출력합니다."))
+            }
             return .data(QueryOutput(result: result, rowLimit: Self.rowLimit), format: format, color: color)
         }
     }
@@ -163,8 +174,10 @@ struct SyncBudgetSpent: ReportableError {
         let nights = left / pace + (left % pace == 0 ? 0 : 1)
         let days = result.daysLeft == 1 ? "1 day" : "\(result.daysLeft) days"
         let films = result.moviesLeft == 1 ? "1 film's details" : "\(result.moviesLeft) films' details"
-        return
-            "Stopped at the budget of \(budget) calls, having archived \(Self.done(result)): \(days) and \(films) are left, about \(nights) more night\(nights == 1 ? "" : "s") at this pace. Run the same sync again to go on."
+        return bilingual(
+            "Stopped at the budget of \(budget) calls, having archived \(Self.done(result)): \(days) and \(films) are left, about \(nights) more night\(nights == 1 ? "" : "s") at this pace. Run the same sync again to go on.",
+            "호출 예산 \(budget)회에 이르러 멈췄습니다(\(Self.done(result)) 보관). \(result.daysLeft)일과 영화 \(result.moviesLeft)편의 상세 정보가 남았으며, 이 속도로 \(nights)일 밤쯤 더 걸립니다. 같은 동기화를 다시 실행하면 이어 갑니다."
+        )
     }
 
     /// "8 days and 12 films for 20 calls".
@@ -172,7 +185,7 @@ struct SyncBudgetSpent: ReportableError {
         let days = result.daysStored == 1 ? "1 day" : "\(result.daysStored) days"
         let films = result.moviesStored == 1 ? "1 film" : "\(result.moviesStored) films"
         let calls = result.calls == 1 ? "1 call" : "\(result.calls) calls"
-        return "\(days) and \(films) for \(calls)"
+        return bilingual("\(days) and \(films) for \(calls)", "\(result.daysStored)일과 영화 \(result.moviesStored)편을 호출 \(result.calls)회로")
     }
 }
 

@@ -14,7 +14,9 @@ struct LibcurlUnavailable: ReportableError, UnsentRequestError {
     let reason: String
 
     var message: String {
-        "No network requests are possible: \(reason). Install libcurl 4 (Debian and Ubuntu: libcurl4), or set BOXOFFICE_LIBCURL to the library's path."
+        bilingual(
+            "No network requests are possible: \(reason). Install libcurl 4 (Debian and Ubuntu: libcurl4), or set BOXOFFICE_LIBCURL to the library's path.",
+            "네트워크 요청을 할 수 없습니다: \(reason). libcurl 4를 설치하거나(Debian·Ubuntu: libcurl4) BOXOFFICE_LIBCURL에 라이브러리 경로를 넣으세요.")
     }
 }
 

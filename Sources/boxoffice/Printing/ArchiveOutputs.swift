@@ -25,18 +25,21 @@ struct ArchiveStatusOutput: Presentable {
 
     var document: Document {
         let rows: [(String, String, Cell)] = [
-            ("Days", "days", .count(status.days)), ("First day", "first_day", .date(status.firstDay)),
-            ("Last day", "last_day", .date(status.lastDay)),
-            ("Days missing between them", "missing_days", .count(status.missingDays)),
-            ("Days still unsettled", "unsettled_days", .count(status.unsettledDays)), ("Chart rows", "chart_rows", .count(status.chartRows)),
-            ("Films", "films", .count(status.films)), ("Films with details", "films_with_details", .count(status.filmsWithDetails)),
-            ("Size in bytes", "bytes", .count(bytes)), ("Schema version", "schema_version", .count(status.schemaVersion)),
+            (bilingual("Days", "날수"), "days", .count(status.days)), (bilingual("First day", "첫날"), "first_day", .date(status.firstDay)),
+            (bilingual("Last day", "마지막 날"), "last_day", .date(status.lastDay)),
+            (bilingual("Days missing between them", "그 사이 빠진 날"), "missing_days", .count(status.missingDays)),
+            (bilingual("Days still unsettled", "아직 확정되지 않은 날"), "unsettled_days", .count(status.unsettledDays)),
+            (bilingual("Chart rows", "박스오피스 행"), "chart_rows", .count(status.chartRows)), (bilingual("Films", "영화"), "films", .count(status.films)),
+            (bilingual("Films with details", "상세 정보가 있는 영화"), "films_with_details", .count(status.filmsWithDetails)),
+            (bilingual("Size in bytes", "크기(바이트)"), "bytes", .count(bytes)),
+            (bilingual("Schema version", "스키마 버전"), "schema_version", .count(status.schemaVersion)),
         ]
         let people = Table(
             columns: [Column("Archive", key: nil, isTruncatable: true), Column("Value", key: nil, alignment: .right)],
             rows: rows.map { [.text($0.0), $0.2] })
         let machines = Table(columns: rows.map { Column.machine($0.1) } + [Column.machine("path")], rows: [rows.map(\.2) + [.text(path)]])
-        return Document([Document.Section([.heading("Archive: \(path)", inMarkdown: false), .table(people), .table(machines.hiddenAtTerminal)])])
+        let heading = bilingual("Archive: \(path)", "아카이브: \(path)")
+        return Document([Document.Section([.heading(heading, inMarkdown: false), .table(people), .table(machines.hiddenAtTerminal)])])
     }
 }
 
@@ -65,7 +68,7 @@ struct QueryOutput: Presentable {
         let columns = result.columns.map { Column($0, key: $0, alignment: .left, isTruncatable: true) }
         let rows = result.rows.map { $0.map(Self.cell) }
         var blocks: [Document.Block] = [.table(Table(columns: columns, rows: rows))]
-        if result.isTruncated { blocks.append(.note("Only the first \(rowLimit) rows are shown.")) }
+        if result.isTruncated { blocks.append(.note(bilingual("Only the first \(rowLimit) rows are shown.", "처음 \(rowLimit)행만 보여 줍니다."))) }
         return Document([Document.Section(blocks)])
     }
 
@@ -104,8 +107,8 @@ struct PeriodCoverage: Sendable {
 
     var title: String {
         switch period {
-        case .days(let from, let to): from == to ? from.iso : "\(from.iso) to \(to.iso)"
-        case .allTime: "all time"
+        case .days(let from, let to): from == to ? from.iso : bilingual("\(from.iso) to \(to.iso)", "\(from.iso)~\(to.iso)")
+        case .allTime: bilingual("all time", "전체 기간")
         }
     }
 }
@@ -164,11 +167,18 @@ struct TopOutput: Presentable {
                 .count(film.bestRank), .text(film.distributor),
             ]
         }
-        let basis =
-            coverage.period == .allTime
-            ? "By each film's latest running total (KOBIS's audience_total)."
-            : "By \(figure.lowercased()) summed over the archived days each film was in the top ten."
-        var blocks: [Document.Block] = [.heading("Top films, \(coverage.title)", inMarkdown: true), .table(Table(columns: columns, rows: rows))]
+        let basis: String
+        switch (coverage.period, measure) {
+        case (.allTime, _):
+            basis = bilingual("By each film's latest running total (KOBIS's audience_total).", "영화마다 가장 최근의 누적관객수(KOBIS의 audience_total) 기준.")
+        case (_, .audience):
+            basis = bilingual(
+                "By audience summed over the archived days each film was in the top ten.", "아카이브에 있는 날 가운데 10위 안에 든 날의 관객수 합계 기준.")
+        case (_, .sales):
+            basis = bilingual("By sales summed over the archived days each film was in the top ten.", "아카이브에 있는 날 가운데 10위 안에 든 날의 매출액 합계 기준.")
+        }
+        let heading = bilingual("Top films, \(coverage.title)", "흥행 순위, \(coverage.title)")
+        var blocks: [Document.Block] = [.heading(heading, inMarkdown: true), .table(Table(columns: columns, rows: rows))]
         blocks.append(.note(basis))
         if !coverage.missing.isEmpty { blocks.append(.note(PeriodCoverage.saying(coverage.missing))) }
         return Document([Document.Section(blocks)])
@@ -225,14 +235,17 @@ struct ShareOutput: Presentable {
         ]
         let rows: [[Cell]] = groups.map { group in
             [
-                .text(group.name.map { $0.isEmpty ? "(none named)" : $0 } ?? "(details not archived)"), .count(group.audience),
+                .text(group.name.map { $0.isEmpty ? bilingual("(none named)", "(없음)") : $0 } ?? bilingual("(details not archived)", "(상세 정보 없음)")),
+                .count(group.audience),
                 .percentage(Self.percent(group.audience, of: audience)), .count(group.sales), .percentage(Self.percent(group.sales, of: sales)),
                 .count(group.films),
             ]
         }
         var blocks: [Document.Block] = [
-            .heading("Share by \(grouping.rawValue), \(coverage.title)", inMarkdown: true), .table(Table(columns: columns, rows: rows)),
-            .note("Of the audience and sales of the films in the archived top tens."),
+            .heading(
+                bilingual("Share by \(grouping.rawValue), \(coverage.title)", "\(grouping.koreanName)별 점유율, \(coverage.title)"), inMarkdown: true),
+            .table(Table(columns: columns, rows: rows)),
+            .note(bilingual("Of the audience and sales of the films in the archived top tens.", "아카이브에 있는 10위권 영화의 관객수와 매출액 기준.")),
         ]
         if !coverage.missing.isEmpty { blocks.append(.note(PeriodCoverage.saying(coverage.missing))) }
         return Document([Document.Section(blocks)])
@@ -244,7 +257,10 @@ extension PeriodCoverage {
     static func saying(_ missing: [KSTDate]) -> String {
         let shown = missing.prefix(5).map(\.iso)
         let more = missing.count > 5 ? " and \(missing.count - 5) more" : ""
-        return
-            "The archive lacks \(missing.count) day\(missing.count == 1 ? "" : "s") of the period (\(SharedOptions.list(Array(shown)))\(more)); run 'boxoffice archive sync' for them."
+        let listed = SharedOptions.list(Array(shown))
+        return bilingual(
+            "The archive lacks \(missing.count) day\(missing.count == 1 ? "" : "s") of the period (\(listed)\(more)); run 'boxoffice archive sync' for them.",
+            "아카이브에 이 기간의 \(missing.count)일이 빠져 있습니다(\(listed)\(missing.count > 5 ? " 외 \(missing.count - 5)일" : "")). 'boxoffice archive sync'로 받으세요."
+        )
     }
 }

@@ -16,11 +16,15 @@ struct ArchiveMissing: ReportableError {
 
     /// A model cannot name another file or sync: it is told who fills the archive.
     func message(for caller: Caller) -> String {
+        let path = TerminalText.sanitize(path)
         guard case .shell = caller else {
-            return
-                "No archive at \(TerminalText.sanitize(path)) yet: the server's user fills it with 'boxoffice archive sync', which spends API calls and so is not a tool."
+            return bilingual(
+                "No archive at \(path) yet: the server's user fills it with 'boxoffice archive sync', which spends API calls and so is not a tool.",
+                "\(path)에 아직 아카이브가 없습니다. 서버 사용자가 'boxoffice archive sync'로 채웁니다. 이 명령은 API 호출을 쓰므로 도구가 아닙니다.")
         }
-        return "No archive at \(TerminalText.sanitize(path)) yet: 'boxoffice archive sync' fills it (or name one with --archive)."
+        return bilingual(
+            "No archive at \(path) yet: 'boxoffice archive sync' fills it (or name one with --archive).",
+            "\(path)에 아직 아카이브가 없습니다. 'boxoffice archive sync'로 채우세요(다른 파일은 --archive로 고르세요).")
     }
 }
 

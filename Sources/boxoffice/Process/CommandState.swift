@@ -150,7 +150,8 @@ struct CommandState: Sendable {
         do {
             return try BoxOfficeArchive(path: paths.archiveFile.path, readOnly: true)
         } catch {
-            context.warn("the archive is passed over: \(ErrorText.message(for: error, caller: caller))")
+            let reason = ErrorText.message(for: error, caller: caller)
+            context.warn(bilingual("the archive is passed over: \(reason)", "아카이브를 쓰지 않고 넘어갑니다: \(reason)"))
             return nil
         }
     }
@@ -180,32 +181,63 @@ struct CommandState: Sendable {
             Signals.arm()
             if let url = keysInClear[service], warnings.firstTime("http-" + service.rawValue) {
                 context.warn(
-                    "\(service.urlVariable) is plain http, so the \(service.displayName) key goes to \(url.host ?? "?") unencrypted; use https.")
+                    bilingual(
+                        "\(service.urlVariable) is plain http, so the \(service.displayName) key goes to \(url.host ?? "?") unencrypted; use https.",
+                        "\(service.urlVariable)가 암호화되지 않은 http라서 \(service.koreanName) 키가 \(url.host ?? "?")로 그대로 전송됩니다. https를 쓰세요."))
             }
         case .callCounted(let service, let count, let ledgerWasUnreadable):
             if ledgerWasUnreadable, warnings.firstTime("ledger") {
-                context.warn("the quota ledger \(ledgerPath) was unreadable; today's count starts again from this run.")
+                context.warn(
+                    bilingual(
+                        "the quota ledger \(ledgerPath) was unreadable; today's count starts again from this run.",
+                        "호출 장부 \(ledgerPath)를 읽을 수 없어 오늘의 호출 수를 이번 실행부터 다시 셉니다."))
             }
             if Double(count) >= Double(service.dailyQuota) * QuotaLedger.warningShare, warnings.firstTime(service.rawValue) {
+                let used = NumberText.grouped(Int64(count))
+                let limit = NumberText.grouped(Int64(service.dailyQuota))
                 context.warn(
-                    "\(NumberText.grouped(Int64(count))) of \(NumberText.grouped(Int64(service.dailyQuota))) daily \(service.displayName) calls used today (Seoul)."
-                )
+                    bilingual(
+                        "\(used) of \(limit) daily \(service.displayName) calls used today (Seoul).",
+                        "오늘(한국 날짜) \(service.koreanName) 일일 호출 \(limit)회 가운데 \(used)회를 썼습니다."))
             }
-            if verbose { context.log("boxoffice: \(service.displayName) request (\(count) today)") }
+            if verbose {
+                context.log(
+                    bilingual("boxoffice: \(service.displayName) request (\(count) today)", "boxoffice: \(service.koreanName) 요청(오늘 \(count)회째)"))
+            }
         case .waitingForLedger(let holder):
             if warnings.firstTime("ledger-lock") {
-                context.log("Waiting for the quota ledger, locked by \(TerminalText.sanitize(holder.map { "\($0)" } ?? "another process"))…")
+                let who = holder.map { TerminalText.sanitize("\($0)") }
+                context.log(
+                    bilingual(
+                        "Waiting for the quota ledger, locked by \(who ?? "another process")…", "호출 장부를 \(who ?? "다른 프로세스")가 잠그고 있어 기다리는 중…"))
             }
         case .ledgerFailed(let reason):
-            if verbose { context.log("boxoffice: could not count the call in \(TerminalText.sanitize(reason)) (--ignore-quota)") }
+            if verbose {
+                let reason = TerminalText.sanitize(reason)
+                context.log(
+                    bilingual(
+                        "boxoffice: could not count the call in \(reason) (--ignore-quota)", "boxoffice: \(reason)에 호출을 세지 못했습니다(--ignore-quota)"))
+            }
         case .cacheHit(let name):
-            if verbose { context.log("boxoffice: cache hit \(name)") }
+            if verbose { context.log(bilingual("boxoffice: cache hit \(name)", "boxoffice: 캐시 적중 \(name)")) }
         case .retrying(let service, let attempt, let reason, let delay):
-            if verbose { context.log("boxoffice: \(service.displayName) \(reason); attempt \(attempt) in \(NumberText.oneDecimal(delay)) s") }
+            if verbose {
+                let seconds = NumberText.oneDecimal(delay)
+                context.log(
+                    bilingual(
+                        "boxoffice: \(service.displayName) \(reason); attempt \(attempt) in \(seconds) s",
+                        "boxoffice: \(service.koreanName) \(reason). \(seconds)초 뒤 \(attempt)번째 시도"))
+            }
         case .cacheEntryUnusable(let name, let reason):
-            if verbose { context.log("boxoffice: ignoring cache entry \(name): \(TerminalText.sanitize(reason))") }
+            if verbose {
+                let reason = TerminalText.sanitize(reason)
+                context.log(bilingual("boxoffice: ignoring cache entry \(name): \(reason)", "boxoffice: 캐시 항목 \(name)을 건너뜁니다: \(reason)"))
+            }
         case .cacheWriteFailed(let name, let reason):
-            if verbose { context.log("boxoffice: could not cache \(name): \(TerminalText.sanitize(reason))") }
+            if verbose {
+                let reason = TerminalText.sanitize(reason)
+                context.log(bilingual("boxoffice: could not cache \(name): \(reason)", "boxoffice: \(name)을 캐시하지 못했습니다: \(reason)"))
+            }
         }
     }
 

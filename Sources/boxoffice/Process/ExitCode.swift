@@ -1,3 +1,4 @@
+import BoxOfficeCore
 /// The tool's documented exit codes (sysexits.h where one fits): `help exit-codes` prints this
 /// table, and the README's is checked against it. `ErrorText.exitCode(for:)` gives each error its code.
 enum ExitCode: Int32, CaseIterable, Sendable {
@@ -32,6 +33,36 @@ enum ExitCode: Int32, CaseIterable, Sendable {
 
     /// What the code means, word for word as `help exit-codes` and the README's table say it.
     var meaning: String {
+        bilingual(english, korean)
+    }
+
+    /// The Korean of `meaning`, for a Korean run's `help exit-codes`.
+    private var korean: String {
+        switch self {
+        case .success: "성공."
+        case .notFound: "없음: 알 수 없는 영화·영화인·영화사 코드, 포스터 이미지 없음, 또는 아직 물어볼 아카이브가 없음."
+        case .partial: "일부 결과(--keep-going): 범위 조회에서 받은 박스오피스는 출력했고, 받지 못한 것은 stderr에 밝히고 JSON에 표시했습니다."
+        case .usage:
+            "사용법 오류: 잘못된 명령어, 옵션, 값, 날짜 또는 범위. 아무것도 요청하지 않았습니다(--to가 개봉일보다 이른 trend의 영화 상세 정보는 예외). 거절된 아카이브 질의(쓰기, ATTACH, 확장 불러오기)나 실행할 수 없는 질의(문법 오류, 2초 초과)도 여기에 듭니다."
+        case .malformedResponse:
+            "잘못된 응답: HTML, 올바르지 않은 JSON, API 문서에 없는 필드, 10편이 넘는 박스오피스나 2^53을 넘는 수치, 올바른 HTTP가 아닌 응답(64 KiB를 넘는 헤더 포함)이나 풀 수 없는 압축, 다른 질문에 대한 답, 크기 한도를 넘는 본문(API 응답 8 MiB, 이미지 20 MiB), 또는 이미지가 아닌 포스터."
+        case .unavailable:
+            "서비스를 쓸 수 없음: 연결 거부, 알 수 없는 호스트, HTTP 5xx, 다른 출처나 http로의 리디렉션(또는 한 번에 열 번 넘는 리디렉션), 그 밖의 API 오류, 요청에 쓸 libcurl 없음, 또는 아카이브에 쓸 SQLite 없음."
+        case .internalError: "내부 오류: boxoffice의 버그, 또는 표준 출력에 쓸 수 없음."
+        case .cannotCreateOutput:
+            "출력을 만들 수 없음: 일반 파일이 아니거나 읽기 전용이거나 안전하게 쓰기엔 이름이 너무 길거나 폴더가 없거나 쓸 수 없는 --download, -o/--output 대상, 만들거나 쓸 수 없는 --record 폴더, 긴 범위를 출력 전까지 담기에 너무 찬 $TMPDIR, 또는 쓸 수 없는 호출 장부(일반 파일이 아니거나 쓸 수 없거나 다른 프로세스가 --timeout보다 오래 잠금, 요청은 보내지 않음), 또는 SQLite 데이터베이스가 아니거나 더 새 스키마이거나 읽기 전용이거나 디스크가 찼거나 잠긴 아카이브(그대로 둠)."
+        case .tryLater:
+            "나중에 다시: 시간 초과, HTTP 429, 일일 호출 한도(서비스 또는 boxoffice 집계), 오늘 남은 호출보다 많은 호출이 드는 범위, 아직 자료가 없는 박스오피스, 예산을 다 쓴 아카이브 동기화(다시 실행하면 이어 감), 또는 --strict에서 아카이브에 빠진 날이 있는 기간."
+        case .keyRejected: "서비스가 API 키를 거부했습니다."
+        case .configuration: "설정: API 키 없음, 읽을 수 없거나 잘못된 설정 파일(줄 번호를 밝힘)이나 설정, 또는 --replay 폴더에 기록 없음."
+        case .hangUp: "SIGHUP(터미널이 사라짐)으로 멈춤. 아무것도 출력하지 않았고 임시 파일도 남지 않았습니다."
+        case .interrupted: "중단됨(Ctrl-C). 아무것도 출력하지 않았고 임시 파일도 남지 않았습니다."
+        case .terminated: "SIGTERM으로 멈춤. 아무것도 출력하지 않았고 임시 파일도 남지 않았습니다."
+        }
+    }
+
+    /// What the code means, word for word as the README's table says it.
+    var english: String {
         switch self {
         case .success: "Success."
         case .notFound: "Not found: an unknown movie, person or company code, no poster image, or no archive yet to ask."
