@@ -24,17 +24,26 @@ package enum PosterRoom: Sendable {
     /// The room in words, for a warning: "posters stay links: <limit>".
     package var limit: String {
         switch self {
-        case .page: "the images embedded in a page may take \(Self.pageMebibytes) MiB in all"
-        case .mail(_, let budget): "a mail message may take \(NumberText.grouped(Int64(budget))) bytes in all, headers and base64 included"
+        case .page:
+            bilingual("the images embedded in a page may take \(Self.pageMebibytes) MiB in all", "페이지에 넣는 이미지는 모두 합쳐 \(Self.pageMebibytes) MiB까지입니다")
+        case .mail(_, let budget):
+            bilingual(
+                "a mail message may take \(NumberText.grouped(Int64(budget))) bytes in all, headers and base64 included",
+                "메일 한 통은 헤더와 base64를 포함해 모두 \(NumberText.grouped(Int64(budget)))바이트까지입니다")
         }
     }
 
     /// What the report says, where its readers see it, when posters were linked for want of room.
     package var note: String {
         switch self {
-        case .page: "Some posters are linked rather than embedded, to keep this page's images within \(Self.pageMebibytes) MiB."
+        case .page:
+            bilingual(
+                "Some posters are linked rather than embedded, to keep this page's images within \(Self.pageMebibytes) MiB.",
+                "이 페이지의 이미지를 \(Self.pageMebibytes) MiB 안에 두려고 일부 포스터는 넣지 않고 링크로 두었습니다.")
         case .mail(_, let budget):
-            "Some posters are linked rather than attached, to keep this message within \(NumberText.grouped(Int64(budget))) bytes."
+            bilingual(
+                "Some posters are linked rather than attached, to keep this message within \(NumberText.grouped(Int64(budget))) bytes.",
+                "이 메일을 \(NumberText.grouped(Int64(budget)))바이트 안에 두려고 일부 포스터는 첨부하지 않고 링크로 두었습니다.")
         }
     }
 

@@ -53,7 +53,10 @@ enum ArchiveCommand {
                 let from = try reader.date(.from)
                 let to = try reader.date(.to)
                 if let from, let to, to < from {
-                    throw reader.error("\(reader.name(.to)) \(to.iso) is before \(reader.name(.from)) \(from.iso).")
+                    throw reader.error(
+                        bilingual(
+                            "\(reader.name(.to)) \(to.iso) is before \(reader.name(.from)) \(from.iso).",
+                            "\(reader.name(.to)) \(to.iso)가 \(reader.name(.from)) \(from.iso)보다 앞입니다."))
                 }
                 return Sync(
                     from: from, to: to, budget: try reader.integer(.budget), movies: !(try reader.flag(.noMovies)),
@@ -145,7 +148,9 @@ enum ArchiveCommand {
             options: SharedOptions.printing + [SharedOptions.archive], outputSchema: QueryOutput.jsonSchema,
             make: { reader throws(UsageError) in
                 guard let sql = try reader.argument(0), !sql.allSatisfy(\.isWhitespace) else {
-                    throw reader.error("Give the SQL statement to run.")
+                    throw reader.error(
+                        bilingual(
+                            "Give the SQL statement to run.", "실행할 SQL 문을 주세요."))
                 }
                 return SQL(sql: sql, archive: try reader.text(.archive), format: try reader.format(), color: try reader.color())
             })

@@ -46,10 +46,14 @@ enum CacheCommand {
             let folder = state.paths.responses.path
             do {
                 let count = try ResponseCache(directory: state.paths.responses).clear()
-                state.context.log("Removed \(count) cached answer\(count == 1 ? "" : "s") from \(folder).")
+                state.context.log(
+                    bilingual(
+                        "Removed \(count) cached answer\(count == 1 ? "" : "s") from \(folder).", "\(folder)에서 캐시된 응답 \(count)개를 지웠습니다."))
                 return .empty
             } catch {
-                throw InternalError(description: "Cannot clear the cache at \(folder).")
+                throw InternalError(
+                    description: bilingual(
+                        "Cannot clear the cache at \(folder).", "\(folder)의 캐시를 비울 수 없습니다."))
             }
         }
     }

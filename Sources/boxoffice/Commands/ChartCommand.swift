@@ -64,8 +64,17 @@ struct ChartCommand: StreamingCommand {
         let from = try reader.date(.from)
         let to = try reader.date(.to)
         if from != nil || to != nil {
-            guard try reader.text(.date) == nil else { throw reader.error("Use either \(reader.name(.date)) or \(fromName)/\(toName), not both.") }
-            guard let from, let to else { throw reader.error("A range needs both \(fromName) and \(toName).") }
+            guard try reader.text(.date) == nil else {
+                throw reader.error(
+                    bilingual(
+                        "Use either \(reader.name(.date)) or \(fromName)/\(toName), not both.",
+                        "\(reader.name(.date))와 \(fromName)/\(toName) 가운데 하나만 쓰세요."))
+            }
+            guard let from, let to else {
+                throw reader.error(
+                    bilingual(
+                        "A range needs both \(fromName) and \(toName).", "범위에는 \(fromName)와 \(toName)가 모두 필요합니다."))
+            }
             if isWeekly {
                 // The periods that have ended are fetched; the others are left out, and said so.
                 let weeks = try reader.range { try RangeRules.weeks(period, from: from, to: to, today: today) }

@@ -26,7 +26,10 @@ struct CodeNamesCommand: RunnableCommand {
         isHidden: true,
         make: { reader throws(UsageError) in
             guard let group = CodeGroup(rawValue: try reader.argument(0) ?? "") else {
-                throw reader.error("Give a code group: \(CodeGroup.allCases.map(\.rawValue).joined(separator: ", ")).")
+                throw reader.error(
+                    bilingual(
+                        "Give a code group: \(CodeGroup.allCases.map(\.rawValue).joined(separator: ", ")).",
+                        "코드 그룹을 주세요: \(CodeGroup.allCases.map(\.rawValue).joined(separator: ", "))."))
             }
             return CodeNamesCommand(group: group, prefix: try reader.argument(1) ?? "")
         })

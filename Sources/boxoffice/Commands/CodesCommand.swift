@@ -30,13 +30,19 @@ struct CodesCommand: RunnableCommand {
         make: { reader throws(UsageError) in
             let group = (try reader.argument(0) ?? "").trimmed
             guard !group.isEmpty else {
-                throw reader.error("Give a group: \(CodeGroup.allCases.map(\.rawValue).joined(separator: ", ")) or a raw code.")
+                throw reader.error(
+                    bilingual(
+                        "Give a group: \(CodeGroup.allCases.map(\.rawValue).joined(separator: ", ")) or a raw code.",
+                        "그룹을 주세요: \(CodeGroup.allCases.map(\.rawValue).joined(separator: ", ")) 또는 코드 그대로."))
             }
             // A word that is neither a group's name nor a code is a typo ('region'), not a comCode.
             let names = CodeGroup.allCases.map(\.rawValue)
             guard CodeGroup(rawValue: group.lowercased()) != nil || group.allSatisfy({ character in character.isASCII && character.isNumber }) else {
                 let hint = CommandLineParser.suggestion(for: group, among: names).map(didYouMean) ?? ""
-                throw reader.error("Unknown code group '\(group)'.\(hint) Use one of: \(names.joined(separator: ", ")), or a comCode of digits.")
+                throw reader.error(
+                    bilingual(
+                        "Unknown code group '\(group)'.\(hint) Use one of: \(names.joined(separator: ", ")), or a comCode of digits.",
+                        "알 수 없는 코드 그룹입니다: '\(group)'.\(hint) 다음 가운데 하나나 숫자로 된 comCode를 쓰세요: \(names.joined(separator: ", "))."))
             }
             return CodesCommand(group: CodeGroup.code(for: group), network: try NetworkOptions(reader, offering: Self.fieldNames))
         })

@@ -37,8 +37,16 @@ struct CompaniesCommand: RunnableCommand {
             let ceo = try reader.nonEmptyText(.ceo)
             let part = try reader.nonEmptyText(.part)
             guard name != nil || ceo != nil || part != nil else {
-                if try reader.flag(.all) { throw reader.error("--all needs a filter: give a name to search for, or --ceo or --part.") }
-                throw reader.error("Give a name to search for, or \(reader.name(.ceo)) or \(reader.name(.part)).")
+                if try reader.flag(.all) {
+                    throw reader.error(
+                        bilingual(
+                            "--all needs a filter: give a name to search for, or --ceo or --part.", "--all에는 조건이 필요합니다: 찾을 이름이나 --ceo 또는 --part를 주세요."
+                        ))
+                }
+                throw reader.error(
+                    bilingual(
+                        "Give a name to search for, or \(reader.name(.ceo)) or \(reader.name(.part)).",
+                        "찾을 이름이나 \(reader.name(.ceo)) 또는 \(reader.name(.part))를 주세요."))
             }
             return CompaniesCommand(
                 name: name, ceo: ceo, part: part, list: try ListOptions(reader), network: try NetworkOptions(reader, offering: Self.fieldNames))

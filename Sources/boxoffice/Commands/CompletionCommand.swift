@@ -19,7 +19,10 @@ struct CompletionCommand: RunnableCommand {
         make: { reader throws(UsageError) in
             let name = try reader.argument(0) ?? ""
             guard let shell = Shell(rawValue: name) else {
-                throw reader.error("'\(name)' is not a shell I write completions for; use bash, zsh or fish.")
+                throw reader.error(
+                    bilingual(
+                        "'\(name)' is not a shell I write completions for; use bash, zsh or fish.",
+                        "자동 완성을 만들 수 없는 셸입니다: '\(name)'. bash, zsh 또는 fish를 쓰세요."))
             }
             return CompletionCommand(shell: shell)
         })

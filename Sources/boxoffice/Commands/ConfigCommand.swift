@@ -26,7 +26,9 @@ enum ConfigCommand {
             make: { reader throws(UsageError) in
                 let name = try reader.argument(0) ?? ""
                 guard let service = APIService(rawValue: name.lowercased()) else {
-                    throw reader.error("'\(name)' is not a service; use kobis or kakao.")
+                    throw reader.error(
+                        bilingual(
+                            "'\(name)' is not a service; use kobis or kakao.", "알 수 없는 서비스입니다: '\(name)'. kobis 또는 kakao를 쓰세요."))
                 }
                 return Set(service: service)
             })
@@ -38,18 +40,26 @@ enum ConfigCommand {
             if context.stdinIsTerminal {
                 // Like `gh auth login`: one line, not shown, so it stays off the screen and out of scrollback.
                 input = context.readHiddenLine(Self.longestKeyInput + 1) {
-                    context.log("Paste the \(service.displayName) key and press Enter (it is not shown):")
+                    context.log(
+                        bilingual(
+                            "Paste the \(service.displayName) key and press Enter (it is not shown):",
+                            "\(service.koreanName) 키를 붙여 넣고 Enter를 누르세요(화면에 보이지 않습니다):"))
                 }
                 context.log("")
             } else {
                 input = context.readStandardInput(Self.longestKeyInput + 1)
             }
             guard input.count <= Self.longestKeyInput else {
-                throw UsageError("The standard input is longer than 4 KiB; give the key alone, \(example)", commandPath: ["config", "set"])
+                throw UsageError(
+                    bilingual(
+                        "The standard input is longer than 4 KiB; give the key alone, \(example)", "표준 입력이 4 KiB보다 깁니다. 키만 주세요. \(example)"),
+                    commandPath: ["config", "set"])
             }
             let key = String(decoding: input, as: UTF8.self).trimmed
             guard !key.isEmpty else {
-                throw UsageError("Give the key on standard input, \(example)", commandPath: ["config", "set"])
+                throw UsageError(
+                    bilingual(
+                        "Give the key on standard input, \(example)", "키를 표준 입력으로 주세요. \(example)"), commandPath: ["config", "set"])
             }
             guard !KeyStore.hasWhitespaceOrControls(key) else {
                 throw UsageError(
@@ -63,7 +73,10 @@ enum ConfigCommand {
                     "This does not look like a \(service.displayName) key, which is \(KeyStore.keyLength) hexadecimal characters; stored anyway. Check it if \(service.displayName) refuses it."
                 )
             }
-            context.log("Stored the \(service.displayName) key (\(KeyStore.mask(key))) in \(state.paths.configFile.path).")
+            context.log(
+                bilingual(
+                    "Stored the \(service.displayName) key (\(KeyStore.mask(key))) in \(state.paths.configFile.path).",
+                    "\(service.koreanName) 키(\(KeyStore.mask(key)))를 \(state.paths.configFile.path)에 저장했습니다."))
             return .empty
         }
     }

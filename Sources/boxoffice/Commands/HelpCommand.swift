@@ -32,7 +32,9 @@ enum HelpCommand {
                 }
                 let names = spec.visibleSubcommands.map(\.name) + [exitCodesTopic]
                 let hint = CommandLineParser.suggestion(for: name, among: names).map(didYouMean) ?? ""
-                throw UsageError("No help topic '\(name)'.\(hint)", commandPath: ["help"])
+                throw UsageError(
+                    bilingual(
+                        "No help topic '\(name)'.\(hint)", "그런 도움말 주제는 없습니다: '\(name)'.\(hint)"), commandPath: ["help"])
             }
             spec = next
         }

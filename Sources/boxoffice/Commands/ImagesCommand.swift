@@ -35,7 +35,11 @@ struct ImagesCommand: RunnableCommand {
         make: { reader throws(UsageError) in try ImagesCommand(reader) })
 
     init(_ reader: OptionReader) throws(UsageError) {
-        guard let text = try reader.searchTerm() else { throw reader.error("The search query is empty.") }
+        guard let text = try reader.searchTerm() else {
+            throw reader.error(
+                bilingual(
+                    "The search query is empty.", "검색어가 비어 있습니다."))
+        }
         query = ImageSearchQuery(
             text: text, sort: try reader.choice(.sort, ImageSearchQuery.Sort.init(rawValue:)),
             page: try reader.integer(.page),

@@ -32,8 +32,14 @@ struct PeopleCommand: RunnableCommand {
             let name = try reader.searchTerm()
             let filmography = try reader.nonEmptyText(.filmography)
             guard name != nil || filmography != nil else {
-                if try reader.flag(.all) { throw reader.error("--all needs a filter: give a name to search for, or --filmography.") }
-                throw reader.error("Give a name to search for, or \(reader.name(.filmography)).")
+                if try reader.flag(.all) {
+                    throw reader.error(
+                        bilingual(
+                            "--all needs a filter: give a name to search for, or --filmography.", "--all에는 조건이 필요합니다: 찾을 이름이나 --filmography를 주세요."))
+                }
+                throw reader.error(
+                    bilingual(
+                        "Give a name to search for, or \(reader.name(.filmography)).", "찾을 이름이나 \(reader.name(.filmography))를 주세요."))
             }
             return PeopleCommand(
                 name: name, filmography: filmography, list: try ListOptions(reader), network: try NetworkOptions(reader, offering: Self.fieldNames))

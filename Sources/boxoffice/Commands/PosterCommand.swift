@@ -81,7 +81,10 @@ struct PosterCommand: RunnableCommand {
             Signals.arm()
             try OutputFile.write(image, toPath: path)
             saved = path
-            context.log("Saved the poster of \(TerminalText.sanitize(details.title)) to \(path).")
+            context.log(
+                bilingual(
+                    "Saved the poster of \(TerminalText.sanitize(details.title)) to \(path).",
+                    "\(TerminalText.sanitize(details.title)) 포스터를 \(path)에 저장했습니다."))
         }
         return .data(PosterOutput(movie: details, poster: best, path: saved), network)
     }

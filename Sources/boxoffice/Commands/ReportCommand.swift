@@ -67,7 +67,9 @@ struct ReportCommand: RunnableCommand {
         embedsPosters = try reader.flag(.embedPosters)
         withPosters = try reader.flag(.posters) || embedsPosters
         guard !embedsPosters || Self.embeddingFormats.contains(network.format) else {
-            throw reader.error("--embed-posters is for --format html or email.")
+            throw reader.error(
+                bilingual(
+                    "--embed-posters is for --format html or email.", "--embed-posters는 --format html 또는 email에 씁니다."))
         }
         let isMail = network.format == .email
         let recipients = try reader.texts(.mailTo)
@@ -76,13 +78,21 @@ struct ReportCommand: RunnableCommand {
         let budget = try reader.integer(.mailBudget)
         let given: [(OptionName, Bool)] = [(.mailTo, !recipients.isEmpty), (.mailFrom, sender != nil), (.subject, subject != nil)]
         for (name, isGiven) in given where !isMail && isGiven {
-            throw reader.error("--\(name.rawValue) is for --format email.")
+            throw reader.error(
+                bilingual(
+                    "--\(name.rawValue) is for --format email.", "--\(name.rawValue)는 --format email에 씁니다."))
         }
         self.recipients = try recipients.map { text throws(UsageError) in try Self.address(text, option: .mailTo, reader) }
         self.sender = try sender.map { text throws(UsageError) in try Self.address(text, option: .mailFrom, reader) }
-        guard !isMail || !self.recipients.isEmpty else { throw reader.error("--format email needs at least one --mail-to address.") }
+        guard !isMail || !self.recipients.isEmpty else {
+            throw reader.error(
+                bilingual(
+                    "--format email needs at least one --mail-to address.", "--format email에는 --mail-to 주소가 하나 이상 있어야 합니다."))
+        }
         guard budget == nil || (isMail && embedsPosters) else {
-            throw reader.error("--mail-budget is for --format email with --embed-posters.")
+            throw reader.error(
+                bilingual(
+                    "--mail-budget is for --format email with --embed-posters.", "--mail-budget은 --format email과 --embed-posters를 함께 쓸 때 씁니다."))
         }
         mailBudget = budget ?? MailMessage.defaultBudget
     }
@@ -115,14 +125,18 @@ struct ReportCommand: RunnableCommand {
             let embedded = await room.embeddingPosters(in: report, with: downloader)
             let failed = embedded.report.movies.filter { $0.posterURL != nil && $0.posterImage == nil }.count - embedded.leftAsLinks
             if failed > 0 {
+                let isMail = network.format == .email
                 state.context.warn(
-                    "\(failed == 1 ? "1 poster" : "\(failed) posters") could not be downloaded as an image and \(network.format == .email ? "link to the web" : "stay links")."
-                )
+                    bilingual(
+                        "\(failed == 1 ? "1 poster" : "\(failed) posters") could not be downloaded as an image and \(isMail ? "link to the web" : "stay links").",
+                        "포스터 \(failed)개를 이미지로 받지 못해 \(isMail ? "웹 링크로" : "링크로") 둡니다."))
             }
             report = embedded.report
             if embedded.leftAsLinks > 0 {
                 let posters = embedded.leftAsLinks == 1 ? "1 poster stays a link" : "\(embedded.leftAsLinks) posters stay links"
-                state.context.warn("\(posters): \(room.limit)\(network.format == .email ? " (--mail-budget)" : "").")
+                let option = network.format == .email ? " (--mail-budget)" : ""
+                state.context.warn(
+                    bilingual("\(posters): \(room.limit)\(option).", "포스터 \(embedded.leftAsLinks)개는 링크로 둡니다: \(room.limit)\(option)."))
                 linkedPosterNote = room.note
             }
         }

@@ -64,7 +64,10 @@ struct SearchCommand: RunnableCommand {
         var openedTo = try reader.integer(.openedTo)
         if let year {
             guard openedFrom == nil, openedTo == nil else {
-                throw reader.error("Use either \(reader.name(.year)) or \(reader.name(.openedFrom))/\(reader.name(.openedTo)), not both.")
+                throw reader.error(
+                    bilingual(
+                        "Use either \(reader.name(.year)) or \(reader.name(.openedFrom))/\(reader.name(.openedTo)), not both.",
+                        "\(reader.name(.year))와 \(reader.name(.openedFrom))/\(reader.name(.openedTo)) 가운데 하나만 쓰세요."))
             }
             (openedFrom, openedTo) = (year, year)
         }
@@ -73,12 +76,22 @@ struct SearchCommand: RunnableCommand {
         for (from, to, fromName, toName) in [
             (openedFrom, openedTo, OptionName.openedFrom, OptionName.openedTo), (madeFrom, madeTo, .madeFrom, .madeTo),
         ] {
-            if let from, let to, from > to { throw reader.error("\(reader.name(fromName)) \(from) is after \(reader.name(toName)) \(to).") }
+            if let from, let to, from > to {
+                throw reader.error(
+                    bilingual(
+                        "\(reader.name(fromName)) \(from) is after \(reader.name(toName)) \(to).",
+                        "\(reader.name(fromName)) \(from)가 \(reader.name(toName)) \(to)보다 뒤입니다."))
+            }
         }
         let anyFilter =
             title != nil || director != nil || !nations.isEmpty || !types.isEmpty
             || [openedFrom, openedTo, madeFrom, madeTo].contains { $0 != nil }
-        guard anyFilter else { throw reader.error("Give a title to search for, or \(reader.name(.director)) or another filter.") }
+        guard anyFilter else {
+            throw reader.error(
+                bilingual(
+                    "Give a title to search for, or \(reader.name(.director)) or another filter.", "찾을 영화명을 주거나 \(reader.name(.director)) 같은 조건을 주세요."
+                ))
+        }
         list = try ListOptions(reader)
         query = MovieSearchQuery(
             title: title, director: director, openedFromYear: openedFrom, openedToYear: openedTo, page: list.page, itemsPerPage: list.limit)

@@ -102,7 +102,10 @@ struct PeriodOptions: Sendable {
         let given = [year != nil, month != nil, from != nil || to != nil, allTime].filter { $0 }.count
         let choices = "\(reader.name(.year)), \(reader.name(.month)), \(reader.name(.from))/\(reader.name(.to))"
         guard given <= 1 else {
-            throw reader.error("Give one period: \(choices)\(allowsAllTime ? " or \(reader.name(.allTime))" : ""), not several.")
+            throw reader.error(
+                bilingual(
+                    "Give one period: \(choices)\(allowsAllTime ? " or \(reader.name(.allTime))" : ""), not several.",
+                    "기간은 하나만 주세요: \(choices)\(allowsAllTime ? " 또는 \(reader.name(.allTime))" : "")."))
         }
         if given == 0, let thisYear = ArchivePeriod.year(reader.today.year) {
             period = thisYear
@@ -112,11 +115,25 @@ struct PeriodOptions: Sendable {
             let parts = month.split(separator: "-", omittingEmptySubsequences: false)
             guard parts.count == 2, parts[0].count == 4, parts[1].count == 2, let number = Int(parts[1]), let year = Int(parts[0]),
                 let period = ArchivePeriod.month(number, of: year)
-            else { throw reader.error("\(reader.name(.month)) takes a month as YYYY-MM, such as 2023-08, not '\(TerminalText.sanitize(month))'.") }
+            else {
+                throw reader.error(
+                    bilingual(
+                        "\(reader.name(.month)) takes a month as YYYY-MM, such as 2023-08, not '\(TerminalText.sanitize(month))'.",
+                        "\(reader.name(.month))에는 2023-08처럼 YYYY-MM 형식의 달을 주세요('\(TerminalText.sanitize(month))'는 쓸 수 없습니다)."))
+            }
             self.period = period
         } else if from != nil || to != nil {
-            guard let from, let to else { throw reader.error("Give both \(reader.name(.from)) and \(reader.name(.to)).") }
-            guard from <= to else { throw reader.error("\(reader.name(.to)) \(to.iso) is before \(reader.name(.from)) \(from.iso).") }
+            guard let from, let to else {
+                throw reader.error(
+                    bilingual(
+                        "Give both \(reader.name(.from)) and \(reader.name(.to)).", "\(reader.name(.from))와 \(reader.name(.to))를 모두 주세요."))
+            }
+            guard from <= to else {
+                throw reader.error(
+                    bilingual(
+                        "\(reader.name(.to)) \(to.iso) is before \(reader.name(.from)) \(from.iso).",
+                        "\(reader.name(.to)) \(to.iso)가 \(reader.name(.from)) \(from.iso)보다 앞입니다."))
+            }
             period = .days(from: from, to: to)
         } else {
             period = .allTime

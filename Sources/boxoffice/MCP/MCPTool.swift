@@ -37,7 +37,10 @@ struct ToolArguments: ArgumentSource {
         switch arguments {
         case nil, .null?: members = []
         case .object(let object)?: members = object
-        case _?: throw UsageError("The arguments must be an object.")
+        case _?:
+            throw UsageError(
+                bilingual(
+                    "The arguments must be an object.", "arguments는 객체여야 합니다."))
         }
         var given: [OptionName: JSONValue] = [:]
         let names = tool.arguments.map(\.rawValue)
@@ -52,7 +55,10 @@ struct ToolArguments: ArgumentSource {
         }
         for argument in tool.command.arguments where !argument.isOptional {
             guard let key = argument.key, given[key] != nil else {
-                throw UsageError("Missing expected argument '\(Caller.tool(tool).name(of: argument))'.")
+                throw UsageError(
+                    bilingual(
+                        "Missing expected argument '\(Caller.tool(tool).name(of: argument))'.", "인자가 없습니다: '\(Caller.tool(tool).name(of: argument))'."
+                    ))
             }
         }
         self.given = given

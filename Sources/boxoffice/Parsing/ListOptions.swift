@@ -26,7 +26,11 @@ struct ListOptions: Sendable {
         page = try reader.integer(.page)
         limit = try reader.integer(.limit)
         all = try reader.flag(.all)
-        guard !all || (page == nil && limit == nil) else { throw reader.error("Use either --all or --page/--limit, not both.") }
+        guard !all || (page == nil && limit == nil) else {
+            throw reader.error(
+                bilingual(
+                    "Use either --all or --page/--limit, not both.", "--all과 --page/--limit 가운데 하나만 쓰세요."))
+        }
     }
 
     /// The page shown in the output.

@@ -34,11 +34,19 @@ extension NetworkOptions {
         retries = try reader.integer(.retries) ?? retries
         let noCache = try reader.flag(.noCache)
         let refresh = try reader.flag(.refresh)
-        guard !(noCache && refresh) else { throw reader.error("Use either --no-cache or --refresh, not both.") }
+        guard !(noCache && refresh) else {
+            throw reader.error(
+                bilingual(
+                    "Use either --no-cache or --refresh, not both.", "--no-cache와 --refresh 가운데 하나만 쓰세요."))
+        }
         if noCache || refresh { cacheMode = noCache ? .disabled : .refresh }
         replayDirectory = try reader.text(.replay) ?? replayDirectory
         recordDirectory = try reader.text(.record) ?? recordDirectory
-        guard replayDirectory == nil || recordDirectory == nil else { throw reader.error("Use either --replay or --record, not both.") }
+        guard replayDirectory == nil || recordDirectory == nil else {
+            throw reader.error(
+                bilingual(
+                    "Use either --replay or --record, not both.", "--replay와 --record 가운데 하나만 쓰세요."))
+        }
         isVerbose = try reader.flag(.verbose) || isVerbose
         ignoresQuota = try reader.flag(.ignoreQuota) || ignoresQuota
     }

@@ -18,7 +18,11 @@ struct FileOutput: RunnableCommand {
     /// The command as `--output` asks: itself for stdout, else wrapped to write the file.
     static func wrapping(_ command: any RunnableCommand, _ reader: OptionReader) throws(UsageError) -> any RunnableCommand {
         guard reader.declares(.output), let path = try reader.text(.output), path != standardOutput else { return command }
-        guard !path.isEmpty else { throw reader.error("--output needs a file name, or - for stdout.") }
+        guard !path.isEmpty else {
+            throw reader.error(
+                bilingual(
+                    "--output needs a file name, or - for stdout.", "--output에는 파일 이름을 주세요(표준 출력은 -)."))
+        }
         return FileOutput(command: command, path: path)
     }
 

@@ -36,7 +36,8 @@ actor ProgressLine {
     func advance() async {
         done += 1
         switch output {
-        case .terminal(let descriptor): Terminal.write("\r\(done)/\(total) \(unit)\(pace)\u{1B}[K", to: descriptor)
+        case .terminal(let descriptor):
+            Terminal.write("\r" + bilingual("\(done)/\(total) \(unit)", "\(done)/\(total)\(koreanUnit)") + pace + "\u{1B}[K", to: descriptor)
         case .notify(let send): await send(done, total)
         }
     }
@@ -46,10 +47,25 @@ actor ProgressLine {
         let elapsed = ContinuousClock.now - started
         guard done > 0, done < total, elapsed >= .seconds(1) else { return "" }
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        let rate = Double(done) / seconds
-        let left = Int((Double(total - done) / rate).rounded(.up))
-        let remaining = left >= 3_600 ? "\(left / 3_600) h \(left % 3_600 / 60) min" : left >= 60 ? "\(left / 60) min \(left % 60) s" : "\(left) s"
-        return " · \(NumberText.oneDecimal(rate)) \(unit)/s · about \(remaining) left"
+        let rate = NumberText.oneDecimal(Double(done) / seconds)
+        let left = Int((Double(total - done) * seconds / Double(done)).rounded(.up))
+        let hours = left / 3_600
+        let minutes = left % 3_600 / 60
+        let remaining =
+            left >= 3_600
+            ? bilingual("\(hours) h \(minutes) min", "\(hours)시간 \(minutes)분")
+            : left >= 60 ? bilingual("\(minutes) min \(left % 60) s", "\(minutes)분 \(left % 60)초") : bilingual("\(left) s", "\(left)초")
+        return bilingual(" · \(rate) \(unit)/s · about \(remaining) left", " · 초당 \(rate)\(koreanUnit) · 약 \(remaining) 남음")
+    }
+
+    /// The unit as Korean counts it: 일, 주, 페이지.
+    private var koreanUnit: String {
+        switch unit {
+        case "days": "일"
+        case "weeks": "주"
+        case "pages": " 페이지"
+        default: " " + unit
+        }
     }
 
     /// One more done, of a total known only once the work has started.

@@ -103,7 +103,9 @@ struct CommandState: Sendable {
         var middlewares: [any LoaderMiddleware] = []
         if let replay = options.replayDirectory {
             guard Paths.isFolder(replay) else {
-                throw ConfigurationError(description: "The replay folder \(replay) does not exist.")
+                throw ConfigurationError(
+                    description: bilingual(
+                        "The replay folder \(replay) does not exist.", "재생 폴더 \(replay)가 없습니다."))
             }
             middlewares.append(Replayer(directory: URL(fileURLWithPath: replay, isDirectory: true)))
         } else if let record = options.recordDirectory {
@@ -244,7 +246,10 @@ struct CommandState: Sendable {
     private func baseURL(_ variable: String, default fallback: URL) throws -> URL {
         guard let text = context.variable(variable) else { return fallback }
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else {
-            throw ConfigurationError(description: "\(variable) must be an http or https URL, not '\(TerminalText.sanitize(text))'.")
+            throw ConfigurationError(
+                description: bilingual(
+                    "\(variable) must be an http or https URL, not '\(TerminalText.sanitize(text))'.",
+                    "\(variable)는 http 또는 https URL이어야 합니다('\(TerminalText.sanitize(text))'는 쓸 수 없습니다)."))
         }
         return url
     }

@@ -93,10 +93,15 @@ struct KeyStore {
         // stat, not lstat: a symlinked config file is judged by the file it points to.
         guard stat(path, &status) == 0 else {
             if errno == ENOENT { return nil }
-            throw ConfigurationError(description: "Cannot read the config file \(path): \(String(cString: strerror(errno))).")
+            throw ConfigurationError(
+                description: bilingual(
+                    "Cannot read the config file \(path): \(String(cString: strerror(errno))).",
+                    "설정 파일 \(path)를 읽을 수 없습니다: \(String(cString: strerror(errno)))."))
         }
         guard status.st_mode & S_IFMT == S_IFREG, let data = FileManager.default.contents(atPath: path) else {
-            throw ConfigurationError(description: "Cannot read the config file \(path); it is not a readable regular file.")
+            throw ConfigurationError(
+                description: bilingual(
+                    "Cannot read the config file \(path); it is not a readable regular file.", "설정 파일 \(path)를 읽을 수 없습니다. 읽을 수 있는 일반 파일이 아닙니다."))
         }
         if Int(status.st_mode) & Self.groupAndOtherBits != 0 {
             warn("\(path) can be read by others; run chmod 600 \(path).")
@@ -109,7 +114,9 @@ struct KeyStore {
             return try ConfigFile(data, names: Set(fileKeys.values))
         } catch {
             let place = error.line.map { " line \($0)" } ?? ""
-            throw ConfigurationError(description: "The config file \(path)\(place) cannot be used: \(error.problem).")
+            throw ConfigurationError(
+                description: bilingual(
+                    "The config file \(path)\(place) cannot be used: \(error.problem).", "설정 파일 \(path)\(place)를 쓸 수 없습니다: \(error.problem)."))
         }
     }
 
@@ -135,7 +142,10 @@ struct KeyStore {
         try makePrivateFolder(directory)
         let lockDescriptor = open(directory + "/" + Self.lockName, O_CREAT | O_RDWR | O_CLOEXEC, mode_t(Self.privateMode))
         guard lockDescriptor >= 0 else {
-            throw ConfigurationError(description: "Cannot lock the config folder \(directory): \(String(cString: strerror(errno))).")
+            throw ConfigurationError(
+                description: bilingual(
+                    "Cannot lock the config folder \(directory): \(String(cString: strerror(errno))).",
+                    "설정 폴더 \(directory)를 잠글 수 없습니다: \(String(cString: strerror(errno)))."))
         }
         defer { close(lockDescriptor) }
         while flock(lockDescriptor, LOCK_EX) != 0 && errno == EINTR {}
@@ -145,13 +155,17 @@ struct KeyStore {
         do {
             target = try AtomicFile.finalTarget(of: paths.configFile.path)
         } catch {
-            throw ConfigurationError(description: "Cannot write the config file \(error.path): \(error.reason).")
+            throw ConfigurationError(
+                description: bilingual(
+                    "Cannot write the config file \(error.path): \(error.reason).", "설정 파일 \(error.path)에 쓸 수 없습니다: \(error.reason)."))
         }
         let current = try readFile() ?? ConfigFile()
         do {
             try AtomicFile.write(current.setting(name, to: key), toPath: target, permissions: .exactly(mode_t(Self.privateMode)))
         } catch {
-            throw ConfigurationError(description: "Cannot write the config file \(target): \(error.reason).")
+            throw ConfigurationError(
+                description: bilingual(
+                    "Cannot write the config file \(target): \(error.reason).", "설정 파일 \(target)에 쓸 수 없습니다: \(error.reason)."))
         }
     }
 
@@ -163,7 +177,9 @@ struct KeyStore {
                 try FileManager.default.createDirectory(
                     atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: Self.privateDirectoryMode])
             } catch {
-                throw ConfigurationError(description: "Cannot create the config folder \(directory).")
+                throw ConfigurationError(
+                    description: bilingual(
+                        "Cannot create the config folder \(directory).", "설정 폴더 \(directory)를 만들 수 없습니다."))
             }
             return
         }
@@ -176,10 +192,16 @@ struct KeyStore {
         guard status.st_uid == geteuid(), !isShared, URL(fileURLWithPath: directory).standardizedFileURL.path != home,
             chmod(directory, mode_t(Self.privateDirectoryMode)) == 0
         else {
-            context.warn("the config folder \(directory) can be opened by others (mode \(String(mode, radix: 8))); the key file itself is 0600.")
+            context.warn(
+                bilingual(
+                    "the config folder \(directory) can be opened by others (mode \(String(mode, radix: 8))); the key file itself is 0600.",
+                    "다른 사용자가 설정 폴더 \(directory)를 열 수 있습니다(모드 \(String(mode, radix: 8))). 키 파일 자체는 0600입니다."))
             return
         }
-        context.log("Made the config folder \(directory) private (mode \(String(mode, radix: 8)) → 700).")
+        context.log(
+            bilingual(
+                "Made the config folder \(directory) private (mode \(String(mode, radix: 8)) → 700).",
+                "설정 폴더 \(directory)를 나만 쓰도록 바꿨습니다(모드 \(String(mode, radix: 8)) → 700)."))
     }
 
     private static let lockName = ".config.lock"
