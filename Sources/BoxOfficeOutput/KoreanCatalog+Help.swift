@@ -25,6 +25,8 @@ extension KoreanCatalog {
             "네트워크 대신 <dir>에 기록된 응답으로 답합니다.",
         "Archive the charts only, not the films' details (distributor, nation, genre).":
             "박스오피스만 보관하고 영화 상세 정보(배급사, 국적, 장르)는 받지 않습니다.",
+        "BOXOFFICE_LANG, else Korean when LC_ALL, LC_MESSAGES or LANG says ko, else English":
+            "BOXOFFICE_LANG, 없으면 LC_ALL, LC_MESSAGES 또는 LANG이 ko일 때 한국어, 그 밖에는 영어",
         "Colour tables: auto, always or never.":
             "표 색상: auto, always 또는 never.",
         "Count cached answers.":
@@ -233,6 +235,8 @@ extension KoreanCatalog {
             "리포트할 날짜.",
         "The day to show.":
             "보여 줄 날짜.",
+        "The language of help, messages and reports, wherever it stands among the arguments.":
+            "도움말, 메시지, 리포트의 언어. 인자 가운데 어디에 두어도 됩니다.",
         "What the names start with.":
             "이름의 첫 부분.",
         "What to search for.":

@@ -9,7 +9,14 @@ enum CommandCatalog {
             "boxoffice daily", "boxoffice daily --date 20230818 --format json", "boxoffice report --format markdown",
             "boxoffice movie 20124079", "boxoffice daily --replay Fixtures --date 20230818",
         ],
-        options: [OptionSpec(name: .version, help: "Show the version.")],
+        options: [
+            OptionSpec(name: .version, help: "Show the version."),
+            // Taken out of the arguments before they are parsed (LanguageChoice), wherever it stands.
+            OptionSpec(
+                name: .lang, kind: .choice(["ko", "en"]), valueName: "ko|en",
+                help: "The language of help, messages and reports, wherever it stands among the arguments.",
+                defaultValue: .described("BOXOFFICE_LANG, else Korean when LC_ALL, LC_MESSAGES or LANG says ko, else English")),
+        ],
         subcommands: [
             DailyCommand.spec, WeeklyCommand.spec, ReportCommand.spec, TrendCommand.spec, TopCommand.spec, ShareCommand.spec, ArchiveCommand.spec,
             MovieCommand.spec, SearchCommand.spec, PeopleCommand.spec,

@@ -213,14 +213,14 @@ enum CompletionScript {
                 case .words(let words): ":\(name):(\(words.joined(separator: " ")))"
                 }
         }
-        let description = "[\(zshQuoted(option.help))]\(value)"
+        let description = "[\(zshQuoted(option.help.localized))]\(value)"
         let long = "--\(option.name)\(option.isFlag ? "" : "=")"
         guard let short = option.short else { return "'\(long)\(description)'" }
         return "'(-\(short) --\(option.name))'{-\(short)\(option.isFlag ? "" : "+"),\(long)}'\(description)'"
     }
 
     private static func zshValues(_ tag: String, _ specs: [CommandSpec]) -> String {
-        "_values '\(tag)' " + specs.map { "'\($0.name)[\(zshQuoted($0.abstract))]'" }.joined(separator: " ")
+        "_values '\(tag)' " + specs.map { "'\($0.name)[\(zshQuoted($0.abstract.localized))]'" }.joined(separator: " ")
     }
 
     /// What completes a command's words: its options and arguments, or its subcommands'.
@@ -318,12 +318,13 @@ enum CompletionScript {
                     case .words(let words): line += " -x -a '\(words.joined(separator: " "))'"
                     }
                 }
-                lines.append(line + " -d '\(fishQuoted(option.help))'")
+                lines.append(line + " -d '\(fishQuoted(option.help.localized))'")
             }
             if !spec.visibleSubcommands.isEmpty {
                 subcommands.append(
                     "        case '\(name)'\n"
-                        + spec.visibleSubcommands.map { "            printf '%s\\t%s\\n' \($0.name) '\(fishQuoted($0.abstract))'\n" }.joined())
+                        + spec.visibleSubcommands.map { "            printf '%s\\t%s\\n' \($0.name) '\(fishQuoted($0.abstract.localized))'\n" }
+                        .joined())
                 lines.append("complete -c boxoffice -n '\(here) 0' -a '(__boxoffice_subcommands \"\(name)\")'")
             }
             for (index, argument) in spec.arguments.enumerated() {
@@ -331,7 +332,7 @@ enum CompletionScript {
                     argument.offersSubcommands
                     ? "(__boxoffice_subcommands \"boxoffice \"(__boxoffice_words)[\(index + 1)])" : words(for: argument).joined(separator: " ")
                 if !offered.isEmpty {
-                    lines.append("complete -c boxoffice -n '\(here) \(index)' -a '\(offered)' -d '\(fishQuoted(argument.help))'")
+                    lines.append("complete -c boxoffice -n '\(here) \(index)' -a '\(offered)' -d '\(fishQuoted(argument.help.localized))'")
                 }
             }
         }

@@ -30,6 +30,7 @@ struct OptionName: Hashable, Sendable {
     static let ignoreQuota = OptionName("ignore-quota")
     static let jobs = OptionName("jobs")
     static let keepGoing = OptionName("keep-going")
+    static let lang = OptionName("lang")
     static let limit = OptionName("limit")
     static let madeFrom = OptionName("made-from")
     static let madeTo = OptionName("made-to")

@@ -21,7 +21,8 @@ enum BoxOffice {
                 await run(choice.arguments, language: choice, context: context, network: network)
             }
         case .failure(let error):
-            context.log(bilingual("Error: ", "오류: ") + error.message)
+            // Said in the language the environment asks for, as the message is.
+            Language.$current.withValue(LanguageChoice.fromEnvironment(context)) { context.log(bilingual("Error: ", "오류: ") + error.message) }
             return .usage
         }
     }
