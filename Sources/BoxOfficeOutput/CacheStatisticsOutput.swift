@@ -35,10 +35,12 @@ package struct CacheStatisticsOutput: Presentable {
     package var document: Document {
         let people = Table(
             columns: [Column("Statistic", key: nil, isTruncatable: true), Column("Value", key: nil, alignment: .right)],
-            rows: counts.map { [.text($0.label), .count($0.value)] })
+            rows: counts.map { [.text($0.label.localized), .count($0.value)] })
         let machines = Table(
             columns: counts.map { Column.machine($0.csv) } + [Column.machine("path")],
             rows: [counts.map { Cell.count($0.value) } + [Cell.text(path)]])
-        return Document([Document.Section([.heading("Cache folder: \(path)", inMarkdown: false), .table(people), .table(machines)])])
+        return Document([
+            Document.Section([.heading(bilingual("Cache folder: \(path)", "캐시 폴더: \(path)"), inMarkdown: false), .table(people), .table(machines)])
+        ])
     }
 }

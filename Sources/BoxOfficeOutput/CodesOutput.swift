@@ -29,7 +29,7 @@ package struct CodesOutput: Presentable {
         ]
         let rows: [[Cell]] = list.codes.map { [.text(list.group), .text($0.code), .text($0.name), .text($0.nameEnglish)] }
         var blocks: [Document.Block] = [.table(Table(columns: columns, rows: rows))]
-        if list.codes.isEmpty { blocks.append(.note("No codes in group \(list.group).")) }
+        if list.codes.isEmpty { blocks.append(.note(bilingual("No codes in group \(list.group).", "\(list.group) 그룹에는 코드가 없습니다."))) }
         return Document([Document.Section(blocks)])
     }
 }

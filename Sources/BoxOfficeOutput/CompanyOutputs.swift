@@ -76,6 +76,8 @@ package struct CompanyOutput: Presentable {
         let rows: [[Cell]] = company.filmography.map {
             [.text(company.code), .text(company.name), .text($0.movieCode), .text($0.title), .list($0.parts)]
         }
-        return Document([Document.Section([.card(fields)]), Document.Section([.table(Table(columns: columns, rows: rows))])])
+        return Document([
+            Document.Section([.card(fields.map { ($0.label.localized, $0.value) })]), Document.Section([.table(Table(columns: columns, rows: rows))]),
+        ])
     }
 }

@@ -19,6 +19,10 @@ package enum KoreanCatalog {
         "Archive": "아카이브", "Days in top 10": "10위권 일수", "Best": "최고 순위", "Distributor": "배급사", "Nation": "국적",
         "Genre": "장르", "Sales": "매출액", "Sales share": "매출액 점유율", "Films": "영화 수", "Days": "일수", "Rank": "순위",
         "Remaining": "남은 호출",
+        // The labels of a movie's, a person's and a company's card.
+        "Cast": "출연", "Genres": "장르", "Home pages": "홈페이지", "Nations": "국적",
+        "Original title": "원제", "Rating": "관람등급", "Runtime": "상영시간", "Sex": "성별", "Status": "제작상태", "Type": "유형",
+        "Entries": "항목 수", "Bytes": "바이트", "Kept for good": "계속 보관", "Expired": "만료", "Unreadable": "읽을 수 없음",
     ]
 
     /// Help: commands' and options' words; filled in `KoreanCatalog+Help.swift`.

@@ -12,7 +12,11 @@ package struct MovieOutput: Presentable {
     /// A card for people, a row for CSV and TSV.
     package var document: Document {
         let columns = Self.columns.map(Column.machine)
-        return Document([Document.Section([.card(Self.fields(movie)), .table(Table(columns: columns, rows: [Self.row(movie)]))])])
+        return Document([
+            Document.Section([
+                .card(Self.fields(movie).map { ($0.label.localized, $0.value) }), .table(Table(columns: columns, rows: [Self.row(movie)])),
+            ])
+        ])
     }
 
     /// The movie's own schema.
@@ -50,7 +54,7 @@ package struct MovieOutput: Presentable {
             ("Original title", movie.titleOriginal),
             ("Code", movie.code),
             ("Produced", movie.productionYear.map(String.init)),
-            ("Runtime", movie.runtimeMinutes.map { "\($0) min" }),
+            ("Runtime", movie.runtimeMinutes.map { minutes in bilingual("\(minutes) min", "\(minutes)분") }),
             ("Opened", movie.openDate?.iso),
             ("Status", movie.status),
             ("Type", movie.type),
@@ -60,7 +64,7 @@ package struct MovieOutput: Presentable {
         ]
         let actors = movie.actors.prefix(mainActorCount).compactMap { actor -> String? in
             guard let name = person(actor.name, actor.nameEnglish) else { return nil }
-            return actor.role.map { "\(name) as \($0)" } ?? name
+            return actor.role.map { role in bilingual("\(name) as \(role)", "\(name) (\(role) 역)") } ?? name
         }
         let more = movie.actors.count > mainActorCount ? " and \(movie.actors.count - mainActorCount) more" : ""
         fields.append(("Cast", actors.isEmpty ? nil : actors.joined(separator: ", ") + more))

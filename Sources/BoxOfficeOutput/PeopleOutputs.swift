@@ -75,6 +75,8 @@ package struct PersonOutput: Presentable {
         let rows: [[Cell]] = person.filmography.map {
             [.text(person.code), .text(person.name), .text($0.movieCode), .text($0.title), .text($0.part), .list($0.parts)]
         }
-        return Document([Document.Section([.card(fields)]), Document.Section([.table(Table(columns: columns, rows: rows))])])
+        return Document([
+            Document.Section([.card(fields.map { ($0.label.localized, $0.value) })]), Document.Section([.table(Table(columns: columns, rows: rows))]),
+        ])
     }
 }
