@@ -17,6 +17,12 @@ enum BoxOffice {
     static func main(_ arguments: [String], context: ProcessContext, network: Network? = nil) async -> ExitCode {
         switch LanguageChoice.make(arguments, context: context) {
         case .success(let choice):
+            // The task-local value is set only to change it: its async `withValue` runs the
+            // operation on the global executor, which starts threads an English `--version` or
+            // cached chart never needs.
+            guard choice.language != Language.current else {
+                return await run(choice.arguments, language: choice, context: context, network: network)
+            }
             return await Language.$current.withValue(choice.language) {
                 await run(choice.arguments, language: choice, context: context, network: network)
             }
