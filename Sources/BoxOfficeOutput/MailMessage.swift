@@ -99,6 +99,7 @@ package struct MailMessage: Sendable {
         let related = "=_boxoffice_related_\(token)"
         message.append(headers.joined(separator: "\n") + "\n")
         message.append("Content-Type: multipart/alternative;\n boundary=\"\(alternative)\"\n\n")
+        // The preamble stays ASCII in both languages, as RFC 2046 asks: only a reader that knows no MIME shows it.
         message.append("This is a MIME message: a text and an HTML version of the same report.\n")
         message.append("--\(alternative)\n")
         message.appendPart(type: "text/plain; charset=utf-8", body: Data(text.utf8))
