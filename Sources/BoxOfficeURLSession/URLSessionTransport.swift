@@ -22,11 +22,24 @@ public final class URLSessionTransport: HTTPDataLoading {
     private let timeout: Double
     private let session = Mutex<URLSession?>(nil)
 
+    /// The configuration sessions are made from: the app's own, or an ephemeral one.
+    private let base: Mutex<URLSessionConfiguration?>
+
     /// Creates a transport for API answers (at most 8 MiB); give images `.image`. `timeout` is a
     /// backstop behind the client's own deadline.
     public init(policy: TransferPolicy = .api, timeout: Double = ClientConfiguration.defaultTimeout) {
         delegate = TransferDelegate(policy: policy)
         self.timeout = timeout
+        base = Mutex(nil)
+    }
+
+    /// The same, its session made from a copy of the app's configuration (its proxies, headers,
+    /// protocol classes, connection limits): the transport still keeps no cache or cookies, bounds
+    /// each answer and follows no redirect itself, and `timeout` stays the backstop.
+    public init(configuration: URLSessionConfiguration, policy: TransferPolicy = .api, timeout: Double = ClientConfiguration.defaultTimeout) {
+        delegate = TransferDelegate(policy: policy)
+        self.timeout = timeout
+        base = Mutex(configuration.copy() as? URLSessionConfiguration)
     }
 
     /// Performs the request under the policy.
@@ -35,10 +48,15 @@ public final class URLSessionTransport: HTTPDataLoading {
         for (name, value) in request.headerFields { urlRequest.setValue(value, forHTTPHeaderField: name) }
         let session = currentSession()
         let delegate = self.delegate
-        let (body, response) = try await withCheckedThrowingContinuation { continuation in
-            let task = session.dataTask(with: urlRequest)
-            delegate.begin(task, continuation: continuation)
-            task.resume()
+        let task = session.dataTask(with: urlRequest)
+        // Cancelling the caller's task cancels the transfer, which closes its connection.
+        let (body, response) = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                delegate.begin(task, continuation: continuation)
+                task.resume()
+            }
+        } onCancel: {
+            task.cancel()
         }
         guard let http = response as? HTTPURLResponse, let url = http.url else { throw NetworkFailure.invalidHTTP }
         var fields: [String: String] = [:]
@@ -82,13 +100,13 @@ public final class URLSessionTransport: HTTPDataLoading {
     private func currentSession() -> URLSession {
         session.withLock { session in
             if let session { return session }
-            let configuration = URLSessionConfiguration.ephemeral
+            let configuration = base.withLock { $0?.copy() as? URLSessionConfiguration } ?? URLSessionConfiguration.ephemeral
             // The client's own deadline ends each attempt; these are only a backstop behind it.
             configuration.timeoutIntervalForRequest = timeout + Self.backstopMargin
             configuration.timeoutIntervalForResource = timeout + Self.backstopMargin
             configuration.urlCache = nil
             configuration.httpCookieStorage = nil
-            configuration.httpMaximumConnectionsPerHost = Self.connectionsPerHost
+            if base.withLock({ $0 == nil }) { configuration.httpMaximumConnectionsPerHost = Self.connectionsPerHost }
             let queue = OperationQueue()
             // Pieces of one body must be appended in the order they arrived.
             queue.maxConcurrentOperationCount = 1

@@ -108,6 +108,7 @@ enum {
     OPT_FOLLOWLOCATION = 52, OPT_HTTPGET = 80, OPT_NOSIGNAL = 99, OPT_TIMEOUT_MS = 155,
     OPT_PROTOCOLS = 181, OPT_MAXFILESIZE_LARGE = 30117,
     OPT_ERRORBUFFER = 10010, OPT_CAINFO = 10065, OPT_CAPATH = 10097,
+    OPT_NOPROGRESS = 43, OPT_XFERINFOFUNCTION = 20219, OPT_XFERINFODATA = 10057,
     INFO_RESPONSE_CODE = 0x200002, INFO_SSL_VERIFYRESULT = 0x20000D,
     ERROR_SIZE = 256, // CURL_ERROR_SIZE
     PROTOCOL_HTTP = 1, PROTOCOL_HTTPS = 2,
@@ -196,9 +197,31 @@ static void read_certificate_refusal(handle easy, const char *error, struct lazy
     }
 }
 
+struct lazy_curl_switch {
+    atomic_int thrown;
+};
+
+struct lazy_curl_switch *lazy_curl_switch_new(void) {
+    struct lazy_curl_switch *made = calloc(1, sizeof *made);
+    return made;
+}
+
+void lazy_curl_switch_throw(struct lazy_curl_switch *abort) {
+    if (abort) atomic_store_explicit(&abort->thrown, 1, memory_order_release);
+}
+
+void lazy_curl_switch_free(struct lazy_curl_switch *abort) { free(abort); }
+
+/// libcurl's progress callback, called often while a transfer runs (and while it waits): a
+/// nonzero answer aborts it.
+static int check_switch(void *abort, curl_off_t download_total, curl_off_t downloaded, curl_off_t upload_total, curl_off_t uploaded) {
+    (void)download_total; (void)downloaded; (void)upload_total; (void)uploaded;
+    return abort && atomic_load_explicit(&((struct lazy_curl_switch *)abort)->thrown, memory_order_acquire) ? 1 : 0;
+}
+
 int lazy_curl_get(const char *url, const char *const *header_lines, int header_count, size_t maximum_bytes,
                   long timeout_milliseconds, const char *certificate_file, const char *certificate_folder,
-                  struct lazy_curl_answer *answer) {
+                  const struct lazy_curl_switch *abort, struct lazy_curl_answer *answer) {
     memset(answer, 0, sizeof *answer);
     // Only after a successful load are the functions there; before it, fail as libcurl would.
     if (atomic_load_explicit(&state, memory_order_acquire) != 1) return CODE_FAILED_INIT;
@@ -228,6 +251,10 @@ int lazy_curl_get(const char *url, const char *const *header_lines, int header_c
     curl.easy_setopt(easy, OPT_WRITEDATA, &body);
     curl.easy_setopt(easy, OPT_HEADERFUNCTION, take_header);
     curl.easy_setopt(easy, OPT_HEADERDATA, &headers);
+    // A cancelled request ends at once, its connection closed, not left to finish on its own.
+    curl.easy_setopt(easy, OPT_NOPROGRESS, 0L);
+    curl.easy_setopt(easy, OPT_XFERINFOFUNCTION, check_switch);
+    curl.easy_setopt(easy, OPT_XFERINFODATA, (void *)abort);
     // Trusted certificates where the caller names them, as curl's own SSL_CERT_FILE and friends;
     // otherwise libcurl's built-in bundle.
     if (certificate_file) curl.easy_setopt(easy, OPT_CAINFO, certificate_file);
@@ -240,6 +267,8 @@ int lazy_curl_get(const char *url, const char *const *header_lines, int header_c
     if (code != 0) read_certificate_refusal(easy, error, answer);
     curl.easy_setopt(easy, OPT_ERRORBUFFER, NULL);
     curl.easy_setopt(easy, OPT_HTTPHEADER, NULL);
+    curl.easy_setopt(easy, OPT_NOPROGRESS, 1L);
+    curl.easy_setopt(easy, OPT_XFERINFODATA, NULL);
     curl.slist_free_all(list);
     return_handle(easy);
     answer->status = status;

@@ -17,13 +17,19 @@ public struct PosterFinder: Sendable {
         ImageSearchQuery(text: "\(title) 영화 포스터", size: resultCount)
     }
 
-    /// A movie's details and its best poster; no image is `BoxOfficeError.notFound`.
+    /// A movie's details and its best poster; no image is `BoxOfficeError.notFound`. Costs a
+    /// KOBIS call for the details (none when cached) and a Kakao call for the search.
     public func poster(forMovie code: String) async throws -> (movie: MovieDetails, poster: ImageResult) {
         let movie = try await client.movie(code: code)
+        return (movie, try await poster(for: movie))
+    }
+
+    /// The best poster of a movie the app already holds: one Kakao call (none when cached).
+    public func poster(for movie: MovieDetails) async throws -> ImageResult {
         guard let best = try await client.searchImages(Self.query(for: movie.title)).bestPoster else {
-            throw BoxOfficeError.notFound(.poster(movieCode: code, title: movie.title))
+            throw BoxOfficeError.notFound(.poster(movieCode: movie.code, title: movie.title))
         }
-        return (movie, best)
+        return best
     }
 
     /// The charts with each movie's poster URL, looked up once per title, a few at a time;
@@ -74,8 +80,14 @@ struct PosterBook {
 
 extension BoxOfficeClient {
     /// A movie's best poster image: Kakao's answer to "<title> 영화 포스터" that looks most like a
-    /// poster. Needs both keys; no image is `BoxOfficeError.notFound(.poster(…))`.
+    /// poster. Needs both keys and costs two calls, a KOBIS one for the title (none when cached)
+    /// and a Kakao search; no image is `BoxOfficeError.notFound(.poster(…))`.
     public func poster(forMovie code: String) async throws -> ImageResult {
         try await PosterFinder(client: self).poster(forMovie: code).poster
+    }
+
+    /// The best poster of a movie the app already holds: one Kakao call, none when cached.
+    public func poster(for movie: MovieDetails) async throws -> ImageResult {
+        try await PosterFinder(client: self).poster(for: movie)
     }
 }

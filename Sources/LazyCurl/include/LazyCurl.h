@@ -9,6 +9,8 @@ const char *lazy_curl_load(const char *path);
 
 #include <stddef.h>
 
+struct lazy_curl_switch;
+
 /// What one GET brought back. `body` and `headers` are set only for a complete answer, each with a
 /// NUL after its bytes; the caller frees both.
 struct lazy_curl_answer {
@@ -36,6 +38,13 @@ struct lazy_curl_answer {
 /// result code: 0 for an answer, whatever its status. Call only once `lazy_curl_load` has returned NULL.
 int lazy_curl_get(const char *url, const char *const *header_lines, int header_count, size_t maximum_bytes,
                   long timeout_milliseconds, const char *certificate_file, const char *certificate_folder,
-                  struct lazy_curl_answer *answer);
+                  const struct lazy_curl_switch *abort, struct lazy_curl_answer *answer);
+
+/// A switch another thread throws to end a transfer at once (`lazy_curl_get` then returns
+/// CURLE_ABORTED_BY_CALLBACK, 42, and libcurl closes the connection rather than keep it).
+struct lazy_curl_switch;
+struct lazy_curl_switch *lazy_curl_switch_new(void);
+void lazy_curl_switch_throw(struct lazy_curl_switch *abort);
+void lazy_curl_switch_free(struct lazy_curl_switch *abort);
 
 #endif

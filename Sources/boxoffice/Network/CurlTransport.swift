@@ -69,16 +69,43 @@ struct CurlTransport: HTTPDataLoading {
             return line
         }
         let milliseconds = Int((timeout + backstopMargin) * 1000)
-        return try await withCheckedThrowingContinuation { continuation in
-            let started = DetachedThread.start {
-                continuation.resume(with: Result { try perform(url, lines: lines, limit: limit, milliseconds: milliseconds, trust: trust) })
+        // Cancelling the task throws the switch: the transfer ends and its connection is closed,
+        // rather than running on to its own timeout after the caller has gone.
+        guard let made = lazy_curl_switch_new() else { throw NetworkFailure.other("out of memory") }
+        let abort = AbortSwitch(made)
+        // The thread is done with it once the continuation has resumed, and no cancellation
+        // handler runs after the operation returns.
+        defer { lazy_curl_switch_free(made) }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let started = DetachedThread.start {
+                    continuation.resume(
+                        with: Result { try perform(url, lines: lines, limit: limit, milliseconds: milliseconds, trust: trust, abort: abort) })
+                }
+                if !started { continuation.resume(throwing: NetworkFailure.other("no thread could be started for the request")) }
             }
-            if !started { continuation.resume(throwing: NetworkFailure.other("no thread could be started for the request")) }
+        } onCancel: {
+            lazy_curl_switch_throw(abort.pointer)
         }
     }
 
-    private static func perform(_ url: URL, lines: [String], limit: Int, milliseconds: Int, trust: TrustedCertificates) throws -> (Data, HTTPResponse)
-    {
+    /// The switch of one transfer, passed between threads by its address.
+    struct AbortSwitch: Sendable {
+        private let address: Int
+
+        init(_ pointer: OpaquePointer) {
+            address = Int(bitPattern: pointer)
+        }
+
+        var pointer: OpaquePointer? { OpaquePointer(bitPattern: address) }
+    }
+
+    /// libcurl's CURLE_ABORTED_BY_CALLBACK: the switch was thrown.
+    static let abortedByCallback: Int32 = 42
+
+    private static func perform(
+        _ url: URL, lines: [String], limit: Int, milliseconds: Int, trust: TrustedCertificates, abort: AbortSwitch
+    ) throws -> (Data, HTTPResponse) {
         let copies = lines.map { strdup($0) }
         defer { copies.forEach { free($0) } }
         guard copies.allSatisfy({ $0 != nil }) else { throw NetworkFailure.other("out of memory") }
@@ -86,13 +113,15 @@ struct CurlTransport: HTTPDataLoading {
         let code = copies.map { UnsafePointer($0) }.withUnsafeBufferPointer { pointers in
             withOptionalCString(trust.file) { file in
                 withOptionalCString(trust.folder) { folder in
-                    lazy_curl_get(url.absoluteString, pointers.baseAddress, Int32(pointers.count), limit, milliseconds, file, folder, &answer)
+                    lazy_curl_get(
+                        url.absoluteString, pointers.baseAddress, Int32(pointers.count), limit, milliseconds, file, folder, abort.pointer, &answer)
                 }
             }
         }
         defer { free(answer.headers) }
         if answer.body_too_large != 0 { throw TransportError.bodyTooLarge(limit: limit) }
         guard code == 0 else {
+            if code == abortedByCallback { throw CancellationError() }
             if answer.headers_too_large != 0 { throw NetworkFailure.invalidHTTP }
             throw failure(code, forAnotherName: answer.certificate_for_another_name != 0, verifyResult: answer.openssl_verify_result)
         }

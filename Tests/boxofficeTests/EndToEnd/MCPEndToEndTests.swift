@@ -123,6 +123,9 @@ struct MCPEndToEndTests {
                 // Failures first and api_quota last, so the quota it shows is the CLI's after the session.
                 "calls": Self.plan(Self.failures.map { ($0.tool, $0.arguments) }) + Self.plan(Self.calls.map { ($0.tool, $0.arguments) }),
                 "concurrent": Self.plan(concurrent),
+                // No attempt is given up and retried on a loaded machine: a retry beside the held
+                // requests would count as a ninth at once.
+                "server_args": ["--timeout", "300", "--retries", "0"],
             ], state: state)
 
         // The era: 2026-07-28 through server/discover, or the handshake's newest version.

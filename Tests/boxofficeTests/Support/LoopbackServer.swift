@@ -211,7 +211,7 @@ final class LoopbackServer: Sendable {
         }
         defer { inFlight.withLock { $0.now -= 1 } }
         let response = handler(request)
-        guard pause(response.delay), response.heldBy.map({ waitUntilOpen($0) }) ?? true else { return }
+        guard pause(response.delay, watching: connection), response.heldBy.map({ waitUntilOpen($0) }) ?? true else { return }
         if response.closesWithoutResponse { return }
         var head = "HTTP/1.1 \(response.status) \(Self.reason(response.status))\r\n"
         var headers = response.headers
@@ -239,14 +239,29 @@ final class LoopbackServer: Sendable {
 
     /// Sleeps in small steps so `stop()` is not held up; false once stopped. The connection's own
     /// thread sleeps, never one of the pool.
-    private func pause(_ seconds: Double) -> Bool {
+    private func pause(_ seconds: Double, watching connection: Int32? = nil) -> Bool {
         let end = Date().addingTimeInterval(seconds)
         while Date() < end {
             if isStopped { return false }
+            if let connection, clientHasClosed(connection) {
+                closes.happen()
+                return false
+            }
             Thread.sleep(forTimeInterval: min(0.01, max(end.timeIntervalSinceNow, 0)))
         }
         return !isStopped
     }
+
+    /// Whether the client closed its end while it waited for the answer: the socket reads as
+    /// ended (or reset), without taking anything it may still have to say.
+    private func clientHasClosed(_ connection: Int32) -> Bool {
+        var byte: UInt8 = 0
+        let count = recv(connection, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+        return count == 0 || (count < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
+    }
+
+    /// Connections the client closed while their answer was held back, counted as they happen.
+    let closes = Occurrences()
 
     /// Waits, as `pause` does, until the gate opens or its backstop passes; false once stopped.
     private func waitUntilOpen(_ gate: Gate) -> Bool {
@@ -411,5 +426,34 @@ extension LoopbackServer {
     /// Whether `count` requests arrived before the backstop, for tests that state it as an expectation.
     func arrivalOfRequests(_ count: Int, seconds: Double = Backstop.seconds) async -> Bool {
         (try? await waitForRequests(count, seconds: seconds)) != nil
+    }
+}
+
+/// Something that happens again and again, counted, with waits for the n-th time.
+final class Occurrences: Sendable {
+    private let state = Mutex<(count: Int, waiting: [(count: Int, event: Event<Void>)])>((0, []))
+
+    var count: Int { state.withLock { $0.count } }
+
+    func happen() {
+        let due = state.withLock { state -> [Event<Void>] in
+            state.count += 1
+            let count = state.count
+            defer { state.waiting.removeAll { $0.count <= count } }
+            return state.waiting.filter { $0.count <= count }.map(\.event)
+        }
+        for event in due { event.happen(()) }
+    }
+
+    /// Whether it had happened `count` times within `seconds` (a backstop, never a measure).
+    func reached(_ count: Int, seconds: Double = Backstop.seconds) async -> Bool {
+        let event = Event<Void>()
+        let already = state.withLock { state -> Bool in
+            if state.count >= count { return true }
+            state.waiting.append((count, event))
+            return false
+        }
+        if already { return true }
+        return await event.value(within: seconds) != nil
     }
 }
