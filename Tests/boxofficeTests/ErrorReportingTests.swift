@@ -8,6 +8,12 @@ struct ErrorReportingTests {
     /// One of each case with the exit code the README's table gives its situation; a new case
     /// fails `everyCaseHasASample` until it is given one here.
     static let samples: [(error: BoxOfficeError, code: ExitCode)] = [
+        (
+            .rangeFailed(RangeFailure(failures: [("2023-08-18", BoxOfficeError.keyRejected(.kobis, code: nil, message: "invalid key"))], total: 3)),
+            .keyRejected
+        ),
+        (.rangeAbandoned(RangeAbandoned(error: BoxOfficeError.timedOut(.kobis, seconds: 15), tried: 4, total: 31)), .tryLater),
+        (.transportFailed(.kakao, reason: "the app's own transport gave up"), .unavailable),
         (.missingAPIKey(.kobis), .configuration),
         (.keyRejected(.kakao, code: "AccessDeniedError", message: "wrong appKey([redacted]) format"), .keyRejected),
         (.quotaExceeded(.kobis, message: "일일 호출 허용량을 초과하였습니다."), .tryLater), (.dailyLimitReached(.kobis, limit: 3_000), .tryLater),
@@ -51,7 +57,8 @@ struct ErrorReportingTests {
     enum Case: CaseIterable {
         case missingAPIKey, keyRejected, quotaExceeded, dailyLimitReached, quotaInsufficient, rateLimited, noChartData, timedOut, downloadTimedOut,
             serviceFault, httpStatus, serverError, unreachable, downloadFailed, redirectRefused, malformedResponse, notAnImage, responseTooLarge,
-            imageTooLarge, answerMismatch, notFound, quotaLedgerUnavailable, quotaLedgerLocked, unknownCodeName, invalidRange
+            imageTooLarge, answerMismatch, notFound, quotaLedgerUnavailable, quotaLedgerLocked, unknownCodeName, invalidRange, rangeFailed,
+            rangeAbandoned, transportFailed
     }
 
     /// Names every case, so that a new one does not compile until it has a `Case`, and
@@ -83,6 +90,9 @@ struct ErrorReportingTests {
         case .quotaLedgerLocked: .quotaLedgerLocked
         case .unknownCodeName: .unknownCodeName
         case .invalidRange: .invalidRange
+        case .rangeFailed: .rangeFailed
+        case .rangeAbandoned: .rangeAbandoned
+        case .transportFailed: .transportFailed
         }
     }
 

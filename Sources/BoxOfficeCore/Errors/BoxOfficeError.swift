@@ -61,6 +61,12 @@ public enum BoxOfficeError: ReportableError, Equatable, CustomStringConvertible,
     /// A range of days or weeks that `RangeRules` refuses: reversed, too long, holding nothing
     /// that has ended, or ending before the movie opened. Nothing was requested.
     case invalidRange(RangeProblem)
+    /// Charts of a range failed, so the range was not returned; `RangeFailure` names each.
+    case rangeFailed(RangeFailure)
+    /// A range stopped early: its first requests all failed the same passing way.
+    case rangeAbandoned(RangeAbandoned)
+    /// A transport of the app's own threw an error of its own (its text scrubbed of the keys).
+    case transportFailed(APIService, reason: String)
 
     /// One line a person can act on, in the app's language (Korean or English, as
     /// `Language.ofThisApp` finds it); API-provided text is stripped of terminal controls.
@@ -171,6 +177,14 @@ public enum BoxOfficeError: ReportableError, Equatable, CustomStringConvertible,
                 "'\(clean(name))'은(는) \(group.rawValue) 코드의 이름이 아닙니다. 코드를 쓰거나 다음 가운데 하나를 쓰세요: \(names).")
         case .invalidRange(let problem):
             return problem.sentence
+        case .rangeFailed(let failure):
+            return failure.message
+        case .rangeAbandoned(let abandoned):
+            return abandoned.message
+        case .transportFailed(let service, let reason):
+            return bilingual(
+                "The transport failed on a \(service.displayName) request: \(clean(reason)).",
+                "\(service.koreanName) 요청에서 전송 계층이 실패했습니다: \(clean(reason)).")
         case .redirectRefused(let service, let refusal):
             return bilingual(
                 "\(service.displayName) redirected the request \(clean(refusal.description)), which is not followed: API keys never leave their own service.",

@@ -63,7 +63,7 @@ extension BoxOfficeClient {
             // come after the service received it, and the service counts it then. Only a
             // failure that proves the request never left gives the call back.
             if TransferFailure.provesUnsent(error) { await giveBack(reservation) }
-            throw Self.classify(error, service: service, host: request.url.host ?? "?", timeout: seconds)
+            throw Self.classify(error, service: service, host: request.url.host ?? "?", timeout: seconds, redactor: redactor)
         }
     }
 
@@ -107,8 +107,13 @@ extension BoxOfficeClient {
 
     /// A transfer's failure in the client's terms; transient ones are wrapped so the loop retries
     /// them. Any other error is returned as it is.
-    static func classify(_ error: any Error, service: APIService, host: String, timeout: Double) -> any Error {
-        guard let failure = TransferFailure(error) else { return error }
+    static func classify(_ error: any Error, service: APIService, host: String, timeout: Double, redactor: SecretRedactor) -> any Error {
+        guard let failure = TransferFailure(error) else {
+            // The library's own errors and a cancellation pass as they are; anything else an app's
+            // own transport threw becomes one of the library's, its text scrubbed of the keys.
+            if error is CancellationError || error is any ReportableError || error is TransientFailure { return error }
+            return BoxOfficeError.transportFailed(service, reason: redactor.redact(String(describing: error)))
+        }
         switch failure {
         case .timedOut:
             return TransientFailure(error: .timedOut(service, seconds: timeout), reason: "timed out", retryAfter: nil)

@@ -83,11 +83,12 @@ public struct ChartFetcher: Sendable {
         }
         if !missing.isEmpty, !keepingGoing || fetched == 0 {
             if notSent > 0, let firstFailure {
-                throw RangeAbandoned(error: firstFailure, tried: query.dates.count - notSent, total: query.dates.count)
+                throw BoxOfficeError.rangeAbandoned(
+                    RangeAbandoned(error: firstFailure, tried: query.dates.count - notSent, total: query.dates.count))
             }
             if query.dates.count == 1, let only = missing.first { throw only.error }
-            throw RangeFailure(
-                failures: missing.map { ($0.label, $0.error) }, total: query.dates.count, fetchedAreCached: client.cacheMode.writes)
+            throw BoxOfficeError.rangeFailed(
+                RangeFailure(failures: missing.map { ($0.label, $0.error) }, total: query.dates.count, fetchedAreCached: client.cacheMode.writes))
         }
         return missing
     }

@@ -4,8 +4,9 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Several days failed; the exit code follows the worst of them.
-public struct RangeFailure: ReportableError, CustomStringConvertible {
+/// Several days failed; the exit code follows the worst of them. An app meets it inside
+/// `BoxOfficeError.rangeFailed`.
+public struct RangeFailure: ReportableError, CustomStringConvertible, Equatable {
     /// Each failed chart's name and error.
     public let failures: [(String, any Error)]
     /// How many charts were asked for.
@@ -61,8 +62,9 @@ public struct RangeFailure: ReportableError, CustomStringConvertible {
     }
 }
 
-/// A range stopped early because its first requests all failed the same passing way.
-public struct RangeAbandoned: ReportableError, CustomStringConvertible {
+/// A range stopped early because its first requests all failed the same passing way. An app
+/// meets it inside `BoxOfficeError.rangeAbandoned`.
+public struct RangeAbandoned: ReportableError, CustomStringConvertible, Equatable {
     /// The error the requests sent all failed with.
     public let error: any Error
     /// Requests sent.
@@ -71,7 +73,7 @@ public struct RangeAbandoned: ReportableError, CustomStringConvertible {
     public let total: Int
 
     /// `tried` of `total` requests sent, the first of which to fail failed with `error`.
-    init(error: any Error, tried: Int, total: Int) {
+    public init(error: any Error, tried: Int, total: Int) {
         self.error = error
         self.tried = tried
         self.total = total
@@ -104,3 +106,18 @@ public struct RangeAbandoned: ReportableError, CustomStringConvertible {
 
 /// A request the range never sent because it gave up first.
 package struct NotSent: Error {}
+
+extension RangeFailure {
+    /// The same charts failed for the same reasons.
+    public static func == (lhs: RangeFailure, rhs: RangeFailure) -> Bool {
+        lhs.total == rhs.total && lhs.failures.map(\.0) == rhs.failures.map(\.0)
+            && lhs.failures.map { message(for: $0.1) } == rhs.failures.map { message(for: $0.1) }
+    }
+}
+
+extension RangeAbandoned {
+    /// The same requests failed for the same reason.
+    public static func == (lhs: RangeAbandoned, rhs: RangeAbandoned) -> Bool {
+        lhs.tried == rhs.tried && lhs.total == rhs.total && RangeFailure.message(for: lhs.error) == RangeFailure.message(for: rhs.error)
+    }
+}

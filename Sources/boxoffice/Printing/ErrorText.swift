@@ -45,6 +45,10 @@ enum ErrorText {
         switch error {
         case .invalidRange(let problem) as BoxOfficeError:
             return line(for: problem, naming: caller.name(of:))
+        case .rangeFailed(let failure) as BoxOfficeError:
+            return failure.description(describing: { message(for: $0, caller: caller) })
+        case .rangeAbandoned(let abandoned) as BoxOfficeError:
+            return abandoned.description(describing: { message(for: $0, caller: caller) })
         case let error as BoxOfficeError:
             return hint(for: error, caller: caller).map { error.message + " " + $0 } ?? error.message
         case let error as RangeFailure:
@@ -140,13 +144,14 @@ enum ErrorText {
         switch error {
         case let error as BoxOfficeError: exitCode(for: error)
         // The worst failure's: a rejected key or bad set-up matters more than a slow server.
-        case let error as RangeFailure: error.failures.map { exitCode(for: $0.1) }.min { $0.severity < $1.severity } ?? .internalError
+        case let error as RangeFailure: exitCode(for: RangeFailureCode(error))
         case let error as RangeAbandoned: exitCode(for: error.error)
         case is UsageError: .usage
         case is PartialResult: .partial
         case is ConfigurationError, is ReplayError: .configuration
         case is FileWriteError, is LedgerUnreadable: .cannotCreateOutput
         case is LibcurlUnavailable: .unavailable
+        case let error as RangeFailureCode: error.code
         case let error as ArchiveError: exitCode(for: error)
         case is ArchiveMissing: .notFound
         case is SyncBudgetSpent, is PeriodNotArchived: .tryLater
@@ -163,6 +168,15 @@ enum ErrorText {
         }
     }
 
+    /// A range's code: the worst of its failures' (a rejected key or bad set-up matters more than
+    /// a slow server).
+    private struct RangeFailureCode: Error {
+        let code: ExitCode
+        init(_ failure: RangeFailure) {
+            code = failure.failures.map { ErrorText.exitCode(for: $0.1) }.min { $0.severity < $1.severity } ?? .internalError
+        }
+    }
+
     /// The code of each case of the library's error.
     static func exitCode(for error: BoxOfficeError) -> ExitCode {
         switch error {
@@ -174,6 +188,9 @@ enum ErrorText {
         case .quotaLedgerUnavailable, .quotaLedgerLocked: .cannotCreateOutput
         case .notFound: .notFound
         case .unknownCodeName, .invalidRange: .usage
+        case .rangeFailed(let failure): exitCode(for: RangeFailureCode(failure))
+        case .rangeAbandoned(let abandoned): exitCode(for: abandoned.error)
+        case .transportFailed: .unavailable
         }
     }
 }

@@ -106,17 +106,21 @@ struct RetryTests {
             (.invalidRequest, .unreachable(.kobis, host: "kobis.test", reason: "the request could not be sent as given")),
         ]
         for failure in retried {
-            let classified = BoxOfficeClient.classify(failure, service: .kobis, host: "kobis.test", timeout: 5)
+            let classified = BoxOfficeClient.classify(failure, service: .kobis, host: "kobis.test", timeout: 5, redactor: SecretRedactor(secrets: []))
             #expect(classified is TransientFailure, "\(failure)")
         }
         for (failure, error) in reported {
-            let classified = BoxOfficeClient.classify(failure, service: .kobis, host: "kobis.test", timeout: 5)
+            let classified = BoxOfficeClient.classify(failure, service: .kobis, host: "kobis.test", timeout: 5, redactor: SecretRedactor(secrets: []))
             #expect(classified as? BoxOfficeError == error, "\(failure)")
         }
-        let late = BoxOfficeClient.classify(NetworkFailure.timedOut, service: .kobis, host: "kobis.test", timeout: 5) as? TransientFailure
+        let late =
+            BoxOfficeClient.classify(NetworkFailure.timedOut, service: .kobis, host: "kobis.test", timeout: 5, redactor: SecretRedactor(secrets: []))
+            as? TransientFailure
         #expect(late?.error == .timedOut(.kobis, seconds: 5))
         let unnamed =
-            BoxOfficeClient.classify(NetworkFailure.other("libcurl error 42"), service: .kobis, host: "kobis.test", timeout: 5) as? TransientFailure
+            BoxOfficeClient.classify(
+                NetworkFailure.other("libcurl error 42"), service: .kobis, host: "kobis.test", timeout: 5, redactor: SecretRedactor(secrets: []))
+            as? TransientFailure
         #expect(unnamed?.error == .unreachable(.kobis, host: "kobis.test", reason: "libcurl error 42"))
     }
 

@@ -1,0 +1,52 @@
+@testable import BoxOfficeCore
+import Foundation
+import Testing
+
+/// Everything the library throws is a `BoxOfficeError`, which an app can switch on.
+struct OneErrorTypeTests {
+    /// A transport of the app's own, which fails in its own words, quoting the request.
+    struct ChattyTransport: HTTPDataLoading {
+        struct Failure: Error, CustomStringConvertible {
+            let url: URL
+            var description: String { "socket gave up on \(url.absoluteString) (Authorization: KakaoAK KAKAOKEY456)" }
+        }
+
+        func data(for request: HTTPRequest) async throws -> (Data, HTTPResponse) {
+            throw Failure(url: request.url)
+        }
+    }
+
+    @Test func anErrorOfTheAppsOwnTransportIsWrappedWithBothKeysScrubbed() async throws {
+        let client = BoxOfficeClient.testing(ChattyTransport())
+        do {
+            _ = try await client.dailyChart(on: KSTDate(year: 2023, month: 8, day: 18)!)
+            Issue.record("the transport's failure did not reach the app")
+        } catch let error as BoxOfficeError {
+            guard case .transportFailed(.kobis, let reason) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(reason.contains("socket gave up on"), "\(reason)")
+            for key in ["TESTKEY123", "KAKAOKEY456"] {
+                #expect(!reason.contains(key) && !error.localizedDescription.contains(key), "\(error.localizedDescription)")
+            }
+        }
+    }
+
+    @Test func aRangeThatFailedIsABoxOfficeErrorThatSaysWhichDays() async throws {
+        let loader = StubLoader(body: Data(), status: 503)
+        let fetcher = ChartFetcher(client: BoxOfficeClient.testing(loader))
+        let first = KSTDate(year: 2023, month: 8, day: 17)!
+        do {
+            _ = try await fetcher.charts(ChartQuery(kind: .daily, dates: [first, first.adding(days: 1)]))
+            Issue.record("a range of failures succeeded")
+        } catch let error as BoxOfficeError {
+            switch error {
+            case .rangeFailed(let failure): #expect(failure.failures.map(\.0) == ["2023-08-17", "2023-08-18"], "\(failure)")
+            case .rangeAbandoned(let abandoned): #expect(abandoned.total == 2, "\(abandoned)")
+            default: Issue.record("\(error)")
+            }
+            #expect(!error.localizedDescription.contains("BoxOfficeCore."), "\(error.localizedDescription)")
+        }
+    }
+}
