@@ -49,14 +49,18 @@ public final class URLSessionTransport: HTTPDataLoading {
         let session = currentSession()
         let delegate = self.delegate
         let task = session.dataTask(with: urlRequest)
-        // Cancelling the caller's task cancels the transfer, which closes its connection.
+        // Cancelling the caller's task cancels the transfer, which closes its connection. Not with
+        // corelibs Foundation: there `cancel()` while the answer completes deadlocks the two (see
+        // `Deadline`), so the transfer runs on to its timeout, as before.
         let (body, response) = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 delegate.begin(task, continuation: continuation)
                 task.resume()
             }
         } onCancel: {
+            #if !canImport(FoundationNetworking)
             task.cancel()
+            #endif
         }
         guard let http = response as? HTTPURLResponse, let url = http.url else { throw NetworkFailure.invalidHTTP }
         var fields: [String: String] = [:]
