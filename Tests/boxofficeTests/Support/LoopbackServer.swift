@@ -209,9 +209,18 @@ final class LoopbackServer: Sendable {
         inFlight.withLock {
             $0.now += 1; $0.most = max($0.most, $0.now)
         }
-        defer { inFlight.withLock { $0.now -= 1 } }
+        // In flight until its answer starts out: counted down before a byte of it is sent, so a
+        // client that asks again once answered is never seen beside the request it replaces.
+        var counted = true
+        func answered() {
+            guard counted else { return }
+            counted = false
+            inFlight.withLock { $0.now -= 1 }
+        }
+        defer { answered() }
         let response = handler(request)
         guard pause(response.delay, watching: connection), response.heldBy.map({ waitUntilOpen($0) }) ?? true else { return }
+        answered()
         if response.closesWithoutResponse { return }
         var head = "HTTP/1.1 \(response.status) \(Self.reason(response.status))\r\n"
         var headers = response.headers
