@@ -1,5 +1,5 @@
 /// A daily or weekly chart, ready for the renderers. It encodes as the chart object of
-/// `boxoffice daily --format json`.
+/// the documented JSON contract.
 public struct BoxOfficeChart: Sendable, Hashable {
     /// Which chart this is.
     public var kind: ChartKind
@@ -51,7 +51,7 @@ public enum ChartKind: Sendable, Hashable, Encodable {
 }
 
 /// One movie's line in a chart; counts the API left blank are nil. It encodes as a movie of
-/// `boxoffice daily --format json`.
+/// the documented JSON contract.
 public struct ChartEntry: Sendable, Hashable, Identifiable {
     /// Rank, from 1.
     public var rank: Int
@@ -148,7 +148,7 @@ extension ChartEntry: Encodable {
     }
 
     /// Every figure, `null` where KOBIS left it blank; `rankChange` is `rankIntensity`. `posterURL`
-    /// is there only once a poster was found (`--posters` adds it as `null` to the others).
+    /// is there only once a poster was found (`PosterFinder.addPosters` adds it as `null` to the others).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(rank, forKey: .rank)

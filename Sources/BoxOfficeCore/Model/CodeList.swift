@@ -1,4 +1,4 @@
-/// A KOBIS common-code group and its codes. It encodes as `boxoffice codes --format json` prints it.
+/// A KOBIS common-code group and its codes. Its `Encodable` form is a documented JSON contract.
 public struct CodeList: Sendable, Hashable, Identifiable, Encodable {
     /// The group's `comCode`.
     public var group: String

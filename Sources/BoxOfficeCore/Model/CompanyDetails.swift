@@ -1,4 +1,4 @@
-/// One company's details. It encodes as `boxoffice company --format json` prints it.
+/// One company's details. Its `Encodable` form is a documented JSON contract that only grows.
 public struct CompanyDetails: Sendable, Hashable, Identifiable {
     /// The KOBIS company code.
     public var code: String

@@ -1,5 +1,5 @@
 /// A page of KOBIS company-list matches. It encodes as `{"totalCount", "companies"}`;
-/// `boxoffice companies --format json` adds the `page` it showed.
+/// a listing adds the `page` it showed.
 public struct CompanySearchResult: Sendable, Hashable, Encodable {
     /// Matches in all.
     public var totalCount: Int
@@ -39,7 +39,7 @@ public struct CompanySearchResult: Sendable, Hashable, Encodable {
 
 /// One company in a list.
 public struct CompanySummary: Sendable, Hashable, Identifiable {
-    /// The KOBIS company code (`boxoffice company <code>`).
+    /// The KOBIS company code, which `BoxOfficeClient.company(code:)` takes.
     public var code: String
     /// Korean name.
     public var name: String

@@ -1,7 +1,7 @@
 /// The morning report: a day's top 10 with each movie's move, run, milestones and trend over the
 /// days before, and the day against the same weekday a week earlier. Computed from daily charts
 /// alone, so a daily cron costs one or two calls once the earlier days are cached. It encodes as
-/// `boxoffice report --format json` prints it, but for the `kind` the command adds.
+/// the documented JSON contract says.
 public struct DailyReport: Sendable, Hashable {
     /// The day reported.
     public var date: KSTDate
@@ -28,7 +28,7 @@ public struct DailyReport: Sendable, Hashable {
     public static let topCount = 10
     /// Days a report covers unless told otherwise.
     public static let defaultDays = 7
-    /// The range `--days` accepts.
+    /// The numbers of days `report(on:days:withPosters:)` accepts.
     public static let dayRange = 2...31
     /// How long after opening a movie new to the chart counts as new; later it is a re-entry.
     public static let firstRunDays = 7
@@ -79,7 +79,7 @@ public struct DailyReport: Sendable, Hashable {
         public var screens: Int?
         /// Its audience on each of `days`, nil where it was outside the top 10.
         public var trend: [Int64?]
-        /// Its poster, with `--posters`: an http or https address.
+        /// Its poster, when the report was made `withPosters`: an http or https address.
         public var posterURL: String?
         /// Its poster's bytes, once `embeddingPosters(with:budget:)` downloaded them from
         /// `posterURL` for a page or a mail message to carry; never in the JSON.

@@ -1,4 +1,4 @@
-/// A page of Kakao image search results. It encodes as `boxoffice images --format json` prints it.
+/// A page of Kakao image search results. Its `Encodable` form is a documented JSON contract.
 public struct ImageSearchResult: Sendable, Hashable, Encodable {
     /// Matches in all.
     public var totalCount: Int

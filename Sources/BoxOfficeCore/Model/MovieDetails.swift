@@ -1,5 +1,5 @@
 /// One movie's details, with blank strings as nil and numbers as numbers. It encodes as
-/// `boxoffice movie --format json` prints it.
+/// the documented JSON contract says.
 public struct MovieDetails: Sendable, Hashable, Identifiable {
     /// The KOBIS movie code.
     public var code: String

@@ -1,5 +1,5 @@
 /// A page of KOBIS movie-list matches. It encodes as `{"totalCount", "movies"}`;
-/// `boxoffice search --format json` adds the `page` it showed.
+/// a listing adds the `page` it showed.
 public struct MovieSearchResult: Sendable, Hashable, Encodable {
     /// Matches in all.
     public var totalCount: Int

@@ -1,5 +1,5 @@
 /// A movie's run, a day a row: its line of each day's chart, nothing where it was outside the top 10.
-/// It encodes as `boxoffice trend --format json` prints it.
+/// It encodes as the documented JSON contract says.
 public struct MovieTrend: Sendable, Hashable, Identifiable {
     /// The KOBIS movie code.
     public var code: String

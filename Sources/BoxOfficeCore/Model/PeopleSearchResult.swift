@@ -1,5 +1,5 @@
 /// A page of KOBIS people-list matches. It encodes as `{"totalCount", "people"}`;
-/// `boxoffice people --format json` adds the `page` it showed.
+/// a listing adds the `page` it showed.
 public struct PeopleSearchResult: Sendable, Hashable, Encodable {
     /// Matches in all.
     public var totalCount: Int
@@ -39,7 +39,7 @@ public struct PeopleSearchResult: Sendable, Hashable, Encodable {
 
 /// One person in a list.
 public struct PersonSummary: Sendable, Hashable, Identifiable {
-    /// The KOBIS person code (`boxoffice person <code>`).
+    /// The KOBIS person code, which `BoxOfficeClient.person(code:)` takes.
     public var code: String
     /// Korean name.
     public var name: String

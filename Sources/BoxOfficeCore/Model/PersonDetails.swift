@@ -1,4 +1,4 @@
-/// One person's details. It encodes as `boxoffice person --format json` prints it.
+/// One person's details. Its `Encodable` form is a documented JSON contract that only grows.
 public struct PersonDetails: Sendable, Hashable, Identifiable {
     /// The KOBIS person code.
     public var code: String
@@ -12,7 +12,7 @@ public struct PersonDetails: Sendable, Hashable, Identifiable {
     public var role: String?
     /// Home pages.
     public var homepages: [String]
-    /// Films and the part in each, whose codes feed `boxoffice movie`.
+    /// Films and the part in each, whose codes `BoxOfficeClient.movie(code:)` takes.
     public var filmography: [Film]
 
     /// The KOBIS person code.

@@ -1,4 +1,4 @@
-/// The two services `boxoffice` talks to.
+/// The two services the library talks to.
 public enum APIService: String, Sendable, Hashable, CaseIterable {
     /// The Korean Film Council's KOBIS Open API.
     case kobis

@@ -34,8 +34,9 @@ public struct ClientConfiguration: Sendable {
     public static let defaultKakaoBaseURL = URL.constant("https://dapi.kakao.com")
     /// Seconds an attempt may take unless told otherwise.
     public static let defaultTimeout = 15.0
-    /// `boxoffice/<version>`.
-    public static let defaultUserAgent = "boxoffice/\(BoxOfficeClient.version)"
+    /// `BoxOfficeCore/<version>`: the library, which an app may name itself beside
+    /// (`"MyApp/2.1 BoxOfficeCore/0.1.0"`).
+    public static let defaultUserAgent = "BoxOfficeCore/\(BoxOfficeClient.version)"
 
     /// Creates a configuration; everything but the keys has a default.
     public init(

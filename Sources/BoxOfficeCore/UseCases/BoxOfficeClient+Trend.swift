@@ -1,12 +1,15 @@
+import Synchronization
+
 extension BoxOfficeClient {
     /// A movie's run from the daily charts: the days `RangeRules.trendDays(from:to:movie:yesterday:)`
-    /// chooses, fetched `jobs` at a time; cached days cost nothing. `onDayFetched` is called as each
-    /// day arrives with the number of days in all, for progress. A range the rules refuse throws
+    /// chooses, fetched `jobs` at a time: one call for the movie's details and one a day, cached
+    /// answers costing none. `onDayFetched` is called as each day arrives with the days done so
+    /// far and the days in all, for progress. A range the rules refuse throws
     /// `BoxOfficeError.invalidRange` before any request (one that ends before the opening, once
     /// the movie's details are known, before any chart is asked for).
     public func trend(
         movieCode code: String, from: KSTDate? = nil, to: KSTDate? = nil, jobs: Int = ChartQuery.defaultJobs,
-        onDayFetched: @escaping @Sendable (_ daysInAll: Int) async -> Void = { _ in }
+        onDayFetched: @escaping @Sendable (_ done: Int, _ total: Int) async -> Void = { _, _ in }
     ) async throws -> MovieTrend {
         try await fetchTrend(movieCode: code, from: from, to: to, jobs: jobs, keepingGoing: false, onDayFetched: onDayFetched).trend
     }
@@ -16,14 +19,14 @@ extension BoxOfficeClient {
     /// `trend` throws it.
     public func availableTrend(
         movieCode code: String, from: KSTDate? = nil, to: KSTDate? = nil, jobs: Int = ChartQuery.defaultJobs,
-        onDayFetched: @escaping @Sendable (_ daysInAll: Int) async -> Void = { _ in }
+        onDayFetched: @escaping @Sendable (_ done: Int, _ total: Int) async -> Void = { _, _ in }
     ) async throws -> (trend: MovieTrend, missing: [MissingChart]) {
         try await fetchTrend(movieCode: code, from: from, to: to, jobs: jobs, keepingGoing: true, onDayFetched: onDayFetched)
     }
 
     private func fetchTrend(
         movieCode code: String, from: KSTDate?, to: KSTDate?, jobs: Int, keepingGoing: Bool,
-        onDayFetched: @escaping @Sendable (_ daysInAll: Int) async -> Void
+        onDayFetched: @escaping @Sendable (_ done: Int, _ total: Int) async -> Void
     ) async throws -> (trend: MovieTrend, missing: [MissingChart]) {
         let yesterday = KSTDate.today(at: now()).adding(days: -1)
         _ = try RangeRules.trendDays(from: from, to: to, yesterday: yesterday)
@@ -33,13 +36,26 @@ extension BoxOfficeClient {
         let query = ChartQuery(kind: .daily, dates: dates, jobs: jobs)
         // Only the movie's entry of each day is kept, not the day's chart.
         var days: [MovieTrend.Day] = []
+        let done = DaysDone()
         let missing = try await ChartFetcher(client: self).forEachChart(
-            query, keepingGoing: keepingGoing, onChartFetched: { await onDayFetched(total) }
+            query, keepingGoing: keepingGoing, onChartFetched: { await onDayFetched(done.next(), total) }
         ) { chart in
             if case .fetched(let chart) = chart {
                 days.append(MovieTrend.Day(date: chart.startDate, entry: chart.entries.first { $0.code == movie.code }))
             }
         }
         return (MovieTrend(code: movie.code, title: movie.title, days: days), missing)
+    }
+}
+
+/// The days of a range fetched so far, counted from the tasks that fetch them.
+private final class DaysDone: Sendable {
+    private let count = Mutex(0)
+
+    func next() -> Int {
+        count.withLock { count in
+            count += 1
+            return count
+        }
     }
 }

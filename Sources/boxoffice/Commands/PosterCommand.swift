@@ -73,7 +73,8 @@ struct PosterCommand: RunnableCommand {
         let (details, best) = try await PosterFinder(client: client).poster(forMovie: code)
         var saved: String?
         if let download {
-            let downloader = ImageDownloader(loader: state.transport(.image, timeout: network.timeout), timeout: network.timeout)
+            let downloader = ImageDownloader(
+                loader: state.transport(.image, timeout: network.timeout), timeout: network.timeout, userAgent: CommandState.userAgent)
             let image = try await downloader.image(at: best.imageURL)
             if download == Self.standardOutput { return .bytes(image) }
             // Into a folder, the file is named after the movie and the image's real type.

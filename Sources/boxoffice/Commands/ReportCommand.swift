@@ -121,7 +121,8 @@ struct ReportCommand: RunnableCommand {
             // No download may bring more than could ever fit.
             var policy = TransferPolicy.image
             policy.maximumBytes = min(policy.maximumBytes, room.largestImage)
-            let downloader = ImageDownloader(loader: state.transport(policy, timeout: network.timeout), timeout: network.timeout)
+            let downloader = ImageDownloader(
+                loader: state.transport(policy, timeout: network.timeout), timeout: network.timeout, userAgent: CommandState.userAgent)
             let embedded = await room.embeddingPosters(in: report, with: downloader)
             let failed = embedded.report.movies.filter { $0.posterURL != nil && $0.posterImage == nil }.count - embedded.leftAsLinks
             if failed > 0 {

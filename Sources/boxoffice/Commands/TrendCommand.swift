@@ -56,7 +56,7 @@ struct TrendCommand: RunnableCommand {
     func run(in state: CommandState) async throws -> CommandOutput {
         let client = try state.makeClient(network, needs: [.kobis], servedBy: state.archiveToRead(network))
         let progress = state.progressLine(total: 0, unit: "days")
-        let onDayFetched: @Sendable (Int) async -> Void = { total in
+        let onDayFetched: @Sendable (Int, Int) async -> Void = { _, total in
             if total > 1 { await progress?.advance(of: total) }
         }
         let (trend, missing) =

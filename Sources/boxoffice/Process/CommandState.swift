@@ -98,7 +98,7 @@ struct CommandState: Sendable {
             }
         let configuration = ClientConfiguration(
             kobisKey: keys[.kobis]?.value, kakaoKey: keys[.kakao]?.value,
-            kobisBaseURL: kobisBaseURL, kakaoBaseURL: kakaoBaseURL,
+            kobisBaseURL: kobisBaseURL, kakaoBaseURL: kakaoBaseURL, userAgent: Self.userAgent,
             requiresKeys: !isReplay, timeout: options.timeout, retryPolicy: RetryPolicy(retries: options.retries))
         var middlewares: [any LoaderMiddleware] = []
         if let replay = options.replayDirectory {
@@ -165,6 +165,9 @@ struct CommandState: Sendable {
         let used = quota.counts(on: context.today)[.kobis] ?? 0
         return max(0, APIService.kobis.dailyQuota - used - reserve)
     }
+
+    /// What the tool's requests say they come from: the tool, not the library an app uses.
+    static let userAgent = "boxoffice/\(BoxOfficeClient.version)"
 
     /// `localhost`, 127.0.0.0/8 or `::1`: a key sent there in clear never leaves the machine.
     static func isLoopback(_ host: String) -> Bool {

@@ -1,5 +1,6 @@
 @testable import BoxOfficeCore
 import Foundation
+import Synchronization
 import Testing
 
 /// Everything the library throws is a `BoxOfficeError`, which an app can switch on.
@@ -48,5 +49,22 @@ struct OneErrorTypeTests {
             }
             #expect(!error.localizedDescription.contains("BoxOfficeCore."), "\(error.localizedDescription)")
         }
+    }
+}
+
+/// A trend tells its progress as days done of days in all.
+struct TrendProgressTests {
+    @Test func eachDayFetchedSaysHowManyAreDoneOfHowMany() async throws {
+        let loader = StubLoader(
+            try ["kobis/movie-20218541.json", "kobis/daily-20230817.json", "kobis/daily-20230818.json"].map {
+                StubLoader.Reply(body: try TestFiles.fixture($0))
+            })
+        let client = BoxOfficeClient.testing(loader)
+        let steps = Mutex<[[Int]]>([])
+        let trend = try await client.trend(
+            movieCode: "20218541", from: KSTDate(year: 2023, month: 8, day: 17), to: KSTDate(year: 2023, month: 8, day: 18), jobs: 1,
+            onDayFetched: { done, total in steps.withLock { $0.append([done, total]) } })
+        #expect(trend.days.count == 2)
+        #expect(steps.withLock { $0 } == [[1, 2], [2, 2]])
     }
 }

@@ -9,7 +9,7 @@ struct URLBuildingTests {
     @Test func dailyChartURLCarriesKeyAndDate() throws {
         let request = try client.makeRequest(for: .dailyBoxOffice(on: date))
         #expect(request.url.absoluteString == "https://kobis.test/rest/boxoffice/searchDailyBoxOfficeList.json?key=TESTKEY123&targetDt=20230818")
-        #expect(request.value(forHTTPHeaderField: "User-Agent") == "boxoffice/\(BoxOfficeClient.version)")
+        #expect(request.value(forHTTPHeaderField: "User-Agent") == "BoxOfficeCore/\(BoxOfficeClient.version)")
         #expect(request.value(forHTTPHeaderField: "Authorization") == nil)
     }
 
@@ -67,6 +67,6 @@ struct URLBuildingTests {
                 == "https://www.kobis.or.kr/kobisopenapi/webservice/rest/movie/searchMovieInfo.json?key=TESTKEY123&movieCd=20124079")
         #expect(request.value(forHTTPHeaderField: "User-Agent") == "MyApp/2.1")
         #expect(ClientConfiguration().kakaoBaseURL.absoluteString == "https://dapi.kakao.com")
-        #expect(ClientConfiguration().userAgent == "boxoffice/\(BoxOfficeClient.version)")
+        #expect(ClientConfiguration().userAgent == "BoxOfficeCore/\(BoxOfficeClient.version)")
     }
 }
