@@ -42,10 +42,25 @@ package protocol UnsentRequestError: Error {}
 /// request serves, the way swift-openapi-runtime tells its middlewares the operation: the
 /// recorder and the replayer find their file by the endpoint's recording name, never by parsing
 /// the URL. A middleware calls `next` to go on to the loader (or the next middleware), or answers
-/// by itself, as the replayer does.
+/// by itself, as the replayer does. `next` is a plain (concurrent) async function, so that a
+/// middleware written in an app's default Swift 6 package matches it:
+///
+/// ```swift
+/// struct TracingMiddleware: LoaderMiddleware {
+///     let traceID: String
+///
+///     func intercept(
+///         _ request: HTTPRequest, endpoint: EndpointInfo, next: @Sendable (HTTPRequest) async throws -> (Data, HTTPResponse)
+///     ) async throws -> (Data, HTTPResponse) {
+///         var request = request
+///         request.setValue(traceID, forHTTPHeaderField: "X-Trace-ID")
+///         return try await next(request)
+///     }
+/// }
+/// ```
 public protocol LoaderMiddleware: Sendable {
     /// Handles the request for `endpoint`, usually by passing it to `next`.
     func intercept(
-        _ request: HTTPRequest, endpoint: EndpointInfo, next: @Sendable (HTTPRequest) async throws -> (Data, HTTPResponse)
+        _ request: HTTPRequest, endpoint: EndpointInfo, next: @Sendable @concurrent (HTTPRequest) async throws -> (Data, HTTPResponse)
     ) async throws -> (Data, HTTPResponse)
 }

@@ -19,7 +19,7 @@ package struct Recorder: LoaderMiddleware {
 
     /// Passes the request on, then records a 2xx body atomically.
     package func intercept(
-        _ request: HTTPRequest, endpoint: EndpointInfo, next: @Sendable (HTTPRequest) async throws -> (Data, HTTPResponse)
+        _ request: HTTPRequest, endpoint: EndpointInfo, next: @Sendable @concurrent (HTTPRequest) async throws -> (Data, HTTPResponse)
     ) async throws -> (Data, HTTPResponse) {
         let (data, response) = try await next(request)
         if response.isSuccess {

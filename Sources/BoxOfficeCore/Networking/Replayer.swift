@@ -20,7 +20,7 @@ public struct Replayer: LoaderMiddleware {
 
     /// The recorded body with a 200 response, or `ReplayError.noRecording`.
     public func intercept(
-        _ request: HTTPRequest, endpoint: EndpointInfo, next: @Sendable (HTTPRequest) async throws -> (Data, HTTPResponse)
+        _ request: HTTPRequest, endpoint: EndpointInfo, next: @Sendable @concurrent (HTTPRequest) async throws -> (Data, HTTPResponse)
     ) async throws -> (Data, HTTPResponse) {
         let service = endpoint.service
         let name = endpoint.recordingName
