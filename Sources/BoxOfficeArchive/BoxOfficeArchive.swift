@@ -87,7 +87,7 @@ public final class BoxOfficeArchive: Sendable {
     /// The days the archive holds between `from` and `to`, each with whether it was settled when
     /// fetched (a chart fetched the day after can still change; it is fetched again later).
     public func days(from: KSTDate, to: KSTDate) throws(ArchiveError) -> [KSTDate: Bool] {
-        try read { connection in
+        try withConnection { connection in
             var days: [KSTDate: Bool] = [:]
             try connection.query("SELECT day, settled FROM synced_days WHERE day BETWEEN ? AND ?", [.text(from.iso), .text(to.iso)]) { _, row in
                 if case .text(let text) = row[0], let day = KSTDate(parsing: text), case .integer(let settled) = row[1] {
@@ -103,7 +103,7 @@ public final class BoxOfficeArchive: Sendable {
     /// films first seen in it, in one transaction.
     public func store(_ chart: BoxOfficeChart, settled: Bool, movies: [MovieDetails] = [], fetchedAt: Date) throws(ArchiveError) {
         let stamp = Self.timestamp(fetchedAt)
-        try read { connection in
+        try withConnection { connection in
             try Self.transaction(connection) {
                 let day = SQLValue.text(chart.startDate.iso)
                 try connection.query("DELETE FROM synced_days WHERE day = ?", [day])
@@ -133,7 +133,7 @@ public final class BoxOfficeArchive: Sendable {
     /// Stores films' details, each replacing what the archive held for it, in one transaction.
     public func store(_ movies: [MovieDetails], fetchedAt: Date) throws(ArchiveError) {
         let stamp = Self.timestamp(fetchedAt)
-        try read { connection in
+        try withConnection { connection in
             try Self.transaction(connection) {
                 for movie in movies { try Self.insert(movie, stamp: stamp, into: connection) }
             }
@@ -142,7 +142,7 @@ public final class BoxOfficeArchive: Sendable {
 
     /// Which of these films the archive has details of.
     public func knownFilms(_ codes: [String]) throws(ArchiveError) -> Set<String> {
-        try read { connection in
+        try withConnection { connection in
             var known: Set<String> = []
             for code in Set(codes) {
                 if try connection.scalar("SELECT 1 FROM movies WHERE code = ?", [.text(code)]) != nil { known.insert(code) }
@@ -153,7 +153,7 @@ public final class BoxOfficeArchive: Sendable {
 
     /// Films in the charts whose details the archive lacks, by the first day they appeared.
     public func filmsWithoutDetails() throws(ArchiveError) -> [String] {
-        try read { connection in
+        try withConnection { connection in
             var codes: [String] = []
             try connection.query(
                 """
@@ -208,7 +208,7 @@ public final class BoxOfficeArchive: Sendable {
     /// The day's chart as the archive holds it, whole: the rows KOBIS gave, in rank order (an
     /// empty chart for a day it had none); nil when the archive does not hold the day.
     public func dailyChart(on day: KSTDate) throws(ArchiveError) -> (chart: BoxOfficeChart, isSettled: Bool)? {
-        try read { connection in
+        try withConnection { connection in
             guard case .integer(let settled)? = try connection.scalar("SELECT settled FROM synced_days WHERE day = ?", [.text(day.iso)]) else {
                 return nil
             }
@@ -243,7 +243,7 @@ public final class BoxOfficeArchive: Sendable {
 
     /// What the archive holds.
     public func status() throws(ArchiveError) -> ArchiveStatus {
-        try read { connection in
+        try withConnection { connection in
             var status = ArchiveStatus(schemaVersion: try Self.version(of: connection))
             try connection.query("SELECT COUNT(*), MIN(day), MAX(day), SUM(settled = 0) FROM synced_days") { _, row in
                 if case .integer(let count) = row[0] { status.days = Int(count) }
@@ -276,7 +276,7 @@ public final class BoxOfficeArchive: Sendable {
             period == .allTime
             ? "(SELECT \(column)_total FROM daily_chart AS latest WHERE latest.movie_code = c.movie_code ORDER BY day DESC LIMIT 1)"
             : "SUM(c.\(column))"
-        return try read { connection in
+        return try withConnection { connection in
             var films: [TopFilm] = []
             try connection.query(
                 """
@@ -307,7 +307,7 @@ public final class BoxOfficeArchive: Sendable {
     /// the archive lacks are one group of their own, named nil.
     public func share(_ period: ArchivePeriod, by grouping: ShareGrouping) throws(ArchiveError) -> [ShareGroup] {
         let (from, to) = period.bounds
-        return try read { connection in
+        return try withConnection { connection in
             var groups: [ShareGroup] = []
             try connection.query(
                 """
@@ -342,7 +342,7 @@ public final class BoxOfficeArchive: Sendable {
     public func missingDays(from: KSTDate, to: KSTDate) throws(ArchiveError) -> [KSTDate] {
         guard from <= to else { return [] }
         // Most periods asked about are whole: counting says so without reading the days.
-        let count = try read { connection in
+        let count = try withConnection { connection in
             try connection.scalar("SELECT COUNT(*) FROM synced_days WHERE day BETWEEN ? AND ?", [.text(from.iso), .text(to.iso)])
         }
         if count?.integer == Int64(to.days(since: from) + 1) { return [] }
@@ -353,7 +353,7 @@ public final class BoxOfficeArchive: Sendable {
     /// Runs one read-only statement: at most `rowLimit` rows, and `seconds` of SQLite's work,
     /// after which it is interrupted. ATTACH, writing pragmas and `load_extension` are refused.
     public func query(_ sql: String, rowLimit: Int = 1_000, seconds: Double = 2) throws(ArchiveError) -> QueryResult {
-        try read { connection in
+        try withConnection { connection in
             var result = QueryResult()
             var now = timespec()
             clock_gettime(CLOCK_MONOTONIC, &now)
@@ -380,8 +380,9 @@ public final class BoxOfficeArchive: Sendable {
         }
     }
 
-    /// Runs `body` on the connection, turning SQLite's failures into the archive's errors.
-    private func read<Result: Sendable>(_ body: @Sendable (borrowing SQLiteConnection) throws -> Result) throws(ArchiveError) -> Result {
+    /// Runs `body` on the connection, one caller at a time, turning SQLite's failures into the
+    /// archive's errors.
+    private func withConnection<Result: Sendable>(_ body: @Sendable (borrowing SQLiteConnection) throws -> Result) throws(ArchiveError) -> Result {
         do {
             return try connection.withLock { connection in try body(connection) }
         } catch let error as ArchiveError {

@@ -77,7 +77,7 @@ package struct CompanyOutput: Presentable {
             [.text(company.code), .text(company.name), .text($0.movieCode), .text($0.title), .list($0.parts)]
         }
         return Document([
-            Document.Section([.card(fields.map { ($0.label.localized, $0.value) })]), Document.Section([.table(Table(columns: columns, rows: rows))]),
+            Document.Section([.card(labelled: fields)]), Document.Section([.table(Table(columns: columns, rows: rows))]),
         ])
     }
 }

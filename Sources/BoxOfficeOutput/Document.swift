@@ -40,6 +40,12 @@ package struct Document: Sendable {
         case terminalLine(String)
         /// A remark people read at a terminal and in Markdown (in italics there).
         case note(String)
+
+        /// A card whose labels, declared in English like a column's heading, are written in the
+        /// run's language.
+        package static func card(labelled fields: [(label: String, value: String)]) -> Block {
+            .card(fields.map { ($0.label.localized, $0.value) })
+        }
     }
 }
 

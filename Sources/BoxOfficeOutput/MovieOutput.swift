@@ -14,7 +14,7 @@ package struct MovieOutput: Presentable {
         let columns = Self.columns.map(Column.machine)
         return Document([
             Document.Section([
-                .card(Self.fields(movie).map { ($0.label.localized, $0.value) }), .table(Table(columns: columns, rows: [Self.row(movie)])),
+                .card(labelled: Self.fields(movie)), .table(Table(columns: columns, rows: [Self.row(movie)])),
             ])
         ])
     }

@@ -76,7 +76,7 @@ package struct PersonOutput: Presentable {
             [.text(person.code), .text(person.name), .text($0.movieCode), .text($0.title), .text($0.part), .list($0.parts)]
         }
         return Document([
-            Document.Section([.card(fields.map { ($0.label.localized, $0.value) })]), Document.Section([.table(Table(columns: columns, rows: rows))]),
+            Document.Section([.card(labelled: fields)]), Document.Section([.table(Table(columns: columns, rows: rows))]),
         ])
     }
 }

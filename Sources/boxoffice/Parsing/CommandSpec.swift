@@ -229,12 +229,8 @@ struct OptionSpec: Sendable {
     }
 
     /// The help text with its default.
+    /// The help with its default, as `--help` shows it, in the run's language.
     var helpWithDefault: String {
-        defaultValue.map { "\(help) (default: \($0.text))" } ?? help
-    }
-
-    /// The same in the run's language.
-    var localizedHelpWithDefault: String {
         guard let defaultValue else { return help.localized }
         let value: String
         switch defaultValue {

@@ -28,7 +28,7 @@ enum HelpFormatter {
                 spec.options.map { option in
                     let short = option.short.map { "-\($0), " } ?? ""
                     let value = option.valueName.map { " <\($0)>" } ?? ""
-                    return ("\(short)--\(option.name)\(value)", option.localizedHelpWithDefault)
+                    return ("\(short)--\(option.name)\(value)", option.helpWithDefault)
                 }, width: width)
         if !spec.subcommands.isEmpty {
             text +=

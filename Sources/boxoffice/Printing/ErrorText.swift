@@ -51,10 +51,11 @@ enum ErrorText {
             return abandoned.description(describing: { message(for: $0, caller: caller) })
         case let error as BoxOfficeError:
             return hint(for: error, caller: caller).map { error.message + " " + $0 } ?? error.message
+        // The library throws them inside BoxOfficeError; said the same either way.
         case let error as RangeFailure:
-            return error.description(describing: { message(for: $0, caller: caller) })
+            return message(for: BoxOfficeError.rangeFailed(error), caller: caller)
         case let error as RangeAbandoned:
-            return error.description(describing: { message(for: $0, caller: caller) })
+            return message(for: BoxOfficeError.rangeAbandoned(error), caller: caller)
         case let error as ArchiveMissing:
             return error.message(for: caller)
         case let error as any ReportableError:
@@ -143,15 +144,13 @@ enum ErrorText {
     static func exitCode(for error: any Error) -> ExitCode {
         switch error {
         case let error as BoxOfficeError: exitCode(for: error)
-        // The worst failure's: a rejected key or bad set-up matters more than a slow server.
-        case let error as RangeFailure: exitCode(for: RangeFailureCode(error))
-        case let error as RangeAbandoned: exitCode(for: error.error)
+        case let error as RangeFailure: exitCode(for: .rangeFailed(error))
+        case let error as RangeAbandoned: exitCode(for: .rangeAbandoned(error))
         case is UsageError: .usage
         case is PartialResult: .partial
         case is ConfigurationError, is ReplayError: .configuration
         case is FileWriteError, is LedgerUnreadable: .cannotCreateOutput
         case is LibcurlUnavailable: .unavailable
-        case let error as RangeFailureCode: error.code
         case let error as ArchiveError: exitCode(for: error)
         case is ArchiveMissing: .notFound
         case is SyncBudgetSpent, is PeriodNotArchived: .tryLater
@@ -168,15 +167,6 @@ enum ErrorText {
         }
     }
 
-    /// A range's code: the worst of its failures' (a rejected key or bad set-up matters more than
-    /// a slow server).
-    private struct RangeFailureCode: Error {
-        let code: ExitCode
-        init(_ failure: RangeFailure) {
-            code = failure.failures.map { ErrorText.exitCode(for: $0.1) }.min { $0.severity < $1.severity } ?? .internalError
-        }
-    }
-
     /// The code of each case of the library's error.
     static func exitCode(for error: BoxOfficeError) -> ExitCode {
         switch error {
@@ -188,7 +178,8 @@ enum ErrorText {
         case .quotaLedgerUnavailable, .quotaLedgerLocked: .cannotCreateOutput
         case .notFound: .notFound
         case .unknownCodeName, .invalidRange: .usage
-        case .rangeFailed(let failure): exitCode(for: RangeFailureCode(failure))
+        // The worst failure's: a rejected key or bad set-up matters more than a slow server.
+        case .rangeFailed(let failure): failure.failures.map { exitCode(for: $0.1) }.min { $0.severity < $1.severity } ?? .internalError
         case .rangeAbandoned(let abandoned): exitCode(for: abandoned.error)
         case .transportFailed: .unavailable
         }
