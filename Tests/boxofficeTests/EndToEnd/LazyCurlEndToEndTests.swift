@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// libcurl is loaded on the first request, not before `main` (see Sources/LazyCurl): a run the
-/// cache answers never maps it, and a missing libcurl is a clear exit 69.
+/// cache answers never maps it, and a missing libcurl is a clear exit 69. SQLite likewise only
+/// for a command that opens the archive (Sources/LazySQLite).
 @Suite(.serialized)
 struct LazyCurlEndToEndTests {
     /// The static release binary, built as the README installs it; `.ci/run` builds it and sets this.
@@ -15,7 +16,8 @@ struct LazyCurlEndToEndTests {
         // glibc's loader lists the libraries it would map, and stops, as ldd does.
         let trace = try await BinaryRunner().start(["--version"], extraEnvironment: ["LD_TRACE_LOADED_OBJECTS": "1"], executable: binary).wait()
         #expect(
-            trace.stdout.contains("libc.so") && !trace.stdout.contains("curl") && !trace.stdout.contains("FoundationNetworking"),
+            trace.stdout.contains("libc.so") && !trace.stdout.contains("curl") && !trace.stdout.contains("FoundationNetworking")
+                && !trace.stdout.contains("sqlite"),
             "\(trace.stdout)", sourceLocation: sourceLocation)
         let server = try LoopbackServer(handler: StubResponse.recorded)
         defer { server.stop() }
@@ -33,6 +35,14 @@ struct LazyCurlEndToEndTests {
         let cached = try await state.start(daily, extraEnvironment: nowhere, executable: binary).wait()
         #expect(cached.status == 0 && cached.stdout == fetched.stdout, "the cache needs no libcurl: \(cached.stderr)", sourceLocation: sourceLocation)
         #expect(server.requestCount == 1, sourceLocation: sourceLocation)
+        // glibc's loader names every library it opens: a cached chart opens no SQLite, the archive does.
+        let files = ["LD_DEBUG": "files"]
+        let chart = try await state.start(daily, extraEnvironment: files, executable: binary).wait()
+        #expect(chart.status == 0 && !chart.stderr.contains("sqlite"), "\(chart.stderr)", sourceLocation: sourceLocation)
+        let archive = try await state.start(
+            ["archive", "sync", "--from", "2023-08-18", "--to", "2023-08-18", "--replay", "Fixtures"], extraEnvironment: files, executable: binary
+        ).wait()
+        #expect(archive.status == 0 && archive.stderr.contains("libsqlite3.so.0"), "\(archive.stderr.suffix(2000))", sourceLocation: sourceLocation)
     }
 
     @Test func theBuiltBinaryMapsNoLibcurlBeforeItsFirstRequest() async throws {
