@@ -25,9 +25,11 @@ final class QuotaLedgerTests {
     var ledger: QuotaLedger { QuotaLedger(file: file) }
 
     /// Holds the ledger's lock as another boxoffice would: its own open file, locked, its
-    /// process named inside. Closing it lets go.
+    /// process named inside. Closing it lets go, once: a second close (from `deinit` after
+    /// `release()`) would close whatever another test of this process had opened meanwhile
+    /// under the same number, as `boxofficeTests`' `LedgerLock` learned.
     final class LockHolding {
-        let descriptor: Int32
+        private var descriptor: Int32
 
         init(_ ledger: QuotaLedger) throws {
             descriptor = open(ledger.file.path + ".lock", O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
@@ -36,7 +38,9 @@ final class QuotaLedgerTests {
         }
 
         func release() {
+            guard descriptor >= 0 else { return }
             close(descriptor)
+            descriptor = -1
         }
 
         deinit {

@@ -101,14 +101,7 @@ struct BinaryRunner: Sendable {
         // A run that never ended may still write: its descriptors stay open, as a process's would.
         if status != nil { for descriptor in [input, output, error] { close(descriptor) } }
         let read = { (url: URL) in (try? String(contentsOf: url, encoding: .utf8)) ?? "<not UTF-8>" }
-        let result = BinaryRun(stdout: read(outURL), stderr: lines.text + read(errURL), status: status ?? -1)
-        // A descriptor of this run closed under it by something else in this shared process (seen
-        // on a loaded machine, never in a run of the binary): the harness's fault, not the
-        // command's, so the run is made again as the binary, which owns its descriptors.
-        if network == nil, result.status == 70, result.stderr.contains("Bad file descriptor") {
-            return try await runBinary(arguments, stdin: stdin, extraEnvironment: extraEnvironment, limit: limit, sourceLocation: sourceLocation)
-        }
-        return result
+        return BinaryRun(stdout: read(outURL), stderr: lines.text + read(errURL), status: status ?? -1)
     }
 
     /// Runs the binary to completion (or kills it once the backstop passes).
