@@ -5,10 +5,9 @@ import Foundation
 import Testing
 
 /// Cancelling a request ends its transfer: the server sees the connection closed, rather than a
-/// request running on to its own timeout after the caller has gone. The Linux transport, in this
-/// process. corelibs Foundation's URLSession, cancelled here beside the other tests' runs, made
-/// some of them fail writing to a descriptor of their own (EBADF), so its cancellation (a
-/// `task.cancel()` with the caller's) is not tested here.
+/// request running on to its own timeout after the caller has gone. The Linux transport, libcurl:
+/// corelibs Foundation's URLSession is not cancelled on Linux (it deadlocks, see `Deadline`), so
+/// its case is not run here.
 struct CancellationEndToEndTests {
     enum Transport: String, CaseIterable, CustomTestStringConvertible {
         case curl, urlSession
