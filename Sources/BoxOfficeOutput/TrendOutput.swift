@@ -22,8 +22,9 @@ package struct TrendOutput: Presentable {
         self.missing = missing
     }
 
-    /// `{"code", "title", "days": [{"date", "rank", "audience", "audienceTotal", "salesShare", "screens", "shows"}]}`:
-    /// the run's own encoding; a missing day is `{"date", "missing": true, "error"}` in its place.
+    /// `{"code", "title", "days": [{"date", "rank", "rankChange", …, "shows"}]}`: the run's own
+    /// encoding, each day the movie's line of that day's chart; a missing day is
+    /// `{"date", "missing": true, "error"}` in its place.
     package var json: JSONValue {
         let document = JSONValue(encoding: trend)
         guard !missing.isEmpty else { return document }
@@ -41,11 +42,12 @@ package struct TrendOutput: Presentable {
         with: .array(.anyOf([MovieTrend.Day.jsonSchema, .object([("date", .date), ("missing", .constant(.bool(true))), ("error", .string)])])))
 
     /// One day a line, each naming the movie so lines of several runs can be mixed:
-    /// `{"code", "title", "date", "rank", …}`.
+    /// `{"code", "title", "date", "rank", …}`, the movie's code and title once.
     package var jsonLines: [JSONValue] {
         let document = json
         let movie = document.members.filter { $0.0 != "days" }
-        return document.elements(of: "days").map { JSONValue.object(movie + $0.members) }
+        let named = Set(movie.map(\.0))
+        return document.elements(of: "days").map { day in JSONValue.object(movie + day.members.filter { !named.contains($0.0) }) }
     }
 
     /// A heading and a row a day.

@@ -1,27 +1,27 @@
 /// The body of the daily and weekly box-office endpoints, as KOBIS sends it.
-public struct BoxOfficeResponse: APIResponse {
+package struct BoxOfficeResponse: APIResponse {
     /// The chart itself.
-    public let boxOfficeResult: BoxOfficeResultDTO
+    package let boxOfficeResult: BoxOfficeResultDTO
 }
 
 /// The `boxOfficeResult` object shared by the daily and weekly charts.
-public struct BoxOfficeResultDTO: Decodable, Sendable {
+package struct BoxOfficeResultDTO: Decodable, Sendable {
     /// `일별 박스오피스`, `주간 박스오피스` and the like.
-    public let boxofficeType: String?
+    package let boxofficeType: String?
     /// `YYYYMMDD~YYYYMMDD`: the days the chart covers.
-    public let showRange: String
+    package let showRange: String
     /// `YYYYWW`, weekly charts only.
-    public let yearWeekTime: String?
+    package let yearWeekTime: String?
     /// Present on daily charts; missing or empty when there is no data.
-    public let dailyBoxOfficeList: [BoxOfficeEntryDTO]?
+    package let dailyBoxOfficeList: [BoxOfficeEntryDTO]?
     /// Present on weekly charts; missing or empty when there is no data.
-    public let weeklyBoxOfficeList: [BoxOfficeEntryDTO]?
+    package let weeklyBoxOfficeList: [BoxOfficeEntryDTO]?
 
     /// Whichever list the chart carries, or none.
-    public var entries: [BoxOfficeEntryDTO] { dailyBoxOfficeList ?? weeklyBoxOfficeList ?? [] }
+    package var entries: [BoxOfficeEntryDTO] { dailyBoxOfficeList ?? weeklyBoxOfficeList ?? [] }
 
     /// The first and last day of `showRange`, or a malformed-response error.
-    public func days() throws -> (first: KSTDate, last: KSTDate) {
+    package func days() throws -> (first: KSTDate, last: KSTDate) {
         let days = showRange.split(separator: "~").map { String($0).trimmed }
         guard days.count == 2, let first = KSTDate(parsing: days[0]), let last = KSTDate(parsing: days[1]) else {
             throw BoxOfficeError.malformedResponse(
@@ -42,41 +42,41 @@ public struct BoxOfficeResultDTO: Decodable, Sendable {
 }
 
 /// One movie of a chart; every value is a string on the wire.
-public struct BoxOfficeEntryDTO: Decodable, Sendable {
+package struct BoxOfficeEntryDTO: Decodable, Sendable {
     /// Row number.
-    public let rnum: String?
+    package let rnum: String?
     /// Rank in this chart.
-    public let rank: String
+    package let rank: String
     /// Change of rank against the previous chart; may be negative.
-    public let rankInten: String?
+    package let rankInten: String?
     /// `OLD` or `NEW`.
-    public let rankOldAndNew: String?
+    package let rankOldAndNew: String?
     /// The KOBIS movie code.
-    public let movieCd: String
+    package let movieCd: String
     /// The Korean title.
-    public let movieNm: String
+    package let movieNm: String
     /// Opening date, `YYYY-MM-DD`; may be empty or blank.
-    public let openDt: String?
+    package let openDt: String?
     /// Sales in won.
-    public let salesAmt: String?
+    package let salesAmt: String?
     /// Share of all sales, in percent.
-    public let salesShare: String?
+    package let salesShare: String?
     /// Sales change against the previous chart.
-    public let salesInten: String?
+    package let salesInten: String?
     /// Sales change rate, in percent.
-    public let salesChange: String?
+    package let salesChange: String?
     /// Cumulative sales.
-    public let salesAcc: String?
+    package let salesAcc: String?
     /// Audience.
-    public let audiCnt: String?
+    package let audiCnt: String?
     /// Audience change against the previous chart.
-    public let audiInten: String?
+    package let audiInten: String?
     /// Audience change rate, in percent.
-    public let audiChange: String?
+    package let audiChange: String?
     /// Cumulative audience.
-    public let audiAcc: String?
+    package let audiAcc: String?
     /// Screens.
-    public let scrnCnt: String?
+    package let scrnCnt: String?
     /// Shows.
-    public let showCnt: String?
+    package let showCnt: String?
 }

@@ -1,6 +1,6 @@
 extension Endpoint where Response == CodeListResponse {
     /// The codes of one common-code group (`comCode`).
-    public static func codeList(group: String) -> Self {
+    package static func codeList(group: String) -> Self {
         Endpoint(
             route: .codeList, parameters: [QueryParameter("comCode", group)],
             bodyName: "code-list", freshness: .codeList)

@@ -1,6 +1,6 @@
 extension Endpoint where Response == CompanyListResponse {
     /// Companies by name, chief executive or part.
-    public static func companyList(_ query: CompanyQuery) -> Self {
+    package static func companyList(_ query: CompanyQuery) -> Self {
         var parameters = QueryParameter.kobisPaging(page: query.page, itemsPerPage: query.itemsPerPage)
         if let name = query.name { parameters.append(QueryParameter("companyNm", name)) }
         if let ceo = query.ceo { parameters.append(QueryParameter("ceoNm", ceo)) }
@@ -13,7 +13,7 @@ extension Endpoint where Response == CompanyListResponse {
 
 extension Endpoint where Response == CompanyInfoResponse {
     /// One company's details.
-    public static func companyInfo(code: String) -> Self {
+    package static func companyInfo(code: String) -> Self {
         Endpoint(
             route: .companyInfo, parameters: [QueryParameter("companyCd", code)],
             bodyName: "company-info", freshness: .details,

@@ -1,6 +1,6 @@
 extension Endpoint where Response == BoxOfficeResponse {
     /// The daily chart of one day.
-    public static func dailyBoxOffice(on date: KSTDate, filter: ChartFilter = ChartFilter()) -> Self {
+    package static func dailyBoxOffice(on date: KSTDate, filter: ChartFilter = ChartFilter()) -> Self {
         Endpoint(
             route: .daily,
             parameters: [QueryParameter("targetDt", date.compact)] + filter.parameters,
@@ -12,7 +12,7 @@ extension Endpoint where Response == BoxOfficeResponse {
     ///
     /// KOBIS answers with the week that holds `targetDt`, so any day of the week would do; the
     /// period's last day is sent so that one week has one cache entry and one recording name.
-    public static func weeklyBoxOffice(containing date: KSTDate, period: WeekPeriod, filter: ChartFilter = ChartFilter()) -> Self {
+    package static func weeklyBoxOffice(containing date: KSTDate, period: WeekPeriod, filter: ChartFilter = ChartFilter()) -> Self {
         let lastDay = period.lastDay(ofWeekContaining: date)
         return Endpoint(
             route: .weekly,
@@ -24,7 +24,7 @@ extension Endpoint where Response == BoxOfficeResponse {
 
 extension Endpoint where Response == MovieInfoResponse {
     /// One movie's details.
-    public static func movieInfo(code: String) -> Self {
+    package static func movieInfo(code: String) -> Self {
         Endpoint(
             route: .movieInfo,
             parameters: [QueryParameter("movieCd", code)],
@@ -39,7 +39,7 @@ extension Endpoint where Response == MovieInfoResponse {
 
 extension Endpoint where Response == MovieListResponse {
     /// Movies matching a title, director or opening years.
-    public static func movieList(_ query: MovieSearchQuery) -> Self {
+    package static func movieList(_ query: MovieSearchQuery) -> Self {
         var parameters = QueryParameter.kobisPaging(page: query.page, itemsPerPage: query.itemsPerPage)
         if let title = query.title { parameters.append(QueryParameter("movieNm", title)) }
         if let director = query.director { parameters.append(QueryParameter("directorNm", director)) }

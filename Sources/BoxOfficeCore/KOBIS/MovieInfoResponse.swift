@@ -1,126 +1,126 @@
 /// The body of the movie-info endpoint, as KOBIS sends it.
-public struct MovieInfoResponse: APIResponse {
+package struct MovieInfoResponse: APIResponse {
     /// The result wrapper.
-    public let movieInfoResult: MovieInfoResultDTO
+    package let movieInfoResult: MovieInfoResultDTO
 
     /// An unknown code comes back as an empty record, which must not be kept.
-    public var isCacheable: Bool { movieInfoResult.movieInfo?.hasCode ?? false }
+    package var isCacheable: Bool { movieInfoResult.movieInfo?.hasCode ?? false }
 }
 
 /// The `movieInfoResult` object.
-public struct MovieInfoResultDTO: Decodable, Sendable {
+package struct MovieInfoResultDTO: Decodable, Sendable {
     /// The movie, or an empty or missing record for an unknown code.
-    public let movieInfo: MovieInfoDTO?
+    package let movieInfo: MovieInfoDTO?
     /// `영화진흥위원회`.
-    public let source: String?
+    package let source: String?
 }
 
 /// One movie's details; lists may be empty or missing.
-public struct MovieInfoDTO: Decodable, Sendable {
+package struct MovieInfoDTO: Decodable, Sendable {
     /// The KOBIS movie code.
-    public let movieCd: String?
+    package let movieCd: String?
     /// Korean title.
-    public let movieNm: String?
+    package let movieNm: String?
     /// English title.
-    public let movieNmEn: String?
+    package let movieNmEn: String?
     /// Original title.
-    public let movieNmOg: String?
+    package let movieNmOg: String?
     /// Running time in minutes.
-    public let showTm: String?
+    package let showTm: String?
     /// Production year.
-    public let prdtYear: String?
+    package let prdtYear: String?
     /// Opening date, `YYYYMMDD`; may be empty.
-    public let openDt: String?
+    package let openDt: String?
     /// Production status such as `개봉`.
-    public let prdtStatNm: String?
+    package let prdtStatNm: String?
     /// Type such as `장편`.
-    public let typeNm: String?
+    package let typeNm: String?
     /// Production countries.
-    public let nations: [Nation]?
+    package let nations: [Nation]?
     /// Genres.
-    public let genres: [Genre]?
+    package let genres: [Genre]?
     /// Directors.
-    public let directors: [Person]?
+    package let directors: [Person]?
     /// Cast.
-    public let actors: [Actor]?
+    package let actors: [Actor]?
     /// Screening formats.
-    public let showTypes: [ShowType]?
+    package let showTypes: [ShowType]?
     /// Companies and their parts.
-    public let companys: [Company]?
+    package let companys: [Company]?
     /// Rating decisions.
-    public let audits: [Audit]?
+    package let audits: [Audit]?
     /// Crew.
-    public let staffs: [Staff]?
+    package let staffs: [Staff]?
 
     var hasCode: Bool { WireValue.text(movieCd) != nil }
 
     /// A production country.
-    public struct Nation: Decodable, Sendable {
+    package struct Nation: Decodable, Sendable {
         /// The country's Korean name.
-        public let nationNm: String?
+        package let nationNm: String?
     }
 
     /// A genre.
-    public struct Genre: Decodable, Sendable {
+    package struct Genre: Decodable, Sendable {
         /// The genre's Korean name.
-        public let genreNm: String?
+        package let genreNm: String?
     }
 
     /// A director.
-    public struct Person: Decodable, Sendable {
+    package struct Person: Decodable, Sendable {
         /// Korean name.
-        public let peopleNm: String?
+        package let peopleNm: String?
         /// Romanised name.
-        public let peopleNmEn: String?
+        package let peopleNmEn: String?
     }
 
     /// An actor and the role played.
-    public struct Actor: Decodable, Sendable {
+    package struct Actor: Decodable, Sendable {
         /// Korean name.
-        public let peopleNm: String?
+        package let peopleNm: String?
         /// Romanised name.
-        public let peopleNmEn: String?
+        package let peopleNmEn: String?
         /// Role, in Korean.
-        public let cast: String?
+        package let cast: String?
         /// Role, in English.
-        public let castEn: String?
+        package let castEn: String?
     }
 
     /// A screening format.
-    public struct ShowType: Decodable, Sendable {
+    package struct ShowType: Decodable, Sendable {
         /// Group such as `2D`.
-        public let showTypeGroupNm: String?
+        package let showTypeGroupNm: String?
         /// Name such as `디지털`.
-        public let showTypeNm: String?
+        package let showTypeNm: String?
     }
 
     /// A company and its part in the film.
-    public struct Company: Decodable, Sendable {
+    package struct Company: Decodable, Sendable {
         /// KOBIS company code.
-        public let companyCd: String?
+        package let companyCd: String?
         /// Korean name.
-        public let companyNm: String?
+        package let companyNm: String?
         /// English name.
-        public let companyNmEn: String?
+        package let companyNmEn: String?
         /// Part such as `배급사`.
-        public let companyPartNm: String?
+        package let companyPartNm: String?
     }
 
     /// A rating decision.
-    public struct Audit: Decodable, Sendable {
+    package struct Audit: Decodable, Sendable {
         /// Decision number; may carry trailing spaces.
-        public let auditNo: String?
+        package let auditNo: String?
         /// Grade such as `12세이상관람가`.
-        public let watchGradeNm: String?
+        package let watchGradeNm: String?
     }
 
     /// A crew member.
-    public struct Staff: Decodable, Sendable {
+    package struct Staff: Decodable, Sendable {
         /// Korean name.
-        public let peopleNm: String?
+        package let peopleNm: String?
         /// Romanised name.
-        public let peopleNmEn: String?
+        package let peopleNmEn: String?
         /// Role such as `각본`.
-        public let staffRoleNm: String?
+        package let staffRoleNm: String?
     }
 }

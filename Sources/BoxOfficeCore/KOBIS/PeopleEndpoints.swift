@@ -1,6 +1,6 @@
 extension Endpoint where Response == PeopleListResponse {
     /// People by name, or by a film they worked on.
-    public static func peopleList(_ query: PeopleQuery) -> Self {
+    package static func peopleList(_ query: PeopleQuery) -> Self {
         var parameters = QueryParameter.kobisPaging(page: query.page, itemsPerPage: query.itemsPerPage)
         if let name = query.name { parameters.append(QueryParameter("peopleNm", name)) }
         if let film = query.filmography { parameters.append(QueryParameter("filmoNames", film)) }
@@ -12,7 +12,7 @@ extension Endpoint where Response == PeopleListResponse {
 
 extension Endpoint where Response == PeopleInfoResponse {
     /// One person's details.
-    public static func peopleInfo(code: String) -> Self {
+    package static func peopleInfo(code: String) -> Self {
         Endpoint(
             route: .peopleInfo, parameters: [QueryParameter("peopleCd", code)],
             bodyName: "people-info", freshness: .details,

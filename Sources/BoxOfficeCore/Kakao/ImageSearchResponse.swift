@@ -1,29 +1,29 @@
 /// The body of Kakao image search.
-public struct ImageSearchResponse: APIResponse {
+package struct ImageSearchResponse: APIResponse {
     /// Counts and paging.
-    public let meta: Meta
+    package let meta: Meta
     /// The images; missing is read as none.
-    public let documents: [Document]
+    package let documents: [Document]
 
     private enum CodingKeys: String, CodingKey {
         case meta, documents
     }
 
     /// Decodes a body whose `documents` may be missing.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         meta = try container.decode(Meta.self, forKey: .meta)
         documents = try container.decodeIfPresent([Document].self, forKey: .documents) ?? []
     }
 
     /// Counts and paging.
-    public struct Meta: Decodable, Sendable {
+    package struct Meta: Decodable, Sendable {
         /// Matches in all.
-        public let totalCount: Int?
+        package let totalCount: Int?
         /// Matches that can be paged through.
-        public let pageableCount: Int?
+        package let pageableCount: Int?
         /// Whether this is the last page.
-        public let isEnd: Bool?
+        package let isEnd: Bool?
 
         private enum CodingKeys: String, CodingKey {
             case totalCount = "total_count"
@@ -33,23 +33,23 @@ public struct ImageSearchResponse: APIResponse {
     }
 
     /// One image.
-    public struct Document: Decodable, Sendable {
+    package struct Document: Decodable, Sendable {
         /// Source collection such as `blog`.
-        public let collection: String?
+        package let collection: String?
         /// Thumbnail address.
-        public let thumbnailURL: String?
+        package let thumbnailURL: String?
         /// Image address.
-        public let imageURL: String?
+        package let imageURL: String?
         /// Width in pixels.
-        public let width: Int?
+        package let width: Int?
         /// Height in pixels.
-        public let height: Int?
+        package let height: Int?
         /// Site name.
-        public let siteName: String?
+        package let siteName: String?
         /// Page the image is on.
-        public let documentURL: String?
+        package let documentURL: String?
         /// When the page was written, ISO 8601.
-        public let datetime: String?
+        package let datetime: String?
 
         private enum CodingKeys: String, CodingKey {
             case collection, width, height, datetime

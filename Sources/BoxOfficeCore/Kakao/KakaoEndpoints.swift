@@ -1,6 +1,6 @@
 extension Endpoint where Response == ImageSearchResponse {
     /// Kakao image search.
-    public static func imageSearch(_ query: ImageSearchQuery) -> Self {
+    package static func imageSearch(_ query: ImageSearchQuery) -> Self {
         var parameters = [QueryParameter("query", query.text)]
         if let sort = query.sort { parameters.append(QueryParameter("sort", sort.rawValue)) }
         if let page = query.page { parameters.append(QueryParameter("page", String(page))) }

@@ -3,7 +3,7 @@ extension BoxOfficeChart {
     /// is settled, and `BoxOfficeError.noChartData` when its figures may not be published yet
     /// (so it is never cached). More movies than KOBIS documents, or a figure past
     /// `WireValue.largestCount`, is a malformed answer.
-    public init(_ response: BoxOfficeResponse, kind: ChartKind, requested: String, isSettled: Bool = false, filter: ChartFilter = ChartFilter())
+    package init(_ response: BoxOfficeResponse, kind: ChartKind, requested: String, isSettled: Bool = false, filter: ChartFilter = ChartFilter())
         throws
     {
         let result = response.boxOfficeResult

@@ -29,7 +29,7 @@ public struct BoxOfficeChart: Sendable, Hashable {
 
 /// A chart's period: one day, or a week adding up some of its days. It encodes as the JSON `kind`:
 /// `"daily"`, or the week's period (`"week"`, `"weekend"`, `"weekdays"`).
-public enum ChartKind: Sendable, Hashable, Encodable {
+public enum ChartKind: Sendable, Hashable, Codable {
     /// One day.
     case daily
     /// One week, adding up these days of it.
@@ -47,6 +47,19 @@ public enum ChartKind: Sendable, Hashable, Encodable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(name)
+    }
+
+    /// Reads `daily` or a week's period back.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let name = try container.decode(String.self)
+        if name == "daily" {
+            self = .daily
+        } else if let period = WeekPeriod(rawValue: name) {
+            self = .weekly(period)
+        } else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\(name) is not a chart kind")
+        }
     }
 }
 
@@ -124,7 +137,7 @@ public struct ChartEntry: Sendable, Hashable, Identifiable {
     }
 }
 
-extension BoxOfficeChart: Encodable {
+extension BoxOfficeChart: Codable {
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case kind, startDate, endDate, yearWeek, filter, movies
     }
@@ -139,10 +152,21 @@ extension BoxOfficeChart: Encodable {
         try container.encode(filter, forKey: .filter)
         try container.encode(entries, forKey: .movies)
     }
+
+    /// Reads what `encode(to:)` writes back.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        kind = try container.decode(ChartKind.self, forKey: .kind)
+        startDate = try container.decode(KSTDate.self, forKey: .startDate)
+        endDate = try container.decode(KSTDate.self, forKey: .endDate)
+        yearWeek = try container.decodeIfPresent(String.self, forKey: .yearWeek)
+        filter = try container.decode(ChartFilter.self, forKey: .filter)
+        entries = try container.decode([ChartEntry].self, forKey: .movies)
+    }
 }
 
-extension ChartEntry: Encodable {
-    private enum CodingKeys: String, CodingKey, CaseIterable {
+extension ChartEntry: Codable {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case rank, rankChange, isNew, code, title, openDate, audience, audienceChange, audienceChangeRate, audienceTotal
         case sales, salesShare, salesChange, salesChangeRate, salesTotal, screens, shows, posterURL
     }
@@ -169,6 +193,26 @@ extension ChartEntry: Encodable {
         try container.encode(screens, forKey: .screens)
         try container.encode(shows, forKey: .shows)
         try container.encodeIfPresent(posterURL, forKey: .posterURL)
+    }
+
+    /// Reads what `encode(to:)` writes back.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            rank: try container.decode(Int.self, forKey: .rank), rankIntensity: try container.decode(Int.self, forKey: .rankChange),
+            isNew: try container.decode(Bool.self, forKey: .isNew), code: try container.decode(String.self, forKey: .code),
+            title: try container.decode(String.self, forKey: .title), openDate: try container.decodeIfPresent(KSTDate.self, forKey: .openDate),
+            audience: try container.decodeIfPresent(Int64.self, forKey: .audience),
+            audienceChange: try container.decodeIfPresent(Double.self, forKey: .audienceChange),
+            audienceChangeRate: try container.decodeIfPresent(Double.self, forKey: .audienceChangeRate),
+            audienceTotal: try container.decodeIfPresent(Int64.self, forKey: .audienceTotal),
+            sales: try container.decodeIfPresent(Int64.self, forKey: .sales),
+            salesShare: try container.decodeIfPresent(Double.self, forKey: .salesShare),
+            salesChange: try container.decodeIfPresent(Double.self, forKey: .salesChange),
+            salesChangeRate: try container.decodeIfPresent(Double.self, forKey: .salesChangeRate),
+            salesTotal: try container.decodeIfPresent(Int64.self, forKey: .salesTotal),
+            screens: try container.decodeIfPresent(Int.self, forKey: .screens),
+            shows: try container.decodeIfPresent(Int.self, forKey: .shows), posterURL: try container.decodeIfPresent(String.self, forKey: .posterURL))
     }
 }
 

@@ -1,5 +1,5 @@
 /// Narrows a daily or weekly chart; every field left nil is not sent.
-public struct ChartFilter: Sendable, Hashable, Encodable {
+public struct ChartFilter: Sendable, Hashable, Codable {
     /// Korean or foreign films only (`repNationCd`).
     public var nation: Nation?
     /// Commercial or independent films only (`multiMovieYn`).
@@ -19,7 +19,7 @@ public struct ChartFilter: Sendable, Hashable, Encodable {
     }
 
     /// Korean or foreign.
-    public enum Nation: String, Sendable, Hashable, CaseIterable, Encodable {
+    public enum Nation: String, Sendable, Hashable, CaseIterable, Codable {
         /// Korean films (`K`).
         case korean
         /// Foreign films (`F`).
@@ -29,7 +29,7 @@ public struct ChartFilter: Sendable, Hashable, Encodable {
     }
 
     /// Commercial or independent (KOBIS calls independent and art films "multi" movies).
-    public enum MovieType: String, Sendable, Hashable, CaseIterable, Encodable {
+    public enum MovieType: String, Sendable, Hashable, CaseIterable, Codable {
         /// `multiMovieYn=N`.
         case commercial
         /// `multiMovieYn=Y`.
@@ -48,6 +48,14 @@ public struct ChartFilter: Sendable, Hashable, Encodable {
         try container.encode(nation, forKey: .nation)
         try container.encode(movieType, forKey: .type)
         try container.encode(region, forKey: .region)
+    }
+
+    /// Reads what `encode(to:)` writes back.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        nation = try container.decodeIfPresent(Nation.self, forKey: .nation)
+        movieType = try container.decodeIfPresent(MovieType.self, forKey: .type)
+        region = try container.decodeIfPresent(Region.self, forKey: .region)
     }
 
     var parameters: [QueryParameter] {

@@ -1,5 +1,5 @@
-/// A KOBIS common-code group and its codes. Its `Encodable` form is a documented JSON contract.
-public struct CodeList: Sendable, Hashable, Identifiable, Encodable {
+/// A KOBIS common-code group and its codes. Its `Codable` form is a documented JSON contract.
+public struct CodeList: Sendable, Hashable, Identifiable, Codable {
     /// The group's `comCode`.
     public var group: String
     /// Its codes, in KOBIS's order.
@@ -27,7 +27,7 @@ public struct CodeList: Sendable, Hashable, Identifiable, Encodable {
     }
 
     /// One code.
-    public struct Code: Sendable, Hashable, Identifiable, Encodable {
+    public struct Code: Sendable, Hashable, Identifiable, Codable {
         /// The code, such as `0105001`.
         public var code: String
         /// Korean name.
@@ -67,7 +67,7 @@ public struct CodeList: Sendable, Hashable, Identifiable, Encodable {
     }
 
     /// Maps a code list; a missing one is empty.
-    public init(_ response: CodeListResponse, group: String) {
+    package init(_ response: CodeListResponse, group: String) {
         let text = WireValue.text
         self.group = group
         codes = (response.codes ?? []).compactMap { dto in

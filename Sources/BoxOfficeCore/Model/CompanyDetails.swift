@@ -1,4 +1,4 @@
-/// One company's details. Its `Encodable` form is a documented JSON contract that only grows.
+/// One company's details. Its `Codable` form is a documented JSON contract that only grows.
 public struct CompanyDetails: Sendable, Hashable, Identifiable {
     /// The KOBIS company code.
     public var code: String
@@ -48,7 +48,7 @@ public struct CompanyDetails: Sendable, Hashable, Identifiable {
 
     /// Maps KOBIS company info; no record means the code is unknown. KOBIS lists a film once per
     /// part (a distributor that also imported it); here it appears once, at its first place.
-    public init(_ response: CompanyInfoResponse, requestedCode: String) throws {
+    package init(_ response: CompanyInfoResponse, requestedCode: String) throws {
         let text = WireValue.text
         guard let info = response.companyInfoResult.companyInfo, let code = text(info.companyCd) else {
             throw BoxOfficeError.notFound(.company(code: requestedCode))
@@ -74,7 +74,7 @@ public struct CompanyDetails: Sendable, Hashable, Identifiable {
     }
 }
 
-extension CompanyDetails: Encodable {
+extension CompanyDetails: Codable {
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case code, name, nameEnglish, ceo, parts, filmography
     }
@@ -91,7 +91,7 @@ extension CompanyDetails: Encodable {
     }
 }
 
-extension CompanyDetails.Film: Encodable {
+extension CompanyDetails.Film: Codable {
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case movieCode, title, parts
     }

@@ -1,6 +1,6 @@
 /// A page of KOBIS company-list matches. It encodes as `{"totalCount", "companies"}`;
 /// a listing adds the `page` it showed.
-public struct CompanySearchResult: Sendable, Hashable, Encodable {
+public struct CompanySearchResult: Sendable, Hashable, Codable {
     /// Matches in all.
     public var totalCount: Int
     /// This page's companies.
@@ -19,7 +19,7 @@ public struct CompanySearchResult: Sendable, Hashable, Encodable {
         }
     }
 
-    public init(_ response: CompanyListResponse) {
+    package init(_ response: CompanyListResponse) {
         let text = WireValue.text
         companies = (response.companyListResult.companyList ?? []).compactMap { dto in
             guard let code = text(dto.companyCd) else { return nil }
@@ -66,7 +66,7 @@ public struct CompanySummary: Sendable, Hashable, Identifiable {
     }
 }
 
-extension CompanySummary: Encodable {
+extension CompanySummary: Codable {
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case code, name, nameEnglish, ceo, parts, filmography
     }

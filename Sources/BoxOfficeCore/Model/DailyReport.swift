@@ -268,7 +268,7 @@ extension DailyReport.WeekComparison {
 
 extension DailyReport {
     /// The year up to the report's day, from the daily top 10s an archive holds.
-    public struct YearSoFar: Sendable, Hashable, Encodable {
+    public struct YearSoFar: Sendable, Hashable, Codable {
         /// The first of January, and the report's day.
         public var from: KSTDate
         public var to: KSTDate
@@ -280,6 +280,7 @@ extension DailyReport {
         public var leaderTitle: String?
         public var leaderAudience: Int64?
 
+        /// Creates a year's figures; a year without a leader has none of the three.
         public init(
             from: KSTDate, to: KSTDate, audience: Int64, sales: Int64, leaderCode: String? = nil, leaderTitle: String? = nil,
             leaderAudience: Int64? = nil
@@ -297,6 +298,18 @@ extension DailyReport {
             case from, to, audience, sales, leaderCode, leaderTitle, leaderAudience
         }
 
+        /// Every field, the leader's `null` in a year without one.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(from, forKey: .from)
+            try container.encode(to, forKey: .to)
+            try container.encode(audience, forKey: .audience)
+            try container.encode(sales, forKey: .sales)
+            try container.encode(leaderCode, forKey: .leaderCode)
+            try container.encode(leaderTitle, forKey: .leaderTitle)
+            try container.encode(leaderAudience, forKey: .leaderAudience)
+        }
+
         /// The JSON `encode(to:)` writes.
         package static let jsonSchema = JSONSchema.object(CodingKeys.self) { key in
             switch key {
@@ -309,7 +322,7 @@ extension DailyReport {
     }
 }
 
-extension DailyReport: Encodable {
+extension DailyReport: Codable {
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case date, days, movies, newEntries, reentries, milestones, climber, faller, sameWeekdayLastWeek, yearSoFar
     }
@@ -331,7 +344,7 @@ extension DailyReport: Encodable {
     }
 }
 
-extension DailyReport.Movie: Encodable {
+extension DailyReport.Movie: Codable {
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case rank, rankChange, previousRank, isNew, code, title, daysSinceOpening, dayOfRun, audience, audienceTotal, salesShare, screens, trend,
             posterURL
@@ -356,9 +369,25 @@ extension DailyReport.Movie: Encodable {
         try container.encode(trend, forKey: .trend)
         try container.encode(posterURL, forKey: .posterURL)
     }
+
+    /// Reads what `encode(to:)` writes back; `dayOfRun` follows from `daysSinceOpening`, and
+    /// `posterImage`, never in the JSON, is nil.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            rank: try container.decode(Int.self, forKey: .rank), rankIntensity: try container.decode(Int.self, forKey: .rankChange),
+            previousRank: try container.decodeIfPresent(Int.self, forKey: .previousRank), isNew: try container.decode(Bool.self, forKey: .isNew),
+            code: try container.decode(String.self, forKey: .code), title: try container.decode(String.self, forKey: .title),
+            daysSinceOpening: try container.decodeIfPresent(Int.self, forKey: .daysSinceOpening),
+            audience: try container.decodeIfPresent(Int64.self, forKey: .audience),
+            audienceTotal: try container.decodeIfPresent(Int64.self, forKey: .audienceTotal),
+            salesShare: try container.decodeIfPresent(Double.self, forKey: .salesShare),
+            screens: try container.decodeIfPresent(Int.self, forKey: .screens),
+            trend: try container.decode([Int64?].self, forKey: .trend), posterURL: try container.decodeIfPresent(String.self, forKey: .posterURL))
+    }
 }
 
-extension DailyReport.Move: Encodable {
+extension DailyReport.Move: Codable {
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case code, title, rank, previousRank, rankChange
     }
@@ -372,9 +401,18 @@ extension DailyReport.Move: Encodable {
         try container.encode(previousRank, forKey: .previousRank)
         try container.encode(rankIntensity, forKey: .rankChange)
     }
+
+    /// Reads what `encode(to:)` writes back.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            code: try container.decode(String.self, forKey: .code), title: try container.decode(String.self, forKey: .title),
+            rank: try container.decode(Int.self, forKey: .rank), previousRank: try container.decodeIfPresent(Int.self, forKey: .previousRank),
+            rankIntensity: try container.decode(Int.self, forKey: .rankChange))
+    }
 }
 
-extension DailyReport.Milestone: Encodable {
+extension DailyReport.Milestone: Codable {
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case code, title, milestone
     }
@@ -388,7 +426,7 @@ extension DailyReport.Milestone: Encodable {
     }
 }
 
-extension DailyReport.WeekComparison: Encodable {
+extension DailyReport.WeekComparison: Codable {
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case date, audience, audienceThatDay, change, changeRate
     }

@@ -1,5 +1,5 @@
-/// A page of Kakao image search results. Its `Encodable` form is a documented JSON contract.
-public struct ImageSearchResult: Sendable, Hashable, Encodable {
+/// A page of Kakao image search results. Its `Codable` form is a documented JSON contract.
+public struct ImageSearchResult: Sendable, Hashable, Codable {
     /// Matches in all.
     public var totalCount: Int
     /// Matches that can be paged through.
@@ -31,7 +31,7 @@ public struct ImageSearchResult: Sendable, Hashable, Encodable {
     }
 
     /// Maps Kakao's answer, keeping only documents with an image address.
-    public init(_ response: ImageSearchResponse) {
+    package init(_ response: ImageSearchResponse) {
         images = response.documents.compactMap { document in
             guard let url = WireValue.text(document.imageURL) else { return nil }
             return ImageResult(
@@ -84,7 +84,7 @@ public struct ImageResult: Sendable, Hashable {
     }
 }
 
-extension ImageResult: Encodable {
+extension ImageResult: Codable {
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case imageURL, thumbnailURL, width, height, site, documentURL, datetime
     }

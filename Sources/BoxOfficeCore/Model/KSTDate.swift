@@ -8,7 +8,7 @@ import Foundation
 ///
 /// Korea has kept UTC+9 without daylight saving since 1988, so "today in Seoul" is plain
 /// arithmetic on the instant and needs no time-zone database (cron machines often lack one).
-public struct KSTDate: Sendable, Hashable, Comparable, CustomStringConvertible, Encodable {
+public struct KSTDate: Sendable, Hashable, Comparable, CustomStringConvertible, Codable {
     /// The year, for example 2023.
     public let year: Int
     /// The month, 1 through 12.
@@ -80,6 +80,16 @@ public struct KSTDate: Sendable, Hashable, Comparable, CustomStringConvertible, 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(iso)
+    }
+
+    /// Reads `"YYYY-MM-DD"` back, the form `encode(to:)` writes.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard text.utf8.count == 10, let date = KSTDate(parsing: text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\(text) is not a YYYY-MM-DD day")
+        }
+        self = date
     }
 
     /// The ISO weekday: 1 for Monday through 7 for Sunday.

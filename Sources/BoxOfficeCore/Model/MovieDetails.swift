@@ -170,7 +170,7 @@ public struct MovieDetails: Sendable, Hashable, Identifiable {
 
 extension MovieDetails {
     /// Maps KOBIS movie info; an empty record means the code is unknown.
-    public init(_ response: MovieInfoResponse, requestedCode: String) throws {
+    package init(_ response: MovieInfoResponse, requestedCode: String) throws {
         guard let info = response.movieInfoResult.movieInfo, let code = WireValue.text(info.movieCd) else {
             throw BoxOfficeError.notFound(.movie(code: requestedCode))
         }
@@ -199,7 +199,7 @@ extension MovieDetails {
     }
 }
 
-extension MovieDetails: Encodable {
+extension MovieDetails: Codable {
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case code, title, titleEnglish, titleOriginal, productionYear, openDate, runtimeMinutes, status, type, nations, genres, directors, actors,
             companies, ratings, staff, showTypes
@@ -228,7 +228,7 @@ extension MovieDetails: Encodable {
     }
 }
 
-extension MovieDetails.Person: Encodable {
+extension MovieDetails.Person: Codable {
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case name, nameEnglish
     }
@@ -241,7 +241,7 @@ extension MovieDetails.Person: Encodable {
     }
 }
 
-extension MovieDetails.Actor: Encodable {
+extension MovieDetails.Actor: Codable {
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case name, nameEnglish, role, roleEnglish
     }
@@ -256,7 +256,7 @@ extension MovieDetails.Actor: Encodable {
     }
 }
 
-extension MovieDetails.Company: Encodable {
+extension MovieDetails.Company: Codable {
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case code, name, nameEnglish, part
     }
@@ -271,7 +271,7 @@ extension MovieDetails.Company: Encodable {
     }
 }
 
-extension MovieDetails.Rating: Encodable {
+extension MovieDetails.Rating: Codable {
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case number, grade
     }
@@ -284,7 +284,7 @@ extension MovieDetails.Rating: Encodable {
     }
 }
 
-extension MovieDetails.StaffMember: Encodable {
+extension MovieDetails.StaffMember: Codable {
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case name, nameEnglish, role
     }
@@ -298,7 +298,7 @@ extension MovieDetails.StaffMember: Encodable {
     }
 }
 
-extension MovieDetails.ShowType: Encodable {
+extension MovieDetails.ShowType: Codable {
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case group, name
     }

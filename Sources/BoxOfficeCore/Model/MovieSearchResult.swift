@@ -1,6 +1,6 @@
 /// A page of KOBIS movie-list matches. It encodes as `{"totalCount", "movies"}`;
 /// a listing adds the `page` it showed.
-public struct MovieSearchResult: Sendable, Hashable, Encodable {
+public struct MovieSearchResult: Sendable, Hashable, Codable {
     /// Matches in all.
     public var totalCount: Int
     /// This page's matches.
@@ -25,7 +25,7 @@ public struct MovieSearchResult: Sendable, Hashable, Encodable {
     }
 
     /// Maps the KOBIS movie list; a missing list is an empty one.
-    public init(_ response: MovieListResponse) throws {
+    package init(_ response: MovieListResponse) throws {
         let wire = WireValue(service: .kobis, body: "movie-list")
         let text = WireValue.text
         movies = try (response.movieListResult.movieList ?? []).map { dto in
@@ -93,7 +93,7 @@ public struct MovieSummary: Sendable, Hashable, Identifiable {
     }
 }
 
-extension MovieSummary: Encodable {
+extension MovieSummary: Codable {
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case code, title, titleEnglish, productionYear, openDate, type, status, nations, genres, directors
     }

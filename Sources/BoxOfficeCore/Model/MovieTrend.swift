@@ -33,7 +33,7 @@ public struct MovieTrend: Sendable, Hashable, Identifiable {
     }
 }
 
-extension MovieTrend: Encodable {
+extension MovieTrend: Codable {
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case code, title, days
     }
@@ -47,22 +47,30 @@ extension MovieTrend: Encodable {
     }
 }
 
-extension MovieTrend.Day: Encodable {
+extension MovieTrend.Day: Codable {
     private enum CodingKeys: String, CodingKey, CaseIterable {
-        case date, rank, audience, audienceTotal, salesShare, screens, shows
+        case date
     }
 
-    /// The day and the movie's figures that day, all `null` on a day outside the top 10:
-    /// `{"date", "rank", "audience", "audienceTotal", "salesShare", "screens", "shows"}`.
+    /// The day and the movie's line of that day's chart, as a chart writes it, every figure
+    /// `null` on a day outside the top 10: `{"date", "rank", "rankChange", "isNew", "code",
+    /// "title", "openDate", "audience", …, "shows"}`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(date, forKey: .date)
-        try container.encode(entry?.rank, forKey: .rank)
-        try container.encode(entry?.audience, forKey: .audience)
-        try container.encode(entry?.audienceTotal, forKey: .audienceTotal)
-        try container.encode(entry?.salesShare, forKey: .salesShare)
-        try container.encode(entry?.screens, forKey: .screens)
-        try container.encode(entry?.shows, forKey: .shows)
+        if let entry {
+            try entry.encode(to: encoder)
+        } else {
+            var blank = encoder.container(keyedBy: ChartEntry.CodingKeys.self)
+            for key in ChartEntry.CodingKeys.allCases where key != .posterURL { try blank.encodeNil(forKey: key) }
+        }
+    }
+
+    /// Reads what `encode(to:)` writes back: a day with a `code` was in the top 10.
+    public init(from decoder: any Decoder) throws {
+        date = try decoder.container(keyedBy: CodingKeys.self).decode(KSTDate.self, forKey: .date)
+        let line = try decoder.container(keyedBy: ChartEntry.CodingKeys.self)
+        entry = try line.contains(.code) && !line.decodeNil(forKey: .code) ? ChartEntry(from: decoder) : nil
     }
 }
 
@@ -78,11 +86,15 @@ extension MovieTrend {
 
 extension MovieTrend.Day {
     /// The JSON `encode(to:)` writes.
-    package static let jsonSchema = JSONSchema.object(CodingKeys.self) { key in
-        switch key {
-        case .date: .date
-        case .rank, .audience, .audienceTotal, .screens, .shows: .nullable(.integer)
-        case .salesShare: .nullable(.number)
-        }
-    }
+    package static let jsonSchema: JSONSchema = {
+        guard case .object(let line) = ChartEntry.jsonSchema else { return ChartEntry.jsonSchema }
+        return .object(
+            [("date", .date)]
+                + line.map { name, schema in
+                    switch schema {
+                    case .sometimes, .nullable: (name, schema)
+                    default: (name, .nullable(schema))
+                    }
+                })
+    }()
 }

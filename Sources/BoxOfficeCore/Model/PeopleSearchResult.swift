@@ -1,6 +1,6 @@
 /// A page of KOBIS people-list matches. It encodes as `{"totalCount", "people"}`;
 /// a listing adds the `page` it showed.
-public struct PeopleSearchResult: Sendable, Hashable, Encodable {
+public struct PeopleSearchResult: Sendable, Hashable, Codable {
     /// Matches in all.
     public var totalCount: Int
     /// This page's people.
@@ -19,7 +19,7 @@ public struct PeopleSearchResult: Sendable, Hashable, Encodable {
         }
     }
 
-    public init(_ response: PeopleListResponse) {
+    package init(_ response: PeopleListResponse) {
         let text = WireValue.text
         people = (response.peopleListResult.peopleList ?? []).compactMap { dto in
             guard let code = text(dto.peopleCd) else { return nil }
@@ -63,7 +63,7 @@ public struct PersonSummary: Sendable, Hashable, Identifiable {
     }
 }
 
-extension PersonSummary: Encodable {
+extension PersonSummary: Codable {
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case code, name, nameEnglish, role, filmography
     }

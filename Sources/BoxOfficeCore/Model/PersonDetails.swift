@@ -1,4 +1,4 @@
-/// One person's details. Its `Encodable` form is a documented JSON contract that only grows.
+/// One person's details. Its `Codable` form is a documented JSON contract that only grows.
 public struct PersonDetails: Sendable, Hashable, Identifiable {
     /// The KOBIS person code.
     public var code: String
@@ -59,7 +59,7 @@ public struct PersonDetails: Sendable, Hashable, Identifiable {
     }
 
     /// Maps KOBIS people info; no record means the code is unknown.
-    public init(_ response: PeopleInfoResponse, requestedCode: String) throws {
+    package init(_ response: PeopleInfoResponse, requestedCode: String) throws {
         let text = WireValue.text
         guard let info = response.peopleInfoResult.peopleInfo, let code = text(info.peopleCd) else {
             throw BoxOfficeError.notFound(.person(code: requestedCode))
@@ -86,7 +86,7 @@ public struct PersonDetails: Sendable, Hashable, Identifiable {
     }
 }
 
-extension PersonDetails: Encodable {
+extension PersonDetails: Codable {
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case code, name, nameEnglish, sex, role, homepages, filmography
     }
@@ -104,7 +104,7 @@ extension PersonDetails: Encodable {
     }
 }
 
-extension PersonDetails.Film: Encodable {
+extension PersonDetails.Film: Codable {
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case movieCode, title, part, parts
     }
@@ -116,6 +116,14 @@ extension PersonDetails.Film: Encodable {
         try container.encode(title, forKey: .title)
         try container.encode(part, forKey: .part)
         try container.encode(parts, forKey: .parts)
+    }
+
+    /// Reads what `encode(to:)` writes back; `part` is the first of `parts`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            movieCode: try container.decode(String.self, forKey: .movieCode), title: try container.decodeIfPresent(String.self, forKey: .title),
+            parts: try container.decode([String].self, forKey: .parts))
     }
 }
 

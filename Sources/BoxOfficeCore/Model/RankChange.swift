@@ -1,6 +1,6 @@
 /// How a movie's rank moved against the previous chart. It encodes as the signed number of places
 /// (`3`, `-2`, `0`), as charts' `rankChange` and CSV's `rank_change` write it, or `"new"`.
-public enum RankChange: Sendable, Hashable, Encodable {
+public enum RankChange: Sendable, Hashable, Codable {
     /// Climbed this many places.
     case up(Int)
     /// Fell this many places.
@@ -32,6 +32,18 @@ public enum RankChange: Sendable, Hashable, Encodable {
         case .down(let places): try container.encode(-Int(clamping: places.magnitude))
         case .same: try container.encode(0)
         case .new: try container.encode("new")
+        }
+    }
+
+    /// Reads the signed number of places or `"new"` back.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let places = try? container.decode(Int.self) {
+            self.init(intensity: places, isNew: false)
+        } else if try container.decode(String.self) == "new" {
+            self = .new
+        } else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "a rank change is a number of places or \"new\"")
         }
     }
 

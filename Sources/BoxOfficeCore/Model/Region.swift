@@ -55,7 +55,7 @@ public struct Region: Sendable, Hashable, Identifiable {
     }
 }
 
-extension Region: Encodable {
+extension Region: Codable {
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case code, name
     }
@@ -65,6 +65,14 @@ extension Region: Encodable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(code, forKey: .code)
         try container.encode(koreanName, forKey: .name)
+    }
+
+    /// Reads `{"code", "name"}` back: a region KOBIS knows by its code, any other as written.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let code = try container.decode(String.self, forKey: .code)
+        let name = try container.decode(String.self, forKey: .name)
+        self = Region.all.first { $0.code == code && $0.koreanName == name } ?? Region(code: code, englishName: name, koreanName: name)
     }
 }
 

@@ -1,5 +1,5 @@
 /// Which days of a week a weekly chart adds up (`weekGb`).
-public enum WeekPeriod: String, Sendable, Hashable, CaseIterable, Encodable {
+public enum WeekPeriod: String, Sendable, Hashable, CaseIterable, Codable {
     /// Monday to Sunday (`weekGb=0`).
     case week
     /// Friday to Sunday (`weekGb=1`, KOBIS's own default).

@@ -1,10 +1,10 @@
 /// A decoded body that knows whether it may be kept in the cache.
-public protocol APIResponse: Decodable, Sendable {
+package protocol APIResponse: Decodable, Sendable {
     /// Whether this body is complete enough to be cached; empty charts and unknown movies are not.
     var isCacheable: Bool { get }
 }
 
 extension APIResponse {
     /// Most bodies may be cached once they decode.
-    public var isCacheable: Bool { true }
+    package var isCacheable: Bool { true }
 }

@@ -74,7 +74,7 @@ public struct BoxOfficeClient: Sendable {
     }
 
     /// Sends the endpoint and returns its decoded body.
-    public func send<Response>(_ endpoint: Endpoint<Response>) async throws -> Response {
+    package func send<Response>(_ endpoint: Endpoint<Response>) async throws -> Response {
         try await send(endpoint) { $0 }
     }
 
@@ -115,13 +115,13 @@ public struct BoxOfficeClient: Sendable {
     }
 
     /// Whether the cache holds a fresh answer for the endpoint, so sending it costs no call.
-    public func hasCachedAnswer<Response>(_ endpoint: Endpoint<Response>) -> Bool {
+    package func hasCachedAnswer<Response>(_ endpoint: Endpoint<Response>) -> Bool {
         guard cacheMode.reads, let cache else { return false }
         return (try? cache.read(named: endpoint.info.recordingName, now: now())) != nil
     }
 
     /// The exact request for an endpoint: base URL, path, percent-encoded query, key and headers.
-    public func makeRequest<Response>(for endpoint: Endpoint<Response>) throws -> HTTPRequest {
+    package func makeRequest<Response>(for endpoint: Endpoint<Response>) throws -> HTTPRequest {
         let key = configuration.key(for: endpoint.service)
         if key == nil, configuration.requiresKeys {
             throw BoxOfficeError.missingAPIKey(endpoint.service)

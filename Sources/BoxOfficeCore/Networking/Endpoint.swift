@@ -3,20 +3,20 @@
 /// errors, how long an answer stays fresh and how an answer is checked against the question.
 /// A new endpoint is a factory beside the others and a row in `EndpointRoute`, which the tests'
 /// loopback server also reads to answer a request from its recording.
-public struct Endpoint<Response: APIResponse>: Sendable {
+package struct Endpoint<Response: APIResponse>: Sendable {
     /// What the loaders between the client and the network are told.
-    public let info: EndpointInfo
+    package let info: EndpointInfo
     /// The path below the service's base URL.
-    public let path: String
+    package let path: String
     /// Query parameters in the order they are sent; the key is added by the client.
-    public let parameters: [QueryParameter]
+    package let parameters: [QueryParameter]
     /// Throws `BoxOfficeError.answerMismatch` when a decoded answer is for another question
     /// (another day, week or movie), whether it came from the network or the cache.
-    public let validate: @Sendable (Response) throws -> Void
+    package let validate: @Sendable (Response) throws -> Void
 
     /// Creates an endpoint. Its recording name is `<service>/<name>`, then `-<value of
     /// mainParameter>`, then `-name=value` for every other parameter, sorted by name.
-    public init(
+    package init(
         service: APIService, path: String, parameters: [QueryParameter], name: String, mainParameter: String? = nil,
         bodyName: String, freshness: CacheFreshness, validate: @escaping @Sendable (Response) throws -> Void = { _ in }
     ) {
@@ -30,9 +30,9 @@ public struct Endpoint<Response: APIResponse>: Sendable {
     }
 
     /// The service it goes to.
-    public var service: APIService { info.service }
+    package var service: APIService { info.service }
     /// How long an answer stays fresh in the cache.
-    public var freshness: CacheFreshness { info.freshness }
+    package var freshness: CacheFreshness { info.freshness }
 }
 
 /// What an endpoint tells the loaders that wrap the transport (cache, recorder, replayer,
@@ -49,14 +49,14 @@ public struct EndpointInfo: Sendable, Hashable {
 }
 
 /// One `name=value` pair of a query string.
-public struct QueryParameter: Sendable, Hashable {
+package struct QueryParameter: Sendable, Hashable {
     /// The parameter's name.
-    public let name: String
+    package let name: String
     /// Its value, unencoded.
-    public let value: String
+    package let value: String
 
     /// Creates a parameter.
-    public init(_ name: String, _ value: String) {
+    package init(_ name: String, _ value: String) {
         self.name = name
         self.value = value
     }

@@ -36,7 +36,7 @@ public struct ChartQuery: Sendable {
     }
 
     /// The endpoint of the chart that holds `date`.
-    public func endpoint(for date: KSTDate) -> Endpoint<BoxOfficeResponse> {
+    package func endpoint(for date: KSTDate) -> Endpoint<BoxOfficeResponse> {
         switch kind {
         case .daily: .dailyBoxOffice(on: date, filter: filter)
         case .weekly(let period): .weeklyBoxOffice(containing: date, period: period, filter: filter)

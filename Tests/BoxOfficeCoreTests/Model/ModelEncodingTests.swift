@@ -5,15 +5,29 @@ import Testing
 
 /// Every model family, decoded from our fixtures, encodes with an app's `JSONEncoder` to the very
 /// object `boxoffice --format json` prints for it (less what the command adds: `kind`, `page`),
-/// blanks as `null`; and every model can be built by hand.
+/// blanks as `null`, and decodes back equal, so an app can keep it and restore it; and every model
+/// can be built by hand.
 struct ModelEncodingTests {
     static func fixture<Response: Decodable>(_ path: String, as type: Response.Type) throws -> Response {
         try JSONDecoder().decode(type, from: TestFiles.fixture(path))
     }
 
-    /// What an app's `JSONEncoder` makes of a model, parsed.
-    static func encoded(_ value: some Encodable) throws -> [String: Any] {
-        try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(value)) as? [String: Any])
+    /// What an app's `JSONEncoder` makes of a model, parsed, once the model has read it back equal.
+    static func encoded<Model: Codable & Equatable>(_ value: Model, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
+        let data = try roundTrip(value, sourceLocation: sourceLocation)
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    /// Encodes the model, expects `JSONDecoder` to read the same model back and that model to
+    /// encode to the same JSON, and returns it.
+    static func roundTrip<Model: Codable & Equatable>(_ value: Model, sourceLocation: SourceLocation = #_sourceLocation) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let data = try encoder.encode(value)
+        let restored = try JSONDecoder().decode(Model.self, from: data)
+        #expect(restored == value, "\(Model.self) reads back what it wrote", sourceLocation: sourceLocation)
+        #expect(try encoder.encode(restored) == data, sourceLocation: sourceLocation)
+        return data
     }
 
     /// What the CLI prints with `--format json`, parsed, without the members the command adds.
@@ -184,6 +198,12 @@ struct ModelEncodingTests {
         let bare = try Self.encoded(report)
         #expect(bare["climber"] is NSNull && bare["sameWeekdayLastWeek"] is NSNull, "what the report lacks is null")
         Self.expectSame(bare, try Self.printed(ReportOutput(report), without: ["kind"]))
+
+        let start = try #require(KSTDate(year: 2023, month: 1, day: 1))
+        report.yearSoFar = DailyReport.YearSoFar(from: start, to: date, audience: 70_000_000, sales: 700_000_000_000)
+        let withYear = try Self.encoded(report)
+        Self.expectSame(withYear, try Self.printed(ReportOutput(report), without: ["kind"]))
+        #expect((withYear["yearSoFar"] as? [String: Any])?["leaderCode"] is NSNull, "a year without a leader says so")
     }
 
     // MARK: The trend
@@ -199,21 +219,24 @@ struct ModelEncodingTests {
         let model = try Self.encoded(trend)
         Self.expectSame(model, try Self.printed(TrendOutput(trend)))
         let encodedDays = try #require(model["days"] as? [[String: Any]])
-        #expect(encodedDays.allSatisfy { Set($0.keys) == ["date", "rank", "audience", "audienceTotal", "salesShare", "screens", "shows"] })
+        #expect(encodedDays.allSatisfy { Set($0.keys) == Self.chartKeys.union(["date"]) }, "a day is its line of the chart")
         #expect(encodedDays[0]["date"] as? String == "2023-08-12" && encodedDays[0]["rank"] is NSNull, "a day outside the top 10 is nulls")
+        #expect(encodedDays[0].values.filter { !($0 is NSNull) }.count == 1, "all but the date")
         #expect((encodedDays[6]["rank"] as? NSNumber)?.intValue == 2)
     }
 
     // MARK: Small values
 
-    static func text(_ value: some Encodable) throws -> String {
-        String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
+    static func text<Value: Codable & Equatable>(_ value: Value, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        String(decoding: try roundTrip(value, sourceLocation: sourceLocation), as: UTF8.self)
     }
 
     @Test func smallValuesEncodeAsTheChartsWriteThem() throws {
         #expect(try Self.text(KSTDate(year: 2023, month: 8, day: 9)) == #""2023-08-09""#)
         #expect(try Self.text([RankChange.up(3), .down(2), .same, .new]) == #"[3,-2,0,"new"]"#)
-        #expect(try Self.text(RankChange.down(Int.min)) == String(-Int.max), "no trap on a change too large to negate")
+        #expect(
+            String(decoding: try JSONEncoder().encode(RankChange.down(Int.min)), as: UTF8.self) == String(-Int.max),
+            "no trap on a change too large to negate")
         #expect(try Self.text([ChartKind.daily, .weekly(.weekend)]) == #"["daily","weekend"]"#)
         #expect(try Self.text(WeekPeriod.weekdays) == #""weekdays""#)
         #expect(try Self.text(ChartFilter.MovieType.independent) == #""independent""#)

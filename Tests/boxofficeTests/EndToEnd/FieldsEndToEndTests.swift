@@ -76,5 +76,10 @@ extension FieldsEndToEndTests {
         #expect(try await Self.lines(trend + ["--format", "csv"]) == ["date,title,rank", "2023-08-17,밀수,3", "2023-08-18,밀수,3", ""])
         let json = try await Self.lines(trend + ["--format", "jsonl"])
         #expect(json.first == #"{"date":"2023-08-17","title":"밀수","rank":3}"#, "\(json)")
+        let whole = try await Self.lines(Array(trend.dropLast(2)) + ["--format", "jsonl"])
+        let first = try #require(whole.first)
+        #expect(first.hasPrefix(#"{"code":"20218541","title":"밀수","date":"2023-08-17","rank":3,"rankChange":"#), "\(first)")
+        #expect(first.components(separatedBy: #""code":"#).count == 2, "the movie's code once a line, though each day carries it: \(first)")
+        #expect(first.contains(#""sales":"#) && first.contains(#""shows":"#), "the day's whole line of the chart")
     }
 }
