@@ -1,7 +1,7 @@
 extension BoxOfficeClient {
     /// The daily chart of a day.
     public func dailyChart(on date: KSTDate, filter: ChartFilter = ChartFilter()) async throws -> BoxOfficeChart {
-        if filter == ChartFilter(), let archived = archive?.settledDailyChart(on: date) {
+        if filter == ChartFilter(), let archive, let archived = try await reading({ archive.settledDailyChart(on: date) }) {
             onEvent(.cacheHit("archive \(date.iso)"))
             return archived
         }
@@ -30,42 +30,42 @@ extension BoxOfficeClient {
 
     /// A movie's details; an unknown code is `BoxOfficeError.notFound`.
     public func movie(code: String) async throws -> MovieDetails {
-        try MovieDetails(try await send(.movieInfo(code: code)), requestedCode: code)
+        try await send(.movieInfo(code: code)) { try MovieDetails($0, requestedCode: code) }
     }
 
     /// Movies matching a query.
     public func searchMovies(_ query: MovieSearchQuery) async throws -> MovieSearchResult {
-        try MovieSearchResult(try await send(.movieList(query)))
+        try await send(.movieList(query)) { try MovieSearchResult($0) }
     }
 
     /// Images matching a query.
     public func searchImages(_ query: ImageSearchQuery) async throws -> ImageSearchResult {
-        ImageSearchResult(try await send(.imageSearch(query)))
+        try await send(.imageSearch(query)) { ImageSearchResult($0) }
     }
 
     /// People matching a query.
     public func searchPeople(_ query: PeopleQuery) async throws -> PeopleSearchResult {
-        PeopleSearchResult(try await send(.peopleList(query)))
+        try await send(.peopleList(query)) { PeopleSearchResult($0) }
     }
 
     /// A person's details; an unknown code is `BoxOfficeError.notFound`.
     public func person(code: String) async throws -> PersonDetails {
-        try PersonDetails(try await send(.peopleInfo(code: code)), requestedCode: code)
+        try await send(.peopleInfo(code: code)) { try PersonDetails($0, requestedCode: code) }
     }
 
     /// Companies matching a query.
     public func searchCompanies(_ query: CompanyQuery) async throws -> CompanySearchResult {
-        CompanySearchResult(try await send(.companyList(query)))
+        try await send(.companyList(query)) { CompanySearchResult($0) }
     }
 
     /// A company's details; an unknown code is `BoxOfficeError.notFound`.
     public func company(code: String) async throws -> CompanyDetails {
-        try CompanyDetails(try await send(.companyInfo(code: code)), requestedCode: code)
+        try await send(.companyInfo(code: code)) { try CompanyDetails($0, requestedCode: code) }
     }
 
     /// A common-code group's codes.
     public func codes(group: String) async throws -> CodeList {
-        CodeList(try await send(.codeList(group: group)), group: group)
+        try await send(.codeList(group: group)) { CodeList($0, group: group) }
     }
 
     /// The code of a name in a common-code group (`배급사` in `.companyParts` is `260102`), by

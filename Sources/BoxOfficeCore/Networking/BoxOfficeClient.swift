@@ -27,6 +27,11 @@ public struct BoxOfficeClient: Sendable {
     let sent = SentRequests()
     /// Where settled daily charts come from before the cache and the network: an archive.
     package var archive: (any ChartArchive)?
+    /// Whether answers are decoded, checked and made into models on the caller's executor rather
+    /// than on the global one. An app's client leaves it off, so that a main-actor caller stays
+    /// free while a large answer is read; the command line, whose caller is the main thread and
+    /// nothing else, turns it on so that a cached chart starts no thread.
+    package var decodesOnTheCallersExecutor = false
 
     /// The requests this client (and its copies) has handed to its loader, retries included:
     /// what its work has cost in API calls, answers from its cache costing none.
@@ -80,18 +85,25 @@ public struct BoxOfficeClient: Sendable {
 
     /// Sends the endpoint and returns its body made into a model. The answer is cached only once
     /// `model` accepts it, so a body whose figures cannot be right is never kept; the body
-    /// itself is let go as soon as the model is made.
-    func send<Response, Model>(_ endpoint: Endpoint<Response>, model: (Response) throws -> Model) async throws -> Model {
+    /// itself is let go as soon as the model is made. Reading an answer, from the cache or the
+    /// network, is done off the caller's executor (see `decodesOnTheCallersExecutor`).
+    func send<Response, Model: Sendable>(
+        _ endpoint: Endpoint<Response>, model: @escaping @Sendable (Response) throws -> Model
+    ) async throws -> Model {
         let entryName = endpoint.info.recordingName
-        if cacheMode.reads, let cache, let cached = cachedValue(endpoint, in: cache, named: entryName, model: model) {
+        if cacheMode.reads, let cache,
+            let cached = try await reading({ cachedValue(endpoint, in: cache, named: entryName, model: model) })
+        {
             return cached
         }
         let request = try makeRequest(for: endpoint)
         let (received, response) = try await loadWithRetries(request, endpoint: endpoint.info)
-        let data = redactor.redact(received)
-        let value = try interpret(data, response: response, for: endpoint)
-        let made = try model(value)
-        if cacheMode.writes, value.isCacheable, let cache {
+        let (data, made, isCacheable) = try await reading {
+            let data = redactor.redact(received)
+            let value = try interpret(data, response: response, for: endpoint)
+            return (data, try model(value), value.isCacheable)
+        }
+        if cacheMode.writes, isCacheable, let cache {
             do {
                 try cache.write(data, named: entryName, expiresAt: expiry(of: endpoint.freshness))
             } catch {
@@ -162,6 +174,16 @@ public struct BoxOfficeClient: Sendable {
             }
         }
         return result
+    }
+
+    /// Runs the reading of an answer where this client reads answers.
+    func reading<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
+        if decodesOnTheCallersExecutor { return try work() }
+        return try await Self.offTheCallersExecutor(work)
+    }
+
+    @concurrent private static func offTheCallersExecutor<Value: Sendable>(_ work: @Sendable () throws -> Value) async throws -> Value {
+        try work()
     }
 
     private func cachedValue<Response, Model>(

@@ -35,9 +35,10 @@ struct CodeNamesCommand: RunnableCommand {
         })
 
     func run(in state: CommandState) async throws -> CommandOutput {
-        let client = BoxOfficeClient(
+        var client = BoxOfficeClient(
             configuration: ClientConfiguration(requiresKeys: false, retryPolicy: RetryPolicy(retries: 0)), loader: CacheOnly(),
             cache: ResponseCache(directory: state.paths.responses), now: state.context.clock)
+        client.decodesOnTheCallersExecutor = true
         guard let list = try? await client.codes(group: group.code) else { return .text("") }
         // The names go onto a command line: one a line, no controls, none blank, each once.
         var seen = Set<String>()

@@ -118,7 +118,7 @@ struct CommandState: Sendable {
         let verbose = options.isVerbose
         let warnings = Warnings()
         let ledgerPath = paths.quotaFile.path
-        return BoxOfficeClient(
+        var client = BoxOfficeClient(
             configuration: configuration, loader: transport(.api, timeout: options.timeout), middlewares: middlewares,
             cache: isReplay ? nil : ResponseCache(directory: paths.responses),
             cacheMode: options.cacheMode,
@@ -127,6 +127,9 @@ struct CommandState: Sendable {
             onEvent: { event in
                 Self.handle(event, warnings: warnings, ledgerPath: ledgerPath, keysInClear: keysInClear, context: context, verbose: verbose)
             }, redactor: self.keys.redactor)
+        // The main thread is the run's only caller: reading an answer there starts no thread.
+        client.decodesOnTheCallersExecutor = true
+        return client
     }
 
     /// The archive at `path` (`--archive`), else the default; made with its folder when it is
