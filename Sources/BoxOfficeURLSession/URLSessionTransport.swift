@@ -7,7 +7,7 @@ import FoundationNetworking
 
 /// The network through `URLSession`, driven by its delegate: it follows no redirect (the client
 /// decides on each), and counts every piece of body as it arrives, so none outgrows its bound.
-/// The transport of the `boxoffice` tool everywhere but Linux, and the one an app adopts:
+/// The transport an app adopts:
 ///
 /// ```swift
 /// let client = BoxOfficeClient(configuration: ClientConfiguration(kobisKey: key), loader: URLSessionTransport())

@@ -96,6 +96,30 @@ struct ErrorReportingTests {
         }
     }
 
+    /// What the library says an app shows its user: nothing of printing, caching, options or the
+    /// tool's own count, in either language; the tool adds those in its own words.
+    @Test func theLibrarysOwnLinesSpeakOfNoToolInEitherLanguage() {
+        let timedOut = BoxOfficeError.timedOut(.kobis, seconds: 1)
+        let errors =
+            Self.samples.map(\.error) + [
+                .rangeFailed(RangeFailure(failures: [("2023-08-18", timedOut)], total: 3)),
+                .rangeAbandoned(RangeAbandoned(error: timedOut, tried: 3, total: 20)),
+            ]
+        let toolWords = ["print", "boxoffice", "--", "cache", "Cache", "출력", "캐시", "run again"]
+        for language in Language.allCases {
+            Language.$current.withValue(language) {
+                for error in errors {
+                    // The samples' own data (a ledger's path, a process's name) is not the library's words.
+                    let line = error.message.replacingOccurrences(of: "/home/x/.cache/boxoffice/quota.json", with: "PATH")
+                        .replacingOccurrences(of: "(boxoffice)", with: "(NAME)")
+                    #expect(!toolWords.contains { line.contains($0) }, "\(language): \(line)")
+                }
+            }
+        }
+        let cli = ErrorText.message(for: BoxOfficeError.rangeFailed(RangeFailure(failures: [("2023-08-18", timedOut)], total: 3)))
+        #expect(cli.contains("so nothing was printed") && cli.contains("run again"), "the tool says it in its words: \(cli)")
+    }
+
     @Test func everyCaseHasASample() {
         let sampled = Set(Self.samples.map { Self.caseOf($0.error) })
         #expect(Case.allCases.filter { !sampled.contains($0) }.isEmpty, "cases without a sample")
@@ -111,13 +135,13 @@ struct ErrorReportingTests {
 
     @Test func aRangeSaysOneReasonForManyChartsOnce() {
         let failures: [(String, any Error)] = (11...18).map { ("2023-08-\($0)", BoxOfficeError.timedOut(.kobis, seconds: 1)) }
-        let message = RangeFailure(failures: failures, total: 8).message
+        let message = ErrorText.message(for: RangeFailure(failures: failures, total: 8))
         #expect(
             message.hasPrefix(
                 "8 of 8 charts failed (2023-08-11, 2023-08-12, 2023-08-13, 2023-08-14, 2023-08-15 and 3 more), so nothing was printed: KOBIS did not answer"
             ), "\(message)")
         #expect(message.components(separatedBy: "did not answer").count == 2, "said once: \(message)")
-        let mixed = RangeFailure(failures: [failures[0], ("2023-08-12", BoxOfficeError.missingAPIKey(.kobis))], total: 8).message
+        let mixed = ErrorText.message(for: RangeFailure(failures: [failures[0], ("2023-08-12", BoxOfficeError.missingAPIKey(.kobis))], total: 8))
         #expect(mixed.contains("2023-08-11 (KOBIS did not answer") && mixed.contains("2023-08-12 (No KOBIS API key"), "\(mixed)")
     }
 

@@ -6,7 +6,7 @@ import Foundation
 
 /// What can go wrong between a request and a model. Each case carries what an app needs to act
 /// on it (the service, the limit, what was not found); `description` is one sentence a person can
-/// read, free of any command or setting of the `boxoffice` tool.
+/// read, in the terms of the library and the services, never of an application built on them.
 public enum BoxOfficeError: ReportableError, Equatable, CustomStringConvertible, LocalizedError {
     /// No key was configured for the service.
     case missingAPIKey(APIService)
@@ -74,8 +74,8 @@ public enum BoxOfficeError: ReportableError, Equatable, CustomStringConvertible,
         Language.$current.withValue(Language.ofThisApp) { sentence }
     }
 
-    /// The one line in the language of the words being written (`Language.current`): what the
-    /// command line reports.
+    /// The one line in the language of the words being written (`Language.current`): what an app
+    /// can show its user.
     public var message: String { sentence }
 
     /// The one line, for `localizedDescription` where Foundation has it.
@@ -98,8 +98,8 @@ public enum BoxOfficeError: ReportableError, Equatable, CustomStringConvertible,
                 "\(service.koreanName) 일일 호출 한도에 이르렀습니다: \(clean(message)). 내일(한국 시간) 다시 시도하세요.")
         case .dailyLimitReached(let service, let limit):
             return bilingual(
-                "All \(NumberText.grouped(Int64(limit))) of today's \(service.displayName) calls are used by boxoffice's count (Seoul day), so no request was sent.",
-                "boxoffice가 센 오늘(한국 날짜) \(service.koreanName) 호출 \(NumberText.grouped(Int64(limit)))회를 다 써서 요청을 보내지 않았습니다.")
+                "All \(NumberText.grouped(Int64(limit))) of today's \(service.displayName) calls are spent by the quota ledger's count (Seoul day), so no request was sent.",
+                "호출 기록에 따르면 오늘(한국 날짜) \(service.koreanName) 호출 \(NumberText.grouped(Int64(limit)))회를 다 써서 요청을 보내지 않았습니다.")
         case .quotaInsufficient(let service, let needed, let left):
             return bilingual(
                 "This needs \(NumberText.grouped(Int64(needed))) \(service.displayName) calls but only \(NumberText.grouped(Int64(left))) of today's \(NumberText.grouped(Int64(service.dailyQuota))) are left (Seoul day), so none was sent.",
@@ -168,8 +168,8 @@ public enum BoxOfficeError: ReportableError, Equatable, CustomStringConvertible,
                 "\(clean(host))의 이미지가 이미지 한도인 \(Self.mebibytes(limit))보다 큽니다.")
         case .answerMismatch(let service, let asked, let answered):
             return bilingual(
-                "\(service.displayName) answered another question: asked for \(asked), it sent \(clean(answered)). Nothing was printed or cached.",
-                "\(service.koreanName)가 다른 질문에 답했습니다. \(asked)를 물었는데 \(clean(answered))를 보냈습니다. 아무것도 출력하거나 저장하지 않았습니다.")
+                "\(service.displayName) answered another question: asked for \(asked), it sent \(clean(answered)). The answer was discarded.",
+                "\(service.koreanName)가 다른 질문에 답했습니다. \(asked)를 물었는데 \(clean(answered))를 보냈습니다. 그 답은 버렸습니다.")
         case .unknownCodeName(let name, let group, let known):
             let names = known.map(clean).joined(separator: ", ")
             return bilingual(

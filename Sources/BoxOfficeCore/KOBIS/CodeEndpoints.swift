@@ -7,7 +7,7 @@ extension Endpoint where Response == CodeListResponse {
     }
 }
 
-/// KOBIS's common-code groups by the names `boxoffice codes` accepts.
+/// KOBIS's common-code groups, each by a short English name.
 public enum CodeGroup: String, Sendable, CaseIterable {
     /// The 17 wide-area regions (`0105000000`).
     case regions

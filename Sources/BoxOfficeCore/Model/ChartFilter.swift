@@ -7,8 +7,9 @@ public struct ChartFilter: Sendable, Hashable, Codable {
     /// A region's 7-digit code (`wideAreaCd`).
     public var region: Region?
 
-    /// The most rows KOBIS returns for a chart. `--limit` cuts the full chart rather than
-    /// sending `itemPerPage`, so every limit shares one cache entry and one recording.
+    /// The most rows KOBIS returns for a chart. A shorter chart is the full one cut rather than
+    /// asked for with a smaller `itemPerPage`, so every length shares one cache entry and one
+    /// recording.
     public static let maximumItemsPerPage = 10
 
     /// Creates a filter.

@@ -1,4 +1,5 @@
-/// What the client did, for `--verbose` and the quota counter; the library itself never prints.
+/// What the client did (a cache hit, a call counted, a retry, a redirect), handed to the `onEvent`
+/// handler given to `BoxOfficeClient`; the library itself writes nowhere.
 public enum ClientEvent: Sendable {
     /// A request is about to be counted and go to the loader (the network, unless replaying):
     /// what follows may write the ledger and the cache, and may take a while.

@@ -4,7 +4,8 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Answers requests from recorded bodies in a folder instead of the network (`--replay DIR`).
+/// Answers requests from recorded bodies in a folder instead of the network, as tests and
+/// demonstrations do.
 ///
 /// A request is answered by `DIR/<name>.json` (see `RecordingName`), or, when that is missing,
 /// by the first of `DIR/<name>-capture*.json` in name order, the way `shared/samples` keeps
@@ -47,7 +48,7 @@ public struct Replayer: LoaderMiddleware {
     }
 }
 
-/// `--replay` could not answer.
+/// The replayer could not answer a request.
 public enum ReplayError: ReportableError, Equatable {
     /// The folder has no recording for this request.
     case noRecording(APIService, file: String)

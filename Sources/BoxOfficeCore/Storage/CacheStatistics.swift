@@ -4,7 +4,8 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// What `boxoffice cache stats` reports.
+/// What a response cache holds: its entries, their size, and how many are kept for good,
+/// expired or unreadable.
 public struct CacheStatistics: Sendable, Equatable {
     /// Entries on disk.
     public var entries = 0

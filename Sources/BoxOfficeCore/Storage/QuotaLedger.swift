@@ -9,8 +9,8 @@ import Glibc
 import Darwin
 #endif
 
-/// Counts real network calls per API and per Seoul day in a small JSON file, so that
-/// `boxoffice quota` can show what is left of the daily limits and no run goes past them.
+/// Counts real network calls per API and per Seoul day in a small JSON file, so that an app or
+/// a tool can show what is left of the daily limits and no client goes past them.
 ///
 /// Each call is reserved before it is sent: under an exclusive lock on a sibling `.lock` file,
 /// the count is read, checked against the limit, raised and written back. However many runs
@@ -23,7 +23,7 @@ import Darwin
 /// opening or reading it could block forever, and the lock is tried without blocking, a while at
 /// most, between pauses in which the task sleeps and no thread waits.
 public struct QuotaLedger: Sendable {
-    /// The counter file, for example `~/.cache/boxoffice/quota.json`.
+    /// The counter file.
     public let file: URL
 
     /// Past this share of a limit, a warning is due.
@@ -106,7 +106,7 @@ public struct QuotaLedger: Sendable {
             self.name = name
         }
 
-        /// `process 1234 (boxoffice)`.
+        /// `process 1234 (MyTool)`: the process and, where the system tells it, its name.
         public var description: String {
             "process \(processIdentifier)" + (name.map { " (\($0))" } ?? "")
         }

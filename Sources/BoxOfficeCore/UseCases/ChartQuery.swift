@@ -1,4 +1,4 @@
-/// What charts a command asks for: one day or week, or a range of them, with their filters.
+/// What charts a caller asks for: one day or week, or a range of them, with their filters.
 public struct ChartQuery: Sendable {
     /// Daily or weekly.
     public var kind: ChartKind

@@ -1,11 +1,11 @@
 import Synchronization
 
-/// Walks every page of a KOBIS list (`--all`): the first page tells how many there are, the
+/// Walks every page of a KOBIS list: the first page tells how many there are, the
 /// rest are checked against today's quota before any is asked for, then fetched a few at a time.
 public struct ListPager: Sendable {
     let client: BoxOfficeClient
 
-    /// `--all` stops here, whatever the total says.
+    /// A walk stops at this many results, whatever the total says.
     public static let mostResults = 1_000
     /// Rows asked for a page when walking them all.
     public static let pageSize = 100

@@ -4,7 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Several days failed; the exit code follows the worst of them. An app meets it inside
+/// Some charts of a range failed, each with its own error in `failures`. An app meets it inside
 /// `BoxOfficeError.rangeFailed`.
 public struct RangeFailure: ReportableError, CustomStringConvertible, Equatable {
     /// Each failed chart's name and error.
@@ -23,19 +23,14 @@ public struct RangeFailure: ReportableError, CustomStringConvertible, Equatable 
 
     /// One line naming the first few failures.
     public var description: String {
-        description(describing: Self.message(for:))
+        Self.summary(
+            failures.map { ($0.0, Self.message(for: $0.1)) }, head: head,
+            outcome: bilingual(", so the range was not returned", " 기간 전체를 돌려주지 않았습니다"), listing: Self.listedFailures)
     }
 
-    /// The line, each failure said by `describe` (which may add what its reader can do).
-    public func description(describing describe: (any Error) -> String) -> String {
-        let retry =
-            fetchedAreCached
-            ? bilingual(" Charts already fetched are cached; run again to retry.", " 이미 받은 박스오피스는 캐시에 있으니 다시 실행하세요.") : ""
-        let line = Self.summary(
-            failures.map { ($0.0, describe($0.1)) },
-            head: bilingual("\(failures.count) of \(total) charts failed", "박스오피스 \(total)개 가운데 \(failures.count)개를 받지 못해"),
-            outcome: bilingual(", so nothing was printed", " 아무것도 출력하지 않았습니다"), listing: Self.listedFailures)
-        return line + retry
+    /// `3 of 8 charts failed`.
+    package var head: String {
+        bilingual("\(failures.count) of \(total) charts failed", "박스오피스 \(total)개 가운데 \(failures.count)개를 받지 못해")
     }
 
     /// Failed charts in one line: `head (names)outcome: reason` when they all failed alike, the
@@ -51,7 +46,7 @@ public struct RangeFailure: ReportableError, CustomStringConvertible, Equatable 
         return "\(head)\(outcome): \(listed.joined(separator: "; "))\(more)."
     }
 
-    static let listedFailures = 5
+    package static let listedFailures = 5
 
     /// The line, as `description`.
     public var message: String { description }
@@ -84,14 +79,9 @@ public struct RangeAbandoned: ReportableError, CustomStringConvertible, Equatabl
 
     /// One line.
     public var description: String {
-        description(describing: RangeFailure.message(for:))
-    }
-
-    /// The line, the failure said by `describe`.
-    public func description(describing describe: (any Error) -> String) -> String {
         bilingual(
-            "The first \(tried) of \(total) requests all failed the same way, so the other \(total - tried) were not sent and nothing was printed: \(describe(error))",
-            "요청 \(total)개 가운데 처음 \(tried)개가 모두 같은 이유로 실패해 나머지 \(total - tried)개는 보내지 않았고 아무것도 출력하지 않았습니다: \(describe(error))")
+            "The first \(tried) of \(total) requests all failed the same way, so the other \(total - tried) were not sent: \(RangeFailure.message(for: error))",
+            "요청 \(total)개 가운데 처음 \(tried)개가 모두 같은 이유로 실패해 나머지 \(total - tried)개는 보내지 않았습니다: \(RangeFailure.message(for: error))")
     }
 
     /// Failures worth waiting out on the next run, not on the next day of this one.

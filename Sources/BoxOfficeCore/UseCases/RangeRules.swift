@@ -1,4 +1,4 @@
-/// The rules every range of charts keeps, whoever asks (the command line, an agent, an app):
+/// The rules every range of charts keeps, whoever asks (an app, a script, an agent):
 /// its first day is not after its last, it is no longer than `ChartQuery.longestDailyRange` days
 /// or `ChartQuery.longestWeeklyRange` weeks, a weekly range holds the periods that start in it,
 /// and what has not ended has no figures to ask for. Each broken rule is thrown as

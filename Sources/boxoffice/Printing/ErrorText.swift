@@ -46,9 +46,18 @@ enum ErrorText {
         case .invalidRange(let problem) as BoxOfficeError:
             return line(for: problem, naming: caller.name(of:))
         case .rangeFailed(let failure) as BoxOfficeError:
-            return failure.description(describing: { message(for: $0, caller: caller) })
+            let retry =
+                failure.fetchedAreCached
+                ? bilingual(" Charts already fetched are cached; run again to retry.", " 이미 받은 박스오피스는 캐시에 있으니 다시 실행하세요.") : ""
+            let line = RangeFailure.summary(
+                failure.failures.map { ($0.0, message(for: $0.1, caller: caller)) }, head: failure.head,
+                outcome: bilingual(", so nothing was printed", " 아무것도 출력하지 않았습니다"), listing: RangeFailure.listedFailures)
+            return line + retry
         case .rangeAbandoned(let abandoned) as BoxOfficeError:
-            return abandoned.description(describing: { message(for: $0, caller: caller) })
+            let (tried, total, reason) = (abandoned.tried, abandoned.total, message(for: abandoned.error, caller: caller))
+            return bilingual(
+                "The first \(tried) of \(total) requests all failed the same way, so the other \(total - tried) were not sent and nothing was printed: \(reason)",
+                "요청 \(total)개 가운데 처음 \(tried)개가 모두 같은 이유로 실패해 나머지 \(total - tried)개는 보내지 않았고 아무것도 출력하지 않았습니다: \(reason)")
         case let error as BoxOfficeError:
             return hint(for: error, caller: caller).map { error.message + " " + $0 } ?? error.message
         // The library throws them inside BoxOfficeError; said the same either way.

@@ -38,7 +38,7 @@ import Glibc
         #expect(runs.allSatisfy { $0.status == 75 && $0.stdout.isEmpty }, "\(runs.map(\.stderr))")
         #expect(server.requestCount <= 2, "2 calls were left, and \(server.requestCount) requests reached the server")
         #expect(Self.ledgerCount(state) == 3_000, "the timed-out calls stay counted")
-        let refused = runs.dropFirst(2).filter { $0.stderr.contains("All 3,000 of today's KOBIS calls are used") }
+        let refused = runs.dropFirst(2).filter { $0.stderr.contains("All 3,000 of today's KOBIS calls are spent") }
         #expect(refused.count == 8, "\(runs.map(\.stderr))")
     }
 
@@ -112,12 +112,12 @@ import Glibc
 
         // The limit is reached: neither a run nor a call sends anything more.
         let run = try await (state.start(["daily", "--date", "20230707", "--retries", "0"])).finished()
-        Self.expectOneLineFailure(run, status: 75, mentioning: ["All 3,000 of today's KOBIS calls are used"])
+        Self.expectOneLineFailure(run, status: 75, mentioning: ["All 3,000 of today's KOBIS calls are spent"])
         for id in 8...11 { try input.write(contentsOf: Self.dailyCall(id: id, date: "202307\(10 + id)")) }
         let answers = await Self.awaitAnswers(8...11, from: session, seconds: 60)
         for id in 8...11 {
             let (isError, text) = Self.toolText(answers?[id])
-            #expect(isError && text.contains("All 3,000 of today's KOBIS calls are used"), "call \(id): \(text)")
+            #expect(isError && text.contains("All 3,000 of today's KOBIS calls are spent"), "call \(id): \(text)")
         }
         try input.close()
         let ended = await session.finished()

@@ -385,7 +385,7 @@ struct TrustEndToEndTests {
         #expect(cached.status == 0 && !cached.stdout.isEmpty, "\(cached.stderr)")
         let uncached = try await state.run(["daily", "--date", "20230817"])
         #expect(uncached.status == 75 && uncached.stdout.isEmpty, "\(uncached.stderr)")
-        #expect(uncached.stderr.contains("All 3,000 of today's KOBIS calls are used"), "\(uncached.stderr)")
+        #expect(uncached.stderr.contains("All 3,000 of today's KOBIS calls are spent"), "\(uncached.stderr)")
         #expect(server.requestCount == 1)
     }
 
@@ -399,7 +399,7 @@ struct TrustEndToEndTests {
         #expect(run.status == 75 && run.stdout.isEmpty, "\(run.stderr)")
         #expect(
             run.stderr.hasSuffix(
-                "Error: All 3,000 of today's KOBIS calls are used by boxoffice's count (Seoul day), so no request was sent. Try again tomorrow, or pass --ignore-quota if the key has calls the count does not know of.\n"
+                "Error: All 3,000 of today's KOBIS calls are spent by the quota ledger's count (Seoul day), so no request was sent. Try again tomorrow, or pass --ignore-quota if the key has calls the count does not know of.\n"
             ), "\(run.stderr)")
         #expect(server.requestCount == 1, "the retries stopped at the limit")
         #expect(run.stderr.hasPrefix("Warning: 3,000 of 3,000 daily KOBIS calls used today (Seoul).\n"), "grouped as the error is: \(run.stderr)")
