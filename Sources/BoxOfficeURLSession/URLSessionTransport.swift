@@ -49,18 +49,14 @@ public final class URLSessionTransport: HTTPDataLoading {
         let session = currentSession()
         let delegate = self.delegate
         let task = session.dataTask(with: urlRequest)
-        // Cancelling the caller's task cancels the transfer, which closes its connection. Not with
-        // corelibs Foundation: there `cancel()` while the answer completes deadlocks the two (see
-        // `Deadline`), so the transfer runs on to its timeout, as before.
+        // Cancelling the caller's task (or the client's deadline doing so) ends the wait at once
+        // and cancels the transfer, which closes its connection before any retry is sent.
         let (body, response) = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 delegate.begin(task, continuation: continuation)
-                task.resume()
             }
         } onCancel: {
-            #if !canImport(FoundationNetworking)
-            task.cancel()
-            #endif
+            delegate.abandon(task)
         }
         guard let http = response as? HTTPURLResponse, let url = http.url else { throw NetworkFailure.invalidHTTP }
         var fields: [String: String] = [:]
@@ -168,8 +164,18 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable
         self.policy = policy
     }
 
+    /// Starts the task, unless its caller had already gone.
     func begin(_ task: URLSessionTask, continuation: CheckedContinuation<(Data, URLResponse), any Error>) {
-        transfers.withLock { $0[task.taskIdentifier] = Transfer(continuation: continuation) }
+        let abandoned = transfers.withLock { transfers in
+            guard transfers[task.taskIdentifier] == nil else { return true }
+            transfers[task.taskIdentifier] = Transfer(continuation: continuation)
+            return false
+        }
+        if abandoned {
+            continuation.resume(throwing: CancellationError())
+        } else {
+            task.resume()
+        }
     }
 
     /// Headers past their limit, or a declared length past the body's, end the transfer before a
@@ -238,6 +244,20 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable
             continuation.resume(returning: (transfer.body, response))
         } else {
             continuation.resume(throwing: NetworkFailure.noAnswer)
+        }
+    }
+
+    /// The caller has gone: its wait ends now with `CancellationError`, and the transfer is
+    /// cancelled, closing its connection. A caller gone before its task began never starts it.
+    func abandon(_ task: URLSessionTask) {
+        let waiting = transfers.withLock { transfers -> CheckedContinuation<(Data, URLResponse), any Error>? in
+            defer { transfers[task.taskIdentifier] = Transfer(continuation: nil) }
+            return transfers[task.taskIdentifier]?.continuation
+        }
+        // The wait ends once the transfer is cancelled, so that a retry comes after the close.
+        DispatchQueue.global().async {
+            task.cancel()
+            waiting?.resume(throwing: CancellationError())
         }
     }
 

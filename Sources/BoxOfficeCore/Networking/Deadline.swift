@@ -15,24 +15,35 @@ enum Deadline {
         operation: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
         let race = Race<Value>()
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                race.attach(continuation)
-                race.hold(
-                    Task {
-                        do { race.finish(.success(try await operation())) } catch { race.finish(.failure(error)) }
-                    })
-                race.hold(
-                    Task {
-                        // Cancelled once the race is decided otherwise; then there is nothing to do.
-                        guard (try? await Task.sleep(for: .seconds(seconds))) != nil else { return }
-                        race.finish(.failure(timeoutError()))
-                    })
+        let work = Task {
+            do { race.finish(.success(try await operation())) } catch { race.finish(.failure(error)) }
+        }
+        do {
+            return try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { continuation in
+                    race.attach(continuation)
+                    race.hold(work)
+                    race.hold(
+                        Task {
+                            // Cancelled once the race is decided otherwise; then there is nothing to do.
+                            guard (try? await Task.sleep(for: .seconds(seconds))) != nil else { return }
+                            race.finish(.failure(timeoutError()), byDeadline: true)
+                        })
+                }
+            } onCancel: {
+                race.finish(.failure(CancellationError()))
             }
-        } onCancel: {
-            race.finish(.failure(CancellationError()))
+        } catch  where race.wasDecidedByDeadline {
+            // The work was cancelled with the deadline: its transport closes the connection as
+            // it stops. A retry waits for that (a second at most, for a transport that does not
+            // look), so attempts never stack connections.
+            _ = try? await run(seconds: lingering, timeoutError: { CancellationError() }, operation: { await work.value })
+            throw error
         }
     }
+
+    /// How long a timed-out attempt is waited for to stop.
+    static let lingering = 1.0
 
     /// Resumes its continuation once, for whoever finishes first, then cancels the others.
     private final class Race<Value: Sendable>: Sendable {
@@ -42,6 +53,7 @@ enum Deadline {
             var outcome: Result<Value, any Error>?
             var tasks: [Task<Void, Never>] = []
             var resumed = false
+            var byDeadline = false
         }
 
         private let state = Mutex(State())
@@ -68,11 +80,15 @@ enum Deadline {
             if decided { task.cancel() }
         }
 
+        /// Whether the deadline decided it.
+        var wasDecidedByDeadline: Bool { state.withLock { $0.byDeadline } }
+
         /// Decides the race unless it is decided already.
-        func finish(_ result: Result<Value, any Error>) {
+        func finish(_ result: Result<Value, any Error>, byDeadline: Bool = false) {
             let (continuation, losers) = state.withLock { state -> (CheckedContinuation<Value, any Error>?, [Task<Void, Never>]) in
                 guard state.outcome == nil else { return (nil, []) }
                 state.outcome = result
+                state.byDeadline = byDeadline
                 defer { state.tasks = [] }
                 guard let continuation = state.continuation, !state.resumed else { return (nil, state.tasks) }
                 state.resumed = true

@@ -5,9 +5,8 @@ import Foundation
 import Testing
 
 /// Cancelling a request ends its transfer: the server sees the connection closed, rather than a
-/// request running on to its own timeout after the caller has gone. The Linux transport, libcurl:
-/// corelibs Foundation's URLSession is not cancelled on Linux (it deadlocks, see `Deadline`), so
-/// its case is not run here.
+/// request running on to its own timeout after the caller has gone; and a retry is sent only once
+/// the attempt it replaces has closed its connection. Both transports: libcurl and URLSession.
 struct CancellationEndToEndTests {
     enum Transport: String, CaseIterable, CustomTestStringConvertible {
         case curl, urlSession
@@ -30,7 +29,7 @@ struct CancellationEndToEndTests {
         }
     }
 
-    @Test(arguments: [Transport.curl])
+    @Test(arguments: Transport.allCases)
     func aCancelledRequestClosesItsConnection(_ transport: Transport) async throws {
         let server = try Self.silentServer()
         defer { server.stop() }
@@ -44,7 +43,7 @@ struct CancellationEndToEndTests {
         #expect(throws: (any Error).self) { try outcome.get() }
     }
 
-    @Test(arguments: [Transport.curl])
+    @Test(arguments: Transport.allCases)
     func everyTimedOutAttemptClosesItsConnection(_ transport: Transport) async throws {
         let server = try Self.silentServer()
         defer { server.stop() }
@@ -59,5 +58,6 @@ struct CancellationEndToEndTests {
         #expect(await server.closes.reached(2), "a timed-out attempt's connection stayed open")
         let outcome = await fetch.result
         #expect(throws: BoxOfficeError.self) { try outcome.get() }
+        #expect(server.connectionsOpenAtEachArrival == [0, 0], "the retry was sent while the attempt before it still held its connection")
     }
 }

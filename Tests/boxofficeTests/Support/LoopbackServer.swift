@@ -199,6 +199,13 @@ final class LoopbackServer: Sendable {
     private func serve(_ connection: Int32) {
         defer { close(connection) }
         guard let request = readRequest(connection) else { return }
+        // How many earlier requests' connections the client still held open as this one came.
+        let stillOpen = waiting.withLock { waiting in
+            defer { waiting.append(connection) }
+            return waiting.filter { !clientHasClosed($0) }.count
+        }
+        defer { waiting.withLock { $0.removeAll { $0 == connection } } }
+        openAtArrival.withLock { $0.append(stillOpen) }
         let arrivals = log.withLock { log in
             log.requests.append(request)
             let count = log.requests.count
@@ -271,6 +278,14 @@ final class LoopbackServer: Sendable {
 
     /// Connections the client closed while their answer was held back, counted as they happen.
     let closes = Occurrences()
+
+    /// The connections of requests not yet answered.
+    private let waiting = Mutex<[Int32]>([])
+    private let openAtArrival = Mutex<[Int]>([])
+
+    /// For each request in the order they came, how many earlier ones the client still held
+    /// open: a retry sent while its timed-out attempt still holds a connection counts one.
+    var connectionsOpenAtEachArrival: [Int] { openAtArrival.withLock { $0 } }
 
     /// Waits, as `pause` does, until the gate opens or its backstop passes; false once stopped.
     private func waitUntilOpen(_ gate: Gate) -> Bool {
