@@ -4,7 +4,8 @@ import Testing
 /// The library as an app meets it: a package of its own (`Tests/Consumer`) depends on a tagged
 /// clone of this repository by version, in plain Swift 6 without upcoming features, compiles every
 /// Swift example of the README's library section, and runs a program that decodes a recorded
-/// chart through the README's stub loader. SwiftPM refuses a version-pinned dependency whose
+/// chart through the README's stub loader and checks what an app meets: cancellation, one error
+/// type, a main-actor caller, models that round-trip, transport options, one call for a poster. SwiftPM refuses a version-pinned dependency whose
 /// library products carry unsafe flags, so this is also the check that none do.
 @Suite(.serialized)
 struct ConsumerPackageTests {
@@ -41,5 +42,13 @@ struct ConsumerPackageTests {
         let ran = try await Subprocess.run(["swift", "run", "--skip-build", "Consumer", fixture], in: consumer, environment: environment)
         #expect(ran.status == 0 && ran.output.contains("2023-08-18 #1 콘크리트 유토피아 112934"), "\(ran.output.suffix(2000))")
         #expect(ran.output.contains("archived: 콘크리트 유토피아 112934"), "the archive from an app: \(ran.output.suffix(2000))")
+        // What an app meets (AppChecks.swift), a line each.
+        for line in [
+            "cancel: CancellationError", "transport: transportFailed, keys scrubbed: true", "main actor: 밀수", "round-trip: chart true, report true",
+            "trend: 8 days, progress 8/8", "poster: found in 1 call",
+        ] {
+            #expect(ran.output.contains(line), "\(line)\n\(ran.output.suffix(2000))")
+        }
+        #expect(ran.output.components(separatedBy: "transport: transportFailed, keys scrubbed: true").count == 3, "KOBIS and Kakao alike")
     }
 }

@@ -18,6 +18,9 @@ if let chart = try await chartFromRecording(body), let first = chart.entries.fir
     let top = try archive.top(.days(from: chart.startDate, to: chart.startDate), limit: 1)
     print("archived: \(top.first?.title ?? "-") \(top.first?.total ?? 0)")
     for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file + suffix) }
+    // The recording's folder is a fixtures folder: what an app meets, replayed from it.
+    let fixtures = URL(fileURLWithPath: path).deletingLastPathComponent().deletingLastPathComponent()
+    for line in try await AppChecks.run(fixtures: fixtures) { print(line) }
 } else {
     print("no chart")
     exit(1)
