@@ -1,6 +1,6 @@
 /// The morning report: a day's top 10 with each movie's move, run, milestones and trend over the
 /// days before, and the day against the same weekday a week earlier. Computed from daily charts
-/// alone, so a daily cron costs one or two calls once the earlier days are cached. It encodes as
+/// alone, so a daily report costs three calls once the earlier days are cached. It encodes as
 /// the documented JSON contract says.
 public struct DailyReport: Sendable, Hashable {
     /// The day reported.

@@ -1,7 +1,7 @@
 extension BoxOfficeClient {
     /// The morning report of `date`: its top 10 with moves, runs, milestones and trends over
     /// `days` days, and the day against the same weekday a week earlier. Settled days come from
-    /// the cache, so a daily report costs one or two calls once the days before are cached.
+    /// the cache, so a daily report costs three calls (the day and the two before it, which KOBIS may still revise) once the days before are cached.
     ///
     /// - Parameters:
     ///   - date: The day reported, usually yesterday in Seoul (`KSTDate.today().adding(days: -1)`).

@@ -30,7 +30,7 @@ struct ReportCommand: RunnableCommand {
     static let spec = CommandSpec(
         name: "report", abstract: "Write the morning report: the top 10 with moves, trends, new entries and milestones.",
         discussion:
-            "Reads the daily charts of <date> and the days before it (settled days come from the cache, so a daily cron costs one or two calls) and the same weekday a week earlier.",
+            "Reads the daily charts of <date> and the days before it (days at least three days old come from the cache, so a daily cron costs three calls: <date> and the two days before it, which KOBIS may still revise) and the same weekday a week earlier.",
         examples: [
             "boxoffice report", "boxoffice report --date 20230818 --format markdown",
             "boxoffice report --format html --posters --output /var/www/boxoffice.html",

@@ -1,6 +1,7 @@
 @testable import BoxOfficeCore
 @testable import BoxOfficeOutput
 import Foundation
+import Synchronization
 import Testing
 
 /// Every figure of the morning report, computed from our fixtures and the real captures.
@@ -139,5 +140,40 @@ struct DailyReportTests {
         #expect(svg.hasPrefix("<svg") && svg.contains("<polyline") && svg.contains("<circle"))
         #expect(svg.contains("stroke=\"#c2410c\"") && svg.contains("fill=\"none\""), "drawn without a stylesheet")
         #expect(svg.contains("aria-label=\"Audience a day: 1, 2, not in the top 10, 8\""))
+    }
+}
+
+/// What a morning's report costs a cron job that ran the morning before: the README and `help
+/// report` say it, and this is what makes it true.
+struct DailyReportCostTests {
+    /// Answers any day's chart: the recorded 2023-08-18, dated the day asked for.
+    final class AnyDay: HTTPDataLoading {
+        let template: String
+        let asked = Mutex<[String]>([])
+
+        init() throws {
+            template = String(decoding: try TestFiles.fixture("kobis/daily-20230818.json"), as: UTF8.self)
+        }
+
+        func data(for request: HTTPRequest) async throws -> (Data, HTTPResponse) {
+            let day = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "targetDt" }?.value ?? ""
+            asked.withLock { $0.append(day) }
+            return (Data(template.replacingOccurrences(of: "20230818", with: day).utf8), HTTPResponse(url: request.url, statusCode: 200))
+        }
+    }
+
+    @Test func aDailyCronsReportCostsThreeCallsTheMorningAfterTheFirst() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("report-cost-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let loader = try AnyDay()
+        // 09:00 in Seoul on the 19th, then on the 20th.
+        let firstMorning = Date(timeIntervalSince1970: 1_692_403_200)
+        for (morning, day) in [(firstMorning, 18), (firstMorning.addingTimeInterval(86_400), 19)] {
+            let client = BoxOfficeClient.testing(loader, cache: ResponseCache(directory: directory), now: morning)
+            _ = try await client.report(on: try #require(KSTDate(year: 2023, month: 8, day: day)))
+        }
+        let asked = loader.asked.withLock { $0 }
+        #expect(asked.count == 8 + 3, "\(asked)")
+        #expect(Set(asked.suffix(3)) == ["20230819", "20230818", "20230817"], "the day itself and the two days KOBIS may still revise")
     }
 }
