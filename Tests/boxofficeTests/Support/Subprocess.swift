@@ -7,15 +7,17 @@ enum Subprocess {
     static let backstopSeconds: Double = 3_600
 
     /// Runs `arguments` through `env`, in `folder`, with the test's environment and `environment`
-    /// over it, and awaits its end. The output goes through a file, which a pipe's small buffer
+    /// over it (or `environment` alone, not `inheriting`), and awaits its end. The output goes through a file, which a pipe's small buffer
     /// would not hold.
     @discardableResult
-    static func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) async throws -> (status: Int32, output: String) {
+    static func run(
+        _ arguments: [String], in folder: URL, environment: [String: String] = [:], inheriting: Bool = true
+    ) async throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
         process.currentDirectoryURL = folder
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.environment = inheriting ? ProcessInfo.processInfo.environment.merging(environment) { $1 } : environment
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-subprocess-\(UUID().uuidString).log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: log) }
