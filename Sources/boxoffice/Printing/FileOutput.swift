@@ -27,9 +27,14 @@ struct FileOutput: RunnableCommand {
     }
 
     /// Nothing for stdout: the output went to the file.
-    func run(in state: CommandState) async throws -> CommandOutput {
+    func run(in terminalState: CommandState) async throws -> CommandOutput {
         // Before any request: a folder, a device or a missing folder in its way costs no call.
         try OutputFile.check(path)
+        // Colour and width are decided as for a file, whatever stdout is: the file gets every
+        // column, no escapes, and the same bytes as `> FILE` would.
+        var state = terminalState
+        state.context.stdoutIsTerminal = false
+        state.context.terminalWidth = nil
         if let streaming = command as? any StreamingCommand {
             // Written into the file's temporary sibling as it is made, put in place once whole.
             let output = OutputSpool(.file(path: path))

@@ -16,7 +16,7 @@ import Darwin
 /// clients and transports made from them (the composition root). It runs a command and returns
 /// what belongs on stdout; errors are thrown, never printed here.
 struct CommandState: Sendable {
-    let context: ProcessContext
+    var context: ProcessContext
     /// Where every call is counted before it is sent.
     let quota: QuotaLedger
     let paths: Paths

@@ -89,4 +89,17 @@ struct TerminalEndToEndTests {
             #expect(!output.contains("Site") && !output.contains("Opened"), "lower-priority columns gave way first: \(output)")
         }
     }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: script), "util-linux script is not installed"))
+    func aFileWrittenWithOutputAtANarrowTerminalIsTheFullTable() async throws {
+        let state = BinaryRunner()
+        let arguments = ["daily", "--date", "20230818", "--replay", "Fixtures"]
+        let file = state.home.appendingPathComponent("tty.txt").path
+        let shown = try await Self.runAtTerminal(arguments + ["-o", file], state: state, environment: ["COLUMNS": "40"])
+        #expect(shown.contains("Wrote"), "\(shown)")
+        let written = try String(contentsOfFile: file, encoding: .utf8)
+        let redirected = try await state.run(arguments)
+        #expect(written == redirected.stdout, "-o at a terminal writes what > FILE writes:\n\(written)")
+        #expect(!written.contains("\u{1B}") && written.contains("콘크리트 유토피아") && written.contains("Screens"), "\(written)")
+    }
 }
