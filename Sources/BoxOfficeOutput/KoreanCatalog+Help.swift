@@ -151,6 +151,10 @@ extension KoreanCatalog {
             "관객수 또는 매출액으로 순위를 매깁니다.",
         "Rank the films of a year, a month or any period, from the archive (no call).":
             "한 해, 한 달 또는 정한 기간의 영화 순위를 아카이브에서 구합니다(호출 없음).",
+        "Show the key in use for a service, masked, and where it comes from.":
+            "서비스에 쓰이는 키를 가려서, 어디서 왔는지와 함께 보여 줍니다.",
+        "Remove a service's key from the config file.":
+            "설정 파일에서 서비스의 키를 지웁니다.",
         "Read a key from standard input and store it.":
             "표준 입력에서 키를 읽어 저장합니다.",
         "Reads JSON-RPC messages on stdin and answers on stdout, one a line, until stdin closes. Its tools are the commands seen from a model's side (tools/list names them); each answers with the JSON the matching command prints with --format json, from the same cache, quota ledger, config file and keys.":

@@ -75,6 +75,16 @@ package struct ConfigFile: Sendable {
         return data
     }
 
+    /// The file's bytes without `name`'s line; every other byte kept.
+    package func removing(_ name: String) -> Data {
+        var data = Data(byteOrderMark ? Self.bom : [])
+        for line in lines where line.name != name {
+            data.append(contentsOf: line.text.utf8)
+            data.append(contentsOf: line.ending.utf8)
+        }
+        return data
+    }
+
     /// The name and value on a line, nil for a blank or comment line.
     private static func setting(in line: Substring, lineNumber: Int, names: Set<String>) throws(ConfigFileError) -> (String, String)? {
         let text = line.trimmingBlanks

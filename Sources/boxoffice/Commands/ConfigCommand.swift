@@ -6,12 +6,77 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// `boxoffice config set|show|path`: API keys in the config file.
+/// `boxoffice config set|get|unset|show|path`: API keys in the config file.
 enum ConfigCommand {
     static let spec = CommandSpec(
         name: "config", abstract: "Store API keys in the config file.",
-        examples: ["printf %s \"$KEY\" | boxoffice config set kobis", "boxoffice config show"],
-        subcommands: [Set.spec, Show.spec, Path.spec])
+        examples: ["printf %s \"$KEY\" | boxoffice config set kobis", "boxoffice config get kobis", "boxoffice config show"],
+        subcommands: [Set.spec, Get.spec, Unset.spec, Show.spec, Path.spec])
+
+    static let serviceArgument = ArgumentSpec(name: "service", help: "kobis or kakao.", choices: APIService.allCases.map(\.rawValue))
+
+    /// The service an argument names.
+    static func service(_ reader: OptionReader) throws(UsageError) -> APIService {
+        let name = try reader.argument(0) ?? ""
+        guard let service = APIService(rawValue: name.lowercased()) else {
+            throw reader.error(
+                bilingual("'\(name)' is not a service; use kobis or kakao.", "알 수 없는 서비스입니다: '\(name)'. kobis 또는 kakao를 쓰세요."))
+        }
+        return service
+    }
+
+    /// `config get kobis|kakao`: the key in use, masked, and where it comes from; exit 1 when none
+    /// is set, as `git config get` has it. The key itself is never printed.
+    struct Get: RunnableCommand {
+        let service: APIService
+
+        static let spec = CommandSpec(
+            name: "get", abstract: "Show the key in use for a service, masked, and where it comes from.",
+            arguments: [ConfigCommand.serviceArgument], make: { reader throws(UsageError) in Get(service: try ConfigCommand.service(reader)) })
+
+        func run(in state: CommandState) async throws -> CommandOutput {
+            guard let key = try state.keys.keys()[service], let value = key.value else {
+                throw NotSet(service: service)
+            }
+            return .text("\(KeyStore.mask(value))\t\(key.origin)\n")
+        }
+
+        /// No key for the service: exit 1 with one line, as a lookup that found nothing.
+        struct NotSet: ReportableError {
+            let service: APIService
+            var message: String {
+                bilingual(
+                    "No \(service.displayName) key is set (\(service.keyVariable) or the config file).",
+                    "\(service.koreanName) 키가 없습니다(\(service.keyVariable) 또는 설정 파일).")
+            }
+        }
+    }
+
+    /// `config unset kobis|kakao`: the key's line taken out of the config file, every other byte kept.
+    struct Unset: RunnableCommand {
+        let service: APIService
+
+        static let spec = CommandSpec(
+            name: "unset", abstract: "Remove a service's key from the config file.",
+            arguments: [ConfigCommand.serviceArgument], make: { reader throws(UsageError) in Unset(service: try ConfigCommand.service(reader)) })
+
+        func run(in state: CommandState) async throws -> CommandOutput {
+            let path = state.paths.configFile.path
+            if try KeyStore(context: state.context, paths: state.paths).remove(for: service) {
+                state.context.log(
+                    bilingual("Removed the \(service.displayName) key from \(path).", "\(path)에서 \(service.koreanName) 키를 지웠습니다."))
+            } else {
+                state.context.log(
+                    bilingual("No \(service.displayName) key was stored in \(path).", "\(path)에 저장된 \(service.koreanName) 키가 없습니다."))
+            }
+            if state.context.variable(service.keyVariable)?.isEmpty == false {
+                state.context.warn(
+                    bilingual(
+                        "\(service.keyVariable) is set in the environment and is still used.", "환경 변수 \(service.keyVariable)가 있어 그 키는 계속 쓰입니다."))
+            }
+            return .empty
+        }
+    }
 
     /// `config set kobis|kakao`: a key read from stdin, never from an argument `ps` would show.
     struct Set: RunnableCommand {
@@ -22,16 +87,7 @@ enum ConfigCommand {
 
         static let spec = CommandSpec(
             name: "set", abstract: "Read a key from standard input and store it.",
-            arguments: [ArgumentSpec(name: "service", help: "kobis or kakao.", choices: APIService.allCases.map(\.rawValue))],
-            make: { reader throws(UsageError) in
-                let name = try reader.argument(0) ?? ""
-                guard let service = APIService(rawValue: name.lowercased()) else {
-                    throw reader.error(
-                        bilingual(
-                            "'\(name)' is not a service; use kobis or kakao.", "알 수 없는 서비스입니다: '\(name)'. kobis 또는 kakao를 쓰세요."))
-                }
-                return Set(service: service)
-            })
+            arguments: [ConfigCommand.serviceArgument], make: { reader throws(UsageError) in Set(service: try ConfigCommand.service(reader)) })
 
         func run(in state: CommandState) async throws -> CommandOutput {
             let context = state.context

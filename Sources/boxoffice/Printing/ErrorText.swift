@@ -161,7 +161,7 @@ enum ErrorText {
         case is FileWriteError, is LedgerUnreadable: .cannotCreateOutput
         case is LibcurlUnavailable: .unavailable
         case let error as ArchiveError: exitCode(for: error)
-        case is ArchiveMissing: .notFound
+        case is ArchiveMissing, is ConfigCommand.Get.NotSet: .notFound
         case is SyncBudgetSpent, is PeriodNotArchived: .tryLater
         default: .internalError
         }

@@ -137,6 +137,24 @@ struct KeyStore {
     /// A file it cannot parse is refused, never rewritten.
     func store(_ key: String, for service: APIService) throws {
         guard let name = Self.fileKeys[service] else { return }
+        try update { $0.setting(name, to: key) }
+    }
+
+    /// Removes the service's key from the file, under the same lock; false when it held none.
+    func remove(for service: APIService) throws -> Bool {
+        guard let name = Self.fileKeys[service], FileManager.default.fileExists(atPath: paths.configFile.path) else { return false }
+        var removed = false
+        try update { file in
+            removed = file.values[name] != nil
+            return file.removing(name)
+        }
+        return removed
+    }
+
+    /// Rewrites the file with what `change` makes of it, under an exclusive lock on its folder.
+    /// A file it cannot parse is refused before anything is touched, the folder's mode included.
+    private func update(_ change: (ConfigFile) -> Data) throws {
+        _ = try readFile()
         Signals.arm()
         let directory = paths.configFile.deletingLastPathComponent().path
         try makePrivateFolder(directory)
@@ -161,7 +179,7 @@ struct KeyStore {
         }
         let current = try readFile() ?? ConfigFile()
         do {
-            try AtomicFile.write(current.setting(name, to: key), toPath: target, permissions: .exactly(mode_t(Self.privateMode)))
+            try AtomicFile.write(change(current), toPath: target, permissions: .exactly(mode_t(Self.privateMode)))
         } catch {
             throw ConfigurationError(
                 description: bilingual(

@@ -229,3 +229,41 @@ struct KeysAndFilesEndToEndTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: longest)) == Self.png(200))
     }
 }
+
+/// `config get` and `config unset`, as `git config` and `gh config` have them.
+struct ConfigGetUnsetEndToEndTests {
+    @Test func aKeyIsSetShownMaskedAndUnsetWithTheRestOfTheFileKept() async throws {
+        let state = BinaryRunner(keys: false)
+        let key = "0123456789abcdef0123456789abcdef"
+        let missing = try await state.run(["config", "get", "kobis"])
+        BinaryRunner.expectFailure(missing, status: 1, mentioning: ["No KOBIS key is set"])
+        #expect(try await state.run(["config", "set", "kakao"], stdin: "fedcba9876543210fedcba9876543210").status == 0)
+        #expect(try await state.run(["config", "set", "kobis"], stdin: key).status == 0)
+        let shown = try await state.run(["config", "get", "kobis"])
+        #expect(shown.status == 0 && shown.stdout.hasPrefix("0123…cdef\tconfig file ("), "\(shown.stdout)")
+        #expect(!shown.stdout.contains(key) && !shown.stderr.contains(key), "the key itself is never printed")
+        let removed = try await state.run(["config", "unset", "kobis"])
+        #expect(removed.status == 0 && removed.stderr.contains("Removed the KOBIS key"), "\(removed.stderr)")
+        let file = try String(contentsOf: state.home.appendingPathComponent("config/config"), encoding: .utf8)
+        #expect(!file.contains("kobis_api_key") && file.contains("kakao_rest_api_key = fedcba"), "\(file)")
+        BinaryRunner.expectFailure(try await state.run(["config", "get", "kobis"]), status: 1, mentioning: ["No KOBIS key is set"])
+        let again = try await state.run(["config", "unset", "kobis"])
+        #expect(again.status == 0 && again.stderr.contains("No KOBIS key was stored"), "\(again.stderr)")
+        let environment = try await state.run(["config", "unset", "kakao"], extraEnvironment: ["KAKAO_REST_API_KEY": "x"])
+        #expect(environment.stderr.contains("KAKAO_REST_API_KEY is set in the environment"), "\(environment.stderr)")
+    }
+
+    @Test func aMalformedConfigFileIsRefusedWithNothingChanged() async throws {
+        let state = BinaryRunner(keys: false)
+        let folder = state.home.appendingPathComponent("config")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        try Data("this is not a setting\n".utf8).write(to: folder.appendingPathComponent("config"))
+        for arguments in [["config", "set", "kobis"], ["config", "unset", "kobis"]] {
+            let refused = try await state.run(arguments, stdin: "0123456789abcdef0123456789abcdef")
+            BinaryRunner.expectFailure(refused, status: 78, mentioning: ["line 1"])
+            let mode = try FileManager.default.attributesOfItem(atPath: folder.path)[.posixPermissions] as? Int
+            #expect(mode == 0o755, "a refused command changes nothing, the folder's mode included")
+            #expect(try String(contentsOf: folder.appendingPathComponent("config"), encoding: .utf8) == "this is not a setting\n")
+        }
+    }
+}
