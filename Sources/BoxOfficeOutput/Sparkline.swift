@@ -6,7 +6,7 @@ package enum Sparkline {
 
     /// How the scale reads, for a note beside the bars.
     package static var scale: String {
-        bilingual("Trend bars run from zero to each movie's best day.", "추이 막대는 0부터 영화마다 관객이 가장 많았던 날까지입니다.")
+        bilingual("Each trend runs from zero to the movie's best day.", "추이는 0부터 영화마다 관객이 가장 많았던 날까지로 그립니다.")
     }
 
     /// `▁▃▅ ▇`: one bar a value, `gap` (a space) for a missing one.

@@ -108,6 +108,12 @@ struct ChartCommand: StreamingCommand {
         query.withPosters = try reader.flag(.posters)
         query.jobs = try reader.integer(.jobs) ?? ChartQuery.defaultJobs
         keepsGoing = try reader.flag(.keepGoing)
+        guard !keepsGoing || isRange else {
+            throw reader.error(
+                bilingual(
+                    "\(reader.name(.keepGoing)) is for a range (\(reader.name(.from)) and \(reader.name(.to))): a single chart arrives or fails whole.",
+                    "\(reader.name(.keepGoing))은 기간(\(reader.name(.from)), \(reader.name(.to)))에 씁니다. 하나뿐인 박스오피스는 받거나 못 받거나 둘 중 하나입니다."))
+        }
         network = try NetworkOptions(reader, offering: Self.fieldNames(query.kind, withPosters: query.withPosters))
     }
 

@@ -17,7 +17,7 @@ struct MCPCommand: RunnableCommand {
 
     /// What `mcp` takes: the network options of the commands, bar the output's own.
     static let passedOptions = SharedOptions.network.filter { option in
-        ![OptionName.format, .color, .output].contains { option.isNamed($0) }
+        ![OptionName.format, .color, .noColor, .output].contains { option.isNamed($0) }
     }
 
     static let spec = CommandSpec(

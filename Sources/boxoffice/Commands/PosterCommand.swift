@@ -37,6 +37,13 @@ struct PosterCommand: RunnableCommand {
     }
 
     /// `DIR/20218541.jpg`.
+    /// The image type a file name's extension names, if it names one.
+    static func kindNamed(by path: String) -> ImageKind? {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+        let suffix = path[path.index(after: dot)...].lowercased()
+        return suffix == "jpeg" ? .jpeg : [ImageKind.jpeg, .png, .gif, .webp].first { $0.fileExtension == suffix }
+    }
+
     static func file(in folder: String, code: String, kind: ImageKind?) -> String {
         let name = code.unicodeScalars.allSatisfy(isAlphanumeric) ? code : "poster"
         return (folder.hasSuffix("/") ? folder : folder + "/") + name + "." + (kind?.fileExtension ?? "img")
@@ -78,7 +85,16 @@ struct PosterCommand: RunnableCommand {
             let image = try await downloader.image(at: best.imageURL)
             if download == Self.standardOutput { return .bytes(image) }
             // Into a folder, the file is named after the movie and the image's real type.
-            let path = intoFolder ? Self.file(in: download, code: details.code, kind: ImageKind(image)) : download
+            let kind = ImageKind(image)
+            let path = intoFolder ? Self.file(in: download, code: details.code, kind: kind) : download
+            if !intoFolder, let kind, let named = Self.kindNamed(by: path), named != kind {
+                // Saved as asked all the same: the name is the user's; but a viewer going by it may refuse the file.
+                context.warn(
+                    bilingual(
+                        "The image is \(kind.rawValue.uppercased()), not \(named.rawValue.uppercased()) as \(TerminalText.sanitize(path))'s name says; saved as named all the same.",
+                        "이미지는 파일 이름(\(TerminalText.sanitize(path)))이 말하는 \(named.rawValue.uppercased())가 아니라 \(kind.rawValue.uppercased())입니다. 이름대로 저장했습니다."
+                    ))
+            }
             Signals.arm()
             try OutputFile.write(image, toPath: path)
             saved = path

@@ -59,10 +59,19 @@ struct TrendCommand: RunnableCommand {
         let onDayFetched: @Sendable (Int, Int) async -> Void = { _, total in
             if total > 1 { await progress?.advance(of: total) }
         }
-        let (trend, missing) =
-            keepsGoing
-            ? try await client.availableTrend(movieCode: code, from: from, to: to, jobs: jobs, onDayFetched: onDayFetched)
-            : (try await client.trend(movieCode: code, from: from, to: to, jobs: jobs, onDayFetched: onDayFetched), [])
+        let trend: MovieTrend
+        let missing: [MissingChart]
+        do {
+            (trend, missing) =
+                keepsGoing
+                ? try await client.availableTrend(movieCode: code, from: from, to: to, jobs: jobs, onDayFetched: onDayFetched)
+                : (try await client.trend(movieCode: code, from: from, to: to, jobs: jobs, onDayFetched: onDayFetched), [])
+        } catch BoxOfficeError.invalidRange(let problem) {
+            guard case .shell = state.caller else { throw BoxOfficeError.invalidRange(problem) }
+            // Found once the movie's opening is known, but a usage error as any other: said with
+            // the command's usage, as the documentation shows it.
+            throw UsageError(ErrorText.message(for: BoxOfficeError.invalidRange(problem)), commandPath: ["trend"])
+        }
         await progress?.finish()
         let reasons = missing.map { ($0, ErrorText.message(for: $0.error, caller: state.caller)) }
         let output = CommandOutput.data(TrendOutput(trend, missing: reasons.map { ($0.0.startDate, $0.1) }), network)

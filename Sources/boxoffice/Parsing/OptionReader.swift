@@ -173,6 +173,9 @@ struct OptionReader: Sendable {
                     "--fields is for table, tsv, csv, markdown and jsonl output; --format json has every field (pick them with jq).",
                     "--fields는 table, tsv, csv, markdown, jsonl 출력에 씁니다. --format json에는 모든 필드가 있습니다(jq로 고르세요)."))
         }
+        guard !text.trimmed.isEmpty else {
+            throw error(bilingual("--fields needs one or more names, separated by commas.", "--fields에는 이름을 하나 이상, 쉼표로 나누어 주세요."))
+        }
         var names: [String] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             let name = String(part).trimmed

@@ -147,6 +147,11 @@ struct CommandSurfaceEndToEndTests {
         #expect(fetched.path == "/smugglers/poster.jpg")
         #expect(fetched.headers["authorization"] == nil, "the Kakao key must not reach the image host")
         BinaryRunner.expectNoKey(run)
+        #expect(!run.stderr.contains("Warning"), "a .png name for PNG bytes needs no word: \(run.stderr)")
+        let misnamed = state.home.appendingPathComponent("smugglers.jpg")
+        let told = try await state.run(["poster", "20218541", "--download", misnamed.path])
+        #expect(told.status == 0 && (try? Data(contentsOf: misnamed)) == png)
+        #expect(told.stderr.contains("The image is PNG, not JPEG as"), "PNG bytes under .jpg are said: \(told.stderr)")
     }
 
     @Test func aDownloadThatIsNotAnImageLeavesNoFile() async throws {
