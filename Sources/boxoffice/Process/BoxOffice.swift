@@ -12,6 +12,9 @@ import Darwin
 
 /// Parse, then validate, then run; print the result or one line of error.
 enum BoxOffice {
+    /// What a pipe's buffer holds on Linux: a write of this much to a fresh pipe never waits.
+    static let writeThatNeverBlocks = 65_536
+
     /// The whole run: `main.swift` calls it with the process's context and the system's network;
     /// the tests call it in process, with files for the standard streams and their own network.
     static func main(_ arguments: [String], context: ProcessContext, network: Network? = nil) async -> ExitCode {
@@ -68,6 +71,10 @@ enum BoxOffice {
             }
             return ErrorText.exitCode(for: error)
         }
+        // A write that can block (a slow reader) is one a signal can cut short: the handlers are in
+        // place before it, so the line says the output is incomplete. One that fits in a pipe's
+        // buffer never blocks, and starts no thread for them.
+        if spool != nil || output.count > Self.writeThatNeverBlocks { Signals.arm() }
         Signals.outputStarted.store(true, ordering: .releasing)
         switch spool?.copy(to: context.standardOutput) ?? Terminal.write(output, to: context.standardOutput) {
         case .written, .readerGone:

@@ -494,6 +494,28 @@ struct TrustEndToEndTests {
         withExtendedLifetime(state) {}
     }
 
+    @Test func aSignalWhileACacheAnsweredRangeIsWrittenSaysItIsIncomplete() async throws {
+        let server = try LoopbackServer(handler: StubResponse.syntheticDay)
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        let month = ["daily", "--from", "20230701", "--to", "20230731", "--format", "json"]
+        #expect(try await state.run(month).status == 0, "the month is cached")
+        server.stop()
+        // No request, so nothing before the write put the signal handlers in place.
+        let process = state.process(month)
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        let stderr = PipeReader(errors)
+        let exit = try process.runObservingExit()
+        try await Self.waitUntilFull(output)
+        kill(process.processIdentifier, SIGINT)
+        #expect(try await exit.value(waitingFor: "boxoffice to end on SIGINT") == 130)
+        let text = try await stderr.wholeText()
+        #expect(text == "Error: Stopped by SIGINT (Ctrl-C); the output is incomplete.\n", "\(text)")
+        withExtendedLifetime(state) {}
+    }
+
     /// Waits until the pipe holds all it can: the binary has started its output and is blocked
     /// writing the rest. The pipe tells no one when it fills, so the test looks every few
     /// milliseconds, sleeping without holding a thread.
