@@ -31,7 +31,7 @@ struct CompaniesCommand: RunnableCommand {
                 name: .part, kind: .text, valueName: "part",
                 help: "Only companies with this part: a code of the company-parts group, or its name such as 배급사."),
         ] + ListOptions.specs + SharedOptions.network + [SharedOptions.fields(fieldNames)],
-        outputSchema: CompaniesOutput.jsonSchema,
+        outputSchema: WholeList<CompaniesOutput>.jsonSchema,
         make: { reader throws(UsageError) in
             let name = try reader.searchTerm()
             let ceo = try reader.nonEmptyText(.ceo)
@@ -63,6 +63,6 @@ struct CompaniesCommand: RunnableCommand {
             return (result.companies, result.totalCount)
         }
         let output = CompaniesOutput(CompanySearchResult(totalCount: total, companies: companies), page: list.shownPage)
-        return .data(output, network)
+        return list.all ? .data(WholeList(output, shown: companies.count, total: total), network) : .data(output, network)
     }
 }

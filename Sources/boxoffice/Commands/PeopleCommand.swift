@@ -27,7 +27,7 @@ struct PeopleCommand: RunnableCommand {
         ],
         options: [OptionSpec(name: .filmography, kind: .text, valueName: "title", help: "Only people who worked on a film of this title.")]
             + ListOptions.specs + SharedOptions.network + [SharedOptions.fields(fieldNames)],
-        outputSchema: PeopleOutput.jsonSchema,
+        outputSchema: WholeList<PeopleOutput>.jsonSchema,
         make: { reader throws(UsageError) in
             let name = try reader.searchTerm()
             let filmography = try reader.nonEmptyText(.filmography)
@@ -53,6 +53,6 @@ struct PeopleCommand: RunnableCommand {
             return (result.people, result.totalCount)
         }
         let output = PeopleOutput(PeopleSearchResult(totalCount: total, people: people), page: list.shownPage)
-        return .data(output, network)
+        return list.all ? .data(WholeList(output, shown: people.count, total: total), network) : .data(output, network)
     }
 }

@@ -51,7 +51,7 @@ struct SearchCommand: RunnableCommand {
                 toolHelp: "Only movies of these types: codes of the movie-types group or their names, such as 장편.",
                 completion: .codeNames(.movieTypes)),
         ] + ListOptions.specs + SharedOptions.network + [SharedOptions.fields(fieldNames)],
-        outputSchema: SearchOutput.jsonSchema,
+        outputSchema: WholeList<SearchOutput>.jsonSchema,
         make: { reader throws(UsageError) in try SearchCommand(reader) })
 
     init(_ reader: OptionReader) throws(UsageError) {
@@ -117,6 +117,6 @@ struct SearchCommand: RunnableCommand {
             return (result.movies, result.totalCount)
         }
         let output = SearchOutput(MovieSearchResult(totalCount: total, movies: movies), page: list.shownPage)
-        return .data(output, network)
+        return list.all ? .data(WholeList(output, shown: movies.count, total: total), network) : .data(output, network)
     }
 }

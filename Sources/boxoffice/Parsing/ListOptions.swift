@@ -47,6 +47,13 @@ struct ListOptions: Sendable {
         let result = try await ListPager(client: client).all(
             onPageFetched: { _, pages in await progress?.advance(of: pages) }, fetch: { page, size in try await fetch(page, size) })
         await progress?.finish()
+        if result.items.count < result.total {
+            state.context.warn(
+                bilingual(
+                    "--all stopped at the first \(NumberText.grouped(Int64(result.items.count))) of \(NumberText.grouped(Int64(result.total))) results, its limit; narrow the search for the rest.",
+                    "--all은 한도인 처음 \(NumberText.grouped(Int64(result.items.count)))개에서 멈췄습니다(전체 \(NumberText.grouped(Int64(result.total)))개). 나머지는 검색 조건을 좁혀 보세요."
+                ))
+        }
         return result
     }
 }

@@ -117,6 +117,28 @@ struct ServicesEndToEndTests {
         #expect(refused.stderr.contains("needs 2") && refused.stderr.hasPrefix("Warning:"), "\(refused.stderr)")
     }
 
+    @Test func allThatStopsAtItsLimitSaysSoOnStderrAndInTheData() async throws {
+        let server = try LoopbackServer { request in
+            let page = Int(request.query["curPage"] ?? "1") ?? 1
+            let size = Int(request.query["itemPerPage"] ?? "10") ?? 10
+            let people = (0..<size).map { index in
+                #"{"peopleCd":"\#(page * 1000 + index)","peopleNm":"사람\#(page)-\#(index)","peopleNmEn":"","repRoleNm":"배우","filmoNames":""}"#
+            }
+            return .json(#"{"peopleListResult":{"totCnt":2345,"peopleList":[\#(people.joined(separator: ","))]}}"#)
+        }
+        defer { server.stop() }
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        let lines = try await state.run(["people", "사람", "--all", "--format", "jsonl"])
+        #expect(lines.status == 0 && lines.stderr.contains("--all stopped at the first 1,000 of 2,345 results"), "\(lines.stderr)")
+        let records = lines.stdout.split(separator: "\n")
+        #expect(records.count == 1_001 && records.last == #"{"truncated":true,"shown":1000,"totalCount":2345}"#, "\(records.last ?? "")")
+        let json = try await state.run(["people", "사람", "--all", "--format", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["truncated"] as? Bool == true && (object["people"] as? [Any])?.count == 1_000)
+        let page = try await state.run(["people", "사람", "--format", "json"])
+        #expect(!page.stdout.contains("truncated") && !page.stderr.contains("stopped"), "a page is a page: \(page.stderr)")
+    }
+
     @Test(.enabled(if: TestTools.runsSampleTests, "the shared captures are not beside the repository (../shared/samples)"))
     func theSharedCapturesReplay() async throws {
         for (arguments, expected) in [(["person", "20164556"], "김종현"), (["company", "20122497"], "조이앤컨텐츠"), (["codes", "regions"], "세종시")] {
