@@ -87,7 +87,7 @@ enum ArchiveCommand {
             if result.isStoppedByBudget {
                 throw SyncBudgetSpent(result: result, budget: budget)
             }
-            state.context.log(
+            state.context.note(
                 bilingual("Archived \(SyncBudgetSpent.done(result)) in \(archive.path).", "\(archive.path)에 \(SyncBudgetSpent.done(result)) 보관했습니다."))
             if result.daysNotPublished > 0 {
                 let count = result.daysNotPublished

@@ -46,7 +46,7 @@ enum CacheCommand {
             let folder = state.paths.responses.path
             do {
                 let count = try ResponseCache(directory: state.paths.responses).clear()
-                state.context.log(
+                state.context.note(
                     bilingual(
                         "Removed \(count) cached answer\(count == 1 ? "" : "s") from \(folder).", "\(folder)에서 캐시된 응답 \(count)개를 지웠습니다."))
                 return .empty

@@ -63,10 +63,10 @@ enum ConfigCommand {
         func run(in state: CommandState) async throws -> CommandOutput {
             let path = state.paths.configFile.path
             if try KeyStore(context: state.context, paths: state.paths).remove(for: service) {
-                state.context.log(
+                state.context.note(
                     bilingual("Removed the \(service.displayName) key from \(path).", "\(path)에서 \(service.koreanName) 키를 지웠습니다."))
             } else {
-                state.context.log(
+                state.context.note(
                     bilingual("No \(service.displayName) key was stored in \(path).", "\(path)에 저장된 \(service.koreanName) 키가 없습니다."))
             }
             if state.context.variable(service.keyVariable)?.isEmpty == false {
@@ -129,7 +129,7 @@ enum ConfigCommand {
                     "This does not look like a \(service.displayName) key, which is \(KeyStore.keyLength) hexadecimal characters; stored anyway. Check it if \(service.displayName) refuses it."
                 )
             }
-            context.log(
+            context.note(
                 bilingual(
                     "Stored the \(service.displayName) key (\(KeyStore.mask(key))) in \(state.paths.configFile.path).",
                     "\(service.koreanName) 키(\(KeyStore.mask(key)))를 \(state.paths.configFile.path)에 저장했습니다."))

@@ -98,7 +98,7 @@ struct PosterCommand: RunnableCommand {
             Signals.arm()
             try OutputFile.write(image, toPath: path)
             saved = path
-            context.log(
+            context.note(
                 bilingual(
                     "Saved the poster of \(TerminalText.sanitize(details.title)) to \(path).",
                     "\(TerminalText.sanitize(details.title)) 포스터를 \(path)에 저장했습니다."))

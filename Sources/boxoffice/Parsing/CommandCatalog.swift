@@ -16,6 +16,13 @@ enum CommandCatalog {
                 name: .lang, kind: .choice(["ko", "en"]), valueName: "ko|en",
                 help: "The language of help, messages and reports, wherever it stands among the arguments.",
                 defaultValue: .described("BOXOFFICE_LANG, else Korean when LC_ALL, LC_MESSAGES or LANG says ko, else English")),
+            OptionSpec(
+                name: .quiet, short: "q",
+                help: "Say nothing on stderr but warnings and errors: no \"Wrote FILE.\", no progress (for cron logs), wherever it stands."),
+            OptionSpec(
+                name: .noPager,
+                help:
+                    "Write to the terminal directly rather than through the pager (BOXOFFICE_PAGER, else PAGER, else less -FRX), wherever it stands."),
         ],
         subcommands: [
             DailyCommand.spec, WeeklyCommand.spec, ReportCommand.spec, TrendCommand.spec, TopCommand.spec, ShareCommand.spec, ArchiveCommand.spec,

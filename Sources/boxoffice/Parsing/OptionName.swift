@@ -64,6 +64,8 @@ struct OptionName: Hashable, Sendable {
     static let to = OptionName("to")
     static let type = OptionName("type")
     static let verbose = OptionName("verbose")
+    static let quiet = OptionName("quiet")
+    static let noPager = OptionName("no-pager")
     static let version = OptionName("version")
     static let year = OptionName("year")
 }

@@ -61,11 +61,11 @@ struct FileOutput: RunnableCommand {
     private func write(_ output: Data, in state: CommandState) throws {
         Signals.arm()
         try OutputFile.write(output, toPath: path)
-        state.context.log(bilingual("Wrote \(TerminalText.sanitize(path)).", "\(TerminalText.sanitize(path))에 썼습니다."))
+        state.context.note(bilingual("Wrote \(TerminalText.sanitize(path)).", "\(TerminalText.sanitize(path))에 썼습니다."))
     }
 
     private func commit(_ output: OutputSpool, in state: CommandState) throws {
         try output.commit()
-        state.context.log(bilingual("Wrote \(TerminalText.sanitize(path)).", "\(TerminalText.sanitize(path))에 썼습니다."))
+        state.context.note(bilingual("Wrote \(TerminalText.sanitize(path)).", "\(TerminalText.sanitize(path))에 썼습니다."))
     }
 }

@@ -36,7 +36,9 @@ enum BoxOffice {
         }
     }
 
-    private static func run(_ arguments: [String], language: LanguageChoice, context: ProcessContext, network: Network?) async -> ExitCode {
+    private static func run(_ arguments: [String], language: LanguageChoice, context given: ProcessContext, network: Network?) async -> ExitCode {
+        var context = given
+        context.isQuiet = language.isQuiet
         var output = Data()
         let paths = Paths(context)
         let quota = QuotaLedger(file: paths.quotaFile)
@@ -76,7 +78,11 @@ enum BoxOffice {
         // buffer never blocks, and starts no thread for them.
         if spool != nil || output.count > Self.writeThatNeverBlocks { Signals.arm() }
         Signals.outputStarted.store(true, ordering: .releasing)
-        switch spool?.copy(to: context.standardOutput) ?? Terminal.write(output, to: context.standardOutput) {
+        let write = { (descriptor: Int32) in spool?.copy(to: descriptor) ?? Terminal.write(output, to: descriptor) }
+        // Nothing to show (`-o FILE`, `config set`) starts no pager.
+        let pager = spool == nil && output.isEmpty ? nil : Pager.chosen(for: context, disabled: language.noPager)
+        let written = pager.flatMap { $0.run(writing: write) } ?? write(context.standardOutput)
+        switch written {
         case .written, .readerGone:
             // A reader that went away (`| head`) took what it wanted: nothing went wrong.
             guard let partial else { return .success }

@@ -35,7 +35,7 @@ struct CommandState: Sendable {
     /// terminal, else nowhere.
     func progressLine(total: Int, unit: String) -> ProgressLine? {
         if let progressNotifier { return ProgressLine(total: total, unit: unit, output: .notify(progressNotifier)) }
-        return context.stderrIsTerminal ? ProgressLine(total: total, unit: unit, output: .terminal(context.standardError)) : nil
+        return context.stderrIsTerminal && !context.isQuiet ? ProgressLine(total: total, unit: unit, output: .terminal(context.standardError)) : nil
     }
 
     /// What belongs on stdout. A partial result is thrown with its output as the command gave it.

@@ -7,13 +7,18 @@ struct LanguageChoice: Sendable {
     let language: Language
     /// Whether `--lang` chose it: `boxoffice mcp` speaks English to models unless told.
     let isExplicit: Bool
-    /// The arguments without `--lang` and its value.
+    /// The arguments without `--lang` and its value, `-q`/`--quiet` and `--no-pager`.
     let arguments: [String]
+    /// `-q`/`--quiet`, wherever it stood.
+    var isQuiet = false
+    /// `--no-pager`, wherever it stood.
+    var noPager = false
 
     /// The choice, or a usage error for a value that is neither `ko` nor `en`.
     static func make(_ arguments: [String], context: ProcessContext) -> Result<LanguageChoice, UsageError> {
         var rest: [String] = []
         var given: String?
+        var (quiet, noPager) = (false, false)
         var index = arguments.startIndex
         while index < arguments.endIndex {
             let word = arguments[index]
@@ -27,6 +32,12 @@ struct LanguageChoice: Sendable {
                 index += 2
                 continue
             }
+            // The run's own switches, like --lang taken out wherever they stand.
+            if word == "-q" || word == "--quiet" || word == "--no-pager" {
+                if word == "--no-pager" { noPager = true } else { quiet = true }
+                index += 1
+                continue
+            }
             if word.hasPrefix("--lang=") {
                 given = String(word.dropFirst("--lang=".count))
                 index += 1
@@ -37,9 +48,9 @@ struct LanguageChoice: Sendable {
         }
         if let given {
             guard let language = Language(rawValue: given) else { return .failure(invalid(given, fallback: fromEnvironment(context))) }
-            return .success(LanguageChoice(language: language, isExplicit: true, arguments: rest))
+            return .success(LanguageChoice(language: language, isExplicit: true, arguments: rest, isQuiet: quiet, noPager: noPager))
         }
-        return .success(LanguageChoice(language: fromEnvironment(context), isExplicit: false, arguments: rest))
+        return .success(LanguageChoice(language: fromEnvironment(context), isExplicit: false, arguments: rest, isQuiet: quiet, noPager: noPager))
     }
 
     /// `BOXOFFICE_LANG` (`ko` or `en`), else the locale's messages language.

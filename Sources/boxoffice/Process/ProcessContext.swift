@@ -20,6 +20,8 @@ struct ProcessContext: Sendable {
     var stderrIsTerminal: Bool
     var stdinIsTerminal = false
     var terminalWidth: Int?
+    /// `-q`/`--quiet`: no "Wrote FILE." or progress on stderr; warnings and errors still.
+    var isQuiet = false
     /// Reads standard input up to EOF or the given number of bytes.
     var readStandardInput: @Sendable (Int) -> Data
     /// Reads one line from the terminal on standard input without echoing it, prompting for it
@@ -75,6 +77,11 @@ struct ProcessContext: Sendable {
     }
 
     /// Writes one warning line to stderr, labelled as errors are.
+    /// A line that tells what was done ("Wrote FILE."), left out with `--quiet`.
+    func note(_ message: String) {
+        if !isQuiet { log(message) }
+    }
+
     func warn(_ message: String) {
         log(bilingual("Warning: ", "경고: ") + message)
     }

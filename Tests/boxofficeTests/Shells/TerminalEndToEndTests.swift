@@ -102,4 +102,26 @@ struct TerminalEndToEndTests {
         #expect(written == redirected.stdout, "-o at a terminal writes what > FILE writes:\n\(written)")
         #expect(!written.contains("\u{1B}") && written.contains("콘크리트 유토피아") && written.contains("Screens"), "\(written)")
     }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: script), "util-linux script is not installed"))
+    func outputAtATerminalGoesThroughThePagerUnlessToldOtherwise() async throws {
+        let state = BinaryRunner()
+        let daily = ["daily", "--date", "20230818", "--replay", "Fixtures", "--color", "never"]
+        let pager = ["BOXOFFICE_PAGER": "sed s/^/paged:/", "PAGER": "false"]
+        let paged = try await Self.runAtTerminal(daily, state: state, environment: pager)
+        #expect(paged.contains("paged:Daily box office, 2023-08-18") && paged.contains("paged: 1 "), "\(paged)")
+        let direct = try await Self.runAtTerminal(daily + ["--no-pager"], state: state, environment: pager)
+        #expect(direct.contains("Daily box office") && !direct.contains("paged:"), "\(direct)")
+        // PAGER when BOXOFFICE_PAGER is not set; never for a pipe or a file.
+        let fromPager = try await Self.runAtTerminal(daily, state: state, environment: ["PAGER": "sed s/^/pager:/"])
+        #expect(fromPager.contains("pager:Daily box office"), "\(fromPager)")
+        let piped = try await state.run(daily, extraEnvironment: pager)
+        #expect(piped.status == 0 && !piped.stdout.contains("paged:"))
+        // Nothing to show starts no pager: -o at a terminal, and -q keeps its line off stderr too.
+        let file = state.home.appendingPathComponent("daily.txt").path
+        let quiet = try await Self.runAtTerminal(daily + ["-o", file, "-q"], state: state, environment: pager)
+        #expect(quiet.isEmpty, "\(quiet.debugDescription)")
+        let told = try await Self.runAtTerminal(daily + ["-o", file], state: state, environment: pager)
+        #expect(told == "Wrote \(file).\r\n", "\(told.debugDescription)")
+    }
 }

@@ -52,6 +52,8 @@ struct BinaryRunner: Sendable {
             "BOXOFFICE_CONFIG_DIR": home.appendingPathComponent("config").path,
             "TZ": "UTC",
             "LANG": "C",
+            // At a test's terminal the output is read whole, not paged; the pager's own tests set one.
+            "PAGER": "cat",
         ]
         if keys {
             environment["KOBIS_API_KEY"] = Self.kobisKey
