@@ -10,7 +10,8 @@ import Glibc
 import Darwin
 #endif
 
-/// How far a range has come: `12/31 days` on stderr while it loads when stderr is a terminal,
+/// How far a range has come: `[=======>            ] 12/31 days · 4.1 days/s · about 5 s left`
+/// on stderr while it loads when stderr is a terminal,
 /// or, under `boxoffice mcp`, a `notifications/progress` to the client that asked for them.
 actor ProgressLine {
     /// Where each step goes.
@@ -37,9 +38,21 @@ actor ProgressLine {
         done += 1
         switch output {
         case .terminal(let descriptor):
-            Terminal.write("\r" + bilingual("\(done)/\(total) \(unit)", "\(done)/\(total)\(koreanUnit)") + pace + "\u{1B}[K", to: descriptor)
+            Terminal.write(
+                "\r" + bar + bilingual("\(done)/\(total) \(unit)", "\(done)/\(total)\(koreanUnit)") + pace + "\u{1B}[K", to: descriptor)
         case .notify(let send): await send(done, total)
         }
+    }
+
+    /// `[=======>            ] `: the share done in 20 cells of ASCII, which every terminal and
+    /// every East Asian width setting draws one cell each.
+    private var bar: String {
+        guard total > 1 else { return "" }
+        let cells = 20
+        let filled = min(cells, done * cells / total)
+        let head = filled < cells && filled > 0 ? ">" : ""
+        let body = String(repeating: "=", count: max(filled - head.count, 0)) + head
+        return "[" + body + String(repeating: " ", count: cells - body.count) + "] "
     }
 
     /// The rate and the time left, once a second has passed: ` · 4.1 days/s · about 59 s left`.

@@ -48,7 +48,7 @@ struct TerminalEndToEndTests {
         let output = try await Self.runAtTerminal(
             ["daily", "--from", "20230801", "--to", "20230810", "--jobs", "2", "--timeout", "600"], state: state, input: "\u{3}",
             after: "1/10 days")
-        #expect(output.contains("1/10 days"), "the progress line showed: \(output.debugDescription)")
+        #expect(output.contains("[=>                  ] 1/10 days"), "the progress line showed a bar: \(output.debugDescription)")
         #expect(output.contains("\r\u{1B}[KError: Stopped by SIGINT"), "the progress line was cleared: \(output.debugDescription)")
     }
 
