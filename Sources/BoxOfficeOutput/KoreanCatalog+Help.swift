@@ -159,6 +159,8 @@ extension KoreanCatalog {
             "표준 오류에는 경고와 오류만 씁니다. \"…에 썼습니다.\"도 진행 상황도 없습니다(cron 로그용). 인자 어디에 두어도 됩니다.",
         "Write to the terminal directly rather than through the pager (BOXOFFICE_PAGER, else PAGER, else less -FRX), wherever it stands.":
             "페이저(BOXOFFICE_PAGER, 없으면 PAGER, 없으면 less -FRX)를 거치지 않고 터미널에 바로 씁니다. 인자 어디에 두어도 됩니다.",
+        "Write the whole manual as a man page (roff), for man -l - or a man folder.":
+            "설명서 전체를 man 페이지(roff)로 씁니다. man -l -로 보거나 man 폴더에 두세요.",
         "Read a key from standard input and store it.":
             "표준 입력에서 키를 읽어 저장합니다.",
         "Reads JSON-RPC messages on stdin and answers on stdout, one a line, until stdin closes. Its tools are the commands seen from a model's side (tools/list names them); each answers with the JSON the matching command prints with --format json, from the same cache, quota ledger, config file and keys.":

@@ -9,12 +9,23 @@ import Foundation
 enum HelpCommand {
     static let spec = CommandSpec(
         name: "help", abstract: "Show help for a command, or the exit codes.",
-        examples: ["boxoffice help daily", "boxoffice help cache stats", "boxoffice help exit-codes"],
+        examples: ["boxoffice help daily", "boxoffice help cache stats", "boxoffice help exit-codes", "boxoffice help --man | man -l -"],
         arguments: [
             ArgumentSpec(name: "topic", help: "A command, or exit-codes.", isOptional: true, choices: [exitCodesTopic], offersCommands: true),
             ArgumentSpec(name: "subcommand", help: "One of the command's subcommands.", isOptional: true, offersSubcommands: true),
         ],
-        make: { reader throws(UsageError) in try topic([try reader.argument(0), try reader.argument(1)].compactMap { $0 }) })
+        options: [OptionSpec(name: .man, help: "Write the whole manual as a man page (roff), for man -l - or a man folder.")],
+        make: { reader throws(UsageError) in
+            if try reader.flag(.man) { return Manual() }
+            return try topic([try reader.argument(0), try reader.argument(1)].compactMap { $0 })
+        })
+
+    /// `help --man`: the whole manual in roff.
+    struct Manual: RunnableCommand {
+        func run(in state: CommandState) async throws -> CommandOutput {
+            .text(ManPage.render())
+        }
+    }
 
     static let exitCodesTopic = "exit-codes"
 

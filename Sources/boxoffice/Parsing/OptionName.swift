@@ -65,6 +65,7 @@ struct OptionName: Hashable, Sendable {
     static let type = OptionName("type")
     static let verbose = OptionName("verbose")
     static let quiet = OptionName("quiet")
+    static let man = OptionName("man")
     static let noPager = OptionName("no-pager")
     static let version = OptionName("version")
     static let year = OptionName("year")
