@@ -56,17 +56,28 @@ extension MarkdownWriter {
 
     /// What a backslash turns into plain text: the characters that open emphasis (`*`, `_`, `~`),
     /// code, links and images (`[`, `]`), HTML and autolinks (`<`, `>`), entities (`&`), table
-    /// cells (`|`), mentions (`@`) and the backslash itself. (`#` opens a heading only at the start
-    /// of a line, where API text never stands: it is inside a cell or after `_`.)
-    static let markup: Set<Unicode.Scalar> = ["\\", "|", "*", "_", "~", "`", "[", "]", "<", ">", "&", "@"]
+    /// cells (`|`) and the backslash itself. (`#` opens a heading only at the start of a line,
+    /// where API text never stands: it is inside a cell or after `_`.)
+    static let markup: Set<Unicode.Scalar> = ["\\", "|", "*", "_", "~", "`", "[", "]", "<", ">", "&"]
+
+    /// An empty HTML comment: nothing on GitHub's page, but it parts what GitHub would otherwise
+    /// make a link of (a backslash does not: its autolinks are found after escapes are undone).
+    static let linkBreak = "<!---->"
 
     /// Text from the APIs made plain, scalar by scalar: a pipe followed by a combining mark is one
     /// Character, which a Character-wise replace would miss, leaving a pipe that splits the cell.
+    /// No API text becomes a link or a mention: `@` (an address, `@name`), `www.` and `://` are
+    /// parted by `linkBreak`.
     static func escape(_ text: String) -> String {
         var escaped = ""
-        for scalar in TerminalText.sanitize(text).unicodeScalars {
+        let scalars = Array(TerminalText.sanitize(text).unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
             if markup.contains(scalar) { escaped.unicodeScalars.append("\\") }
+            let before = scalars[..<index].suffix(3).map { Character($0).lowercased() }.joined()
+            if scalar == ".", before == "www" { escaped += linkBreak }
+            if scalar == ":", scalars[(index + 1)...].prefix(2).elementsEqual(["/", "/"]) { escaped += linkBreak }
             escaped.unicodeScalars.append(scalar)
+            if scalar == "@" { escaped += linkBreak }
         }
         return escaped
     }

@@ -45,12 +45,14 @@ struct ReportFormatsTests {
         let rows = markdown.split(separator: "\n").filter { $0.contains("onerror") }.map { line in
             // A row without the table's own pipes, a note without its italics' underscores.
             String(line.hasPrefix("|") ? line.dropFirst(2).dropLast(2).replacing(" | ", with: " ") : line.dropFirst().dropLast())
+                // The empty comments that part what would become a link are the writer's own.
+                .replacing(MarkdownWriter.linkBreak, with: "")
         }
         #expect(rows.count == 10 + 3, "ten rows, the re-entry, the climber and the milestone")
         for row in rows {
-            #expect(Self.allEscaped(row, "*[]`<>@_~&|"), "unescaped markup: \(row)")
+            #expect(Self.allEscaped(row, "*[]`<>_~&|"), "unescaped markup: \(row)")
         }
-        #expect(markdown.contains(#"\*x\* \[l\](http://evil) \`c\` \<img src=x onerror=alert(1)\> \@everyone \<!channel\>"#))
+        #expect(markdown.contains(#"\*x\* \[l\](http<!---->://evil) \`c\` \<img src=x onerror=alert(1)\> @<!---->everyone \<!channel\>"#))
         let chart = BoxOfficeChart(
             kind: .daily, startDate: KSTDate(year: 2023, month: 8, day: 18)!, endDate: KSTDate(year: 2023, month: 8, day: 18)!,
             entries: [ChartEntry(rank: 1, rankIntensity: 0, isNew: false, code: "c", title: Self.hostile)])

@@ -1,0 +1,39 @@
+@testable import BoxOfficeCore
+@testable import BoxOfficeOutput
+import Foundation
+import Testing
+
+/// The Markdown report and chart as GitHub renders them (`cmark-gfm` with its table and autolink
+/// extensions, Debian's build of GitHub's renderer): no API text becomes a link, a mention or
+/// markup, and every title reads as it came.
+struct MarkdownRendererTests {
+    static let titles = [
+        "Visit www.example.com now", "https://evil.example/path?x=1", "mail me: fan@example.com", "@everyone watch", "WWW.SHOUT.KR",
+        "xmpp:film@chat.example", "ftp://files.example", "*x* [l](http://evil) `c` <b>bold</b> | pipe",
+    ]
+
+    @Test(.enabled(if: TestTools.run(with: ["cmark-gfm"]), "cmark-gfm is not installed"))
+    func noTitleBecomesALinkInGitHubsRenderer() async throws {
+        let renderer = try TestTools.require("cmark-gfm")
+        let day = try #require(KSTDate(year: 2023, month: 8, day: 18))
+        let entries = Self.titles.enumerated().map { ChartEntry(rank: $0.offset + 1, code: "c\($0.offset)", title: $0.element, audience: 1_000) }
+        let chart = BoxOfficeChart(kind: .daily, startDate: day, endDate: day, entries: entries)
+        let markdown = DocumentWriter.write(ChartsOutput([chart]), format: .markdown)
+        let folder = TemporaryFolder("boxoffice-markdown")
+        let file = folder.url.appendingPathComponent("chart.md")
+        try Data(markdown.utf8).write(to: file)
+        let rendered = try await Subprocess.run(
+            ["/bin/sh", "-c", "'\(renderer)' -e table -e autolink '\(file.path)'"], in: folder.url, environment: ["PATH": "/usr/bin:/bin"],
+            inheriting: false)
+        #expect(rendered.status == 0, "\(rendered.output)")
+        #expect(!rendered.output.contains("<a "), "a title became a link:\n\(rendered.output)")
+        #expect(!rendered.output.contains("<b>") && !rendered.output.contains("<em>") && !rendered.output.contains("<code>"))
+        #expect(rendered.output.components(separatedBy: "<tr>").count == Self.titles.count + 2, "one row a movie, and the header")
+        // What a reader sees: the title as it came, the writer's empty comments gone.
+        let text = rendered.output.replacing("<!-- raw HTML omitted -->", with: "").replacing("&lt;", with: "<").replacing("&gt;", with: ">")
+            .replacing("&amp;", with: "&").replacing("&quot;", with: "\"")
+        for title in Self.titles {
+            #expect(text.contains(title), "\(title) does not read as it came:\n\(text)")
+        }
+    }
+}
