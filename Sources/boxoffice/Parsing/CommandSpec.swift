@@ -160,6 +160,8 @@ enum ValueCompletion: Sendable {
     case folders
     /// The names of a KOBIS code group, as far as boxoffice has the group cached.
     case codeNames(CodeGroup)
+    /// These words, several in one value, separated by commas (`--fields rank,title`).
+    case list([String])
 }
 
 /// An option: its name, the kind of its value, its help and its default, declared once. Help

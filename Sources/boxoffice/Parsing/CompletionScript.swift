@@ -65,6 +65,7 @@ enum CompletionScript {
                     case .codeNames(let group): "_boxoffice_names \(group.rawValue)"
                     case .none: "COMPREPLY=()"
                     case .words(let words): "_boxoffice_words \"\(words.joined(separator: " "))\""
+                    case .list(let words): "_boxoffice_list \"\(words.joined(separator: " "))\""
                     }
                 values.append((patterns, body))
             }
@@ -102,14 +103,33 @@ enum CompletionScript {
                 COMPREPLY=($(compgen -W "$1" -- "$cur"))
             }
 
+            # Replies with the words of $1 for the last of the comma-separated words in $cur,
+            # keeping those before it.
+            _boxoffice_list() {
+                local before=""
+                [[ $cur == *,* ]] && before=${cur%,*},
+                COMPREPLY=($(compgen -P "$before" -W "$1" -- "${cur##*,}"))
+                compopt -o nospace 2>/dev/null
+            }
+
             # Replies with the names of code group $1 that boxoffice has cached, quoted for the line.
-            # They came from an API: matched and quoted as text, never expanded.
+            # They came from an API: matched and quoted as text, never expanded. Only the shell's
+            # own characters take a backslash, byte by byte, so that Hangul goes in as it is
+            # whatever the locale (printf %q in the C locale writes it as a $'...' quote).
             _boxoffice_names() {
-                local name
+                local name quoted character i
                 COMPREPLY=()
                 while IFS= read -r name; do
-                    printf -v name '%q' "$name"
-                    COMPREPLY+=("$name")
+                    quoted=""
+                    for ((i = 0; i < ${#name}; i++)); do
+                        character=${name:i:1}
+                        case $character in
+                            [[:alnum:]] | [-_.,:/+@%]) quoted+=$character ;;
+                            [[:print:][:space:]]) quoted+="\\\\$character" ;;
+                            *) quoted+=$character ;;
+                        esac
+                    done
+                    COMPREPLY+=("$quoted")
                 done < <(\(names("\"$1\"", prefix: "\"$cur\"")))
             }
 
@@ -211,6 +231,7 @@ enum CompletionScript {
                 case .codeNames(let group): ":\(name):_boxoffice_names \(group.rawValue)"
                 case .none: ":\(name): "
                 case .words(let words): ":\(name):(\(words.joined(separator: " ")))"
+                case .list(let words): ":\(name):_values -s , \(name) \(words.joined(separator: " "))"
                 }
         }
         let description = "[\(zshQuoted(option.help.localized))]\(value)"
@@ -241,9 +262,11 @@ enum CompletionScript {
             "\(indent)            \(subcommand.name))\n" + zshBody(path + [subcommand.name], subcommand, indent: indent + "                ")
                 + "\(indent)                ;;\n"
         }
+        // Declared once, at the top: `local` again in the same function would print the values
+        // the names already hold (`state=( argument )`) into the command line.
+        let locals = path.count == 1 ? "\(indent)local curcontext=$curcontext state line\n" : ""
         return """
-            \(indent)local curcontext=$curcontext state line
-            \(indent)_arguments -C -s \(options) ': :->subcommand' '*:: :->argument'
+            \(locals)\(indent)_arguments -C -s \(options) ': :->subcommand' '*:: :->argument'
             \(indent)case $state in
             \(indent)    subcommand) \(zshValues(path.count == 1 ? "command" : "subcommand", spec.visibleSubcommands)) ;;
             \(indent)    argument)
@@ -315,7 +338,10 @@ enum CompletionScript {
                     case .folders: line += " -x -a '(__boxoffice_folders)'"
                     case .codeNames(let group): line += " -x -a '(__boxoffice_names \(group.rawValue))'"
                     case .none: line += " -x"
-                    case .words(let words): line += " -x -a '\(words.joined(separator: " "))'"
+                    // Each value with an empty description of its own: the option's would be
+                    // repeated beside every one.
+                    case .words(let words): line += " -x -a '\(words.map { "\($0)\\t" }.joined(separator: " "))'"
+                    case .list(let words): line += " -x -a '(__boxoffice_list \(words.joined(separator: " ")))'"
                     }
                 }
                 lines.append(line + " -d '\(fishQuoted(option.help.localized))'")
@@ -402,6 +428,16 @@ enum CompletionScript {
             # Folders for an option's value, in its own word or after '='.
             function __boxoffice_folders
                 __fish_complete_directories (commandline -ct | string replace -r -- '^--[^=]*=' '')
+            end
+
+            # Words $argv for the last of the comma-separated words typed so far, keeping those
+            # before it.
+            function __boxoffice_list
+                set -l typed (commandline -ct | string replace -r -- '^--[^=]*=' '')
+                set -l before (string match -r -- '^.*,' $typed)
+                for word in $argv
+                    printf '%s%s\t\n' "$before" $word
+                end
             end
 
             # The cached names of code group $argv[1] that start with the value typed so far.

@@ -18,7 +18,7 @@ struct CompletionShellTests {
     struct Workspace {
         let runner: BinaryRunner
         var folder: URL { runner.home }
-        let environment: [String: String]
+        var environment: [String: String]
     }
 
     static func workspace(_ shell: String) async throws -> Workspace {
@@ -114,7 +114,16 @@ struct CompletionShellTests {
         ("boxoffice search --nation ", ["한국", "미국"], ["korean", "foreign"]),
         ("boxoffice search --type ", ["장편", "단편"], ["commercial", "independent"]),
         ("boxoffice search --type=장", ["장편"], ["단편"]),
+        // The fields a command prints, for --fields.
+        ("boxoffice daily --fields ", ["rank", "title", "audienceTotal"], ["json"]),
+        ("boxoffice search --fields ", ["code", "title", "directors"], ["audienceTotal"]),
+        // A group's subcommands, its options after them.
+        ("boxoffice cache s", ["stats"], []),
+        ("boxoffice config s", ["set", "show"], []),
     ]
+
+    /// The second of a comma-separated list: each shell offers the field after what is typed.
+    static let listLine = "boxoffice daily --fields rank,ti"
 
     /// The words offered, each without an option's `--name=` that a shell shows before a value.
     static func words(_ offered: String) -> [Substring] {
@@ -142,9 +151,13 @@ struct CompletionShellTests {
     /// Bash's own completion at a terminal: an interactive bash on a pseudo-terminal (util-linux
     /// `script`) splits each typed line as readline does (`--format=j` is three words) before a
     /// Tab calls the script, and a wrapper writes what the script offered to a file.
-    @Test(.enabled(if: installed("bash") && installed("script"), "bash or script is not installed; run .ci/install-test-tools"))
-    func bashCompletesSubcommandsOptionsValuesAndPaths() async throws {
-        let workspace = try await Self.workspace("bash")
+    @Test(
+        .enabled(if: installed("bash") && installed("script"), "bash or script is not installed; run .ci/install-test-tools"),
+        arguments: ["C.UTF-8", nil])
+    func bashCompletesSubcommandsOptionsValuesAndPaths(locale: String?) async throws {
+        var workspace = try await Self.workspace("bash")
+        // Without LANG, as a cron job or a bare container has it: Hangul goes in unmangled.
+        if locale == nil { workspace.environment["LANG"] = nil }
         let rc = """
             source ./boxoffice.bash
             _boxoffice_probe() { _boxoffice "$@"; printf '%s\\t%s\\n' "$COMP_LINE" "${COMPREPLY[*]}" >> offered.txt; }
@@ -153,7 +166,7 @@ struct CompletionShellTests {
 
             """
         try Data(rc.utf8).write(to: workspace.folder.appendingPathComponent("probe.bash"))
-        let lines = Self.cases.map(\.line) + ["boxoffice search --nation 남"]
+        let lines = Self.cases.map(\.line) + [Self.listLine, "boxoffice search --nation 남"]
         // Each line, a Tab, then Ctrl-U to clear it for the next.
         let keys = lines.map { $0 + "\t\u{15}" }.joined() + "exit\n"
         _ = try await Self.run(
@@ -166,6 +179,8 @@ struct CompletionShellTests {
         }
         #expect(offered.count == lines.count, "every Tab reached the script: \(log)")
         Self.check(offered, shell: "bash")
+        #expect(offered[Self.listLine] == "rank,title", "\(offered[Self.listLine] ?? "")")
+        #expect(!log.contains("$'"), "no name quoted as $'...': \(log)")
         Self.checkNames((offered[lines[lines.count - 1]] ?? "") + " " + (offered["boxoffice search --nation "] ?? ""), shell: "bash", in: workspace)
     }
 
@@ -182,6 +197,9 @@ struct CompletionShellTests {
         var offered: [String: String] = [:]
         for (line, _, _) in Self.cases { offered[line] = try await complete(line) }
         Self.check(offered, shell: "fish")
+        #expect(try await complete(Self.listLine) == "rank,title")
+        let values = try await Self.run("fish", ["-c", "source boxoffice.fish; complete -C 'boxoffice daily --format '"], in: workspace)
+        #expect(values.split(separator: "\n").allSatisfy { !$0.contains("\t") }, "no option's description beside each value: \(values)")
         await Self.checkNames(try complete("boxoffice search --nation "), shell: "fish", in: workspace)
         let described = try await Self.run("fish", ["-c", "source boxoffice.fish; complete -C 'boxoffice q'"], in: workspace)
         #expect(described.contains("today's"), "apostrophes survive: \(described)")
@@ -213,7 +231,7 @@ struct CompletionShellTests {
     func zshCompletesFromItsFpath() async throws {
         let workspace = try await Self.workspace("zsh")
         try Data(Self.zshProbe.utf8).write(to: workspace.folder.appendingPathComponent("probe.zsh"))
-        let lines = Self.cases.map(\.line) + ["boxoffice q"]
+        let lines = Self.cases.map(\.line) + [Self.listLine, "boxoffice q"]
         let output = try await Self.run("zsh", ["-f", "probe.zsh"] + lines, in: workspace)
         let chunks = output.components(separatedBy: "@@LINE@@").dropFirst()
         #expect(chunks.count == lines.count, "every line was completed: \(output)")
@@ -224,6 +242,10 @@ struct CompletionShellTests {
         var offered: [String: String] = [:]
         for (line, chunk) in zip(lines, chunks) { offered[line] = values("OFFERED:", chunk) }
         Self.check(offered, shell: "zsh")
+        #expect(offered[Self.listLine]?.split(separator: " ").contains("title") == true, "\(offered[Self.listLine] ?? "")")
+        for (line, chunk) in zip(lines, chunks) {
+            #expect(!chunk.contains("state=") && !chunk.contains("line=("), "'\(line)' printed the script's variables: \(chunk)")
+        }
         Self.checkNames(offered["boxoffice search --nation "] ?? "", shell: "zsh", in: workspace)
         #expect(values("DESCRIBED:", chunks.last ?? "").contains("today's"), "apostrophes survive in zsh menus")
     }
@@ -263,6 +285,8 @@ struct CompletionShellTests {
         #expect(some == ["나라11999"] + (0...9).map { "나라11999\($0)" }, "\(some)")
         let script = try await runner.run(["completion", "bash"]).stdout
         let function = script.components(separatedBy: "_boxoffice_names() {").dropFirst().first?.components(separatedBy: "\n}").first ?? ""
-        #expect(function.contains("printf -v") && !function.contains("$(printf"), "no subshell a name: \(function)")
+        #expect(
+            function.contains("quoted+=") && !function.contains("$(printf") && function.components(separatedBy: "$(").count == 1,
+            "no subshell a name: \(function)")
     }
 }

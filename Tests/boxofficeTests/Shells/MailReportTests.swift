@@ -286,7 +286,8 @@ struct MailReportTests {
                 #expect(
                     out.contains(format == "json" ? "\"*x* [l](http://evil) `c` <img src=x onerror=alert(1)> @everyone <!channel>\"" : Self.hostile))
             case "markdown":
-                #expect(out.contains(#"\*x\* \[l\](http<!---->://evil) \`c\` \<img src=x onerror=alert(1)\> @<!---->everyone \<!channel\>"#), "\(out)")
+                #expect(
+                    out.contains(#"\*x\* \[l\](http<!---->://evil) \`c\` \<img src=x onerror=alert(1)\> @<!---->everyone \<!channel\>"#), "\(out)")
             case "html":
                 #expect(out.contains("*x* [l](http://evil) `c` &lt;img src=x onerror=alert(1)&gt; @everyone &lt;!channel&gt;"))
             case "email":
