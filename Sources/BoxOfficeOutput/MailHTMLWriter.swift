@@ -1,8 +1,10 @@
 import BoxOfficeCore
 /// Writes a document as HTML for mail clients, which drop `<style>`, SVG, scripts, `data:` URIs
 /// and outside stylesheets: tables for layout and every style inline on its element, so the page
-/// reads the same with its `<style>` removed (the block only narrows the table on a phone); the
-/// trend in block characters; posters by https URL or by `cid:` for the parts the message carries.
+/// reads the same with its `<style>` removed; the trend in block characters; posters by https URL
+/// or by `cid:` for the parts the message carries. A table keeps its main columns as cells and
+/// gives the others a line of their own under the title, so that it fits a 390 px phone with no
+/// stylesheet to hide them; Hangul titles break between words (`word-break: keep-all`).
 package struct MailHTMLWriter: Sendable {
     /// A poster the message carries as a part.
     package struct Image: Sendable {
@@ -46,7 +48,7 @@ package struct MailHTMLWriter: Sendable {
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>\(HTMLWriter.escape(title))</title>
             <style>
-            @media (max-width: 600px) { .minor { display: none !important; } .wrap { padding: 8px !important; } }
+            @media (max-width: 600px) { .wrap { padding: 8px !important; } }
             </style>
             </head>
             <body style="margin:0;padding:0;background:#ffffff;color:\(Palette.text);\(Palette.font)font-size:15px;line-height:1.5;">
@@ -86,22 +88,36 @@ package struct MailHTMLWriter: Sendable {
         let shown = table.columns.indices.filter { table.columns[$0].title != nil }
         guard !shown.isEmpty else { return "" }
         let titleColumn = table.titleColumn
+        // With a title to hang them on, the columns a narrow terminal gives up go under it.
+        let under = titleColumn == nil ? [] : shown.filter { table.columns[$0].dropOrder != nil }
+        let cells = shown.filter { !under.contains($0) }
         func attributes(_ index: Int, header: Bool) -> String {
             let column = table.columns[index]
-            let minor = column.dropOrder != nil ? " class=\"minor\"" : ""
-            var style = "padding:6px 8px;border-bottom:1px solid \(Palette.line);vertical-align:middle;"
+            var style = "padding:6px 6px;border-bottom:1px solid \(Palette.line);vertical-align:middle;"
             style += column.alignment == .right ? "text-align:right;white-space:nowrap;" : "text-align:left;"
             if header { style += "color:\(Palette.muted);font-weight:600;font-size:13px;" }
-            if !header, index == titleColumn { style += "font-weight:700;" }
-            return "\(minor) style=\"\(style)\""
+            if !header, index == titleColumn { style += "font-weight:700;word-break:keep-all;overflow-wrap:anywhere;" }
+            return " style=\"\(style)\""
         }
-        let header = shown.map { "<th\(attributes($0, header: true))>\(HTMLWriter.escape(table.columns[$0].title ?? ""))</th>" }.joined()
+        let header = cells.map { "<th\(attributes($0, header: true))>\(HTMLWriter.escape(table.columns[$0].title ?? ""))</th>" }.joined()
         var rows = ""
         for row in table.rows {
             let title = titleColumn.map { row[$0].humanText } ?? ""
             rows += "<tr>"
-            for index in shown {
-                rows += "<td\(attributes(index, header: false))>\(html(row[index], title: title, images: &images))</td>"
+            for index in cells {
+                var content = html(row[index], title: title, images: &images)
+                if index == titleColumn, !under.isEmpty {
+                    let figures = under.filter { !row[$0].humanText.isEmpty && row[$0].humanText != "-" }.map { column in
+                        if case .sparkline = row[column] { return html(row[column], title: title, images: &images) }
+                        return "<span style=\"white-space:nowrap;\"><span style=\"color:\(Palette.muted);\">"
+                            + HTMLWriter.escape(table.columns[column].title ?? "") + "</span> " + html(row[column], title: title, images: &images)
+                            + "</span>"
+                    }
+                    content +=
+                        "<div style=\"margin-top:2px;font-size:12px;font-weight:400;line-height:1.5;color:\(Palette.text);word-break:keep-all;\">"
+                        + figures.joined(separator: " · ") + "</div>"
+                }
+                rows += "<td\(attributes(index, header: false))>\(content)</td>"
             }
             rows += "</tr>\n"
         }

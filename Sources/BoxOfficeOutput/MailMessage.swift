@@ -10,7 +10,7 @@ import Foundation
 package struct MailEnvelope: Sendable {
     /// The recipients (`To:`).
     package var recipients: [MailAddress]
-    /// The sender (`From:`); without one, `sendmail` adds its own.
+    /// The sender (`From:`); the command line gives one always, the user at this machine unless told.
     package var sender: MailAddress?
     /// The subject; nil for the document's first heading.
     package var subject: String?
@@ -52,6 +52,8 @@ package struct MailMessage: Sendable {
 
     /// The Message-ID's right side when there is no sender to take it from.
     static let fallbackDomain = "boxoffice.invalid"
+    /// The plain-text part's width: RFC 5322's 78 characters a line.
+    static let textColumns = 78
     /// Base64 line length (RFC 2045 §6.8).
     static let lineLength = 76
 
@@ -80,7 +82,9 @@ package struct MailMessage: Sendable {
         let token = envelope.token.isEmpty ? "boxoffice" : envelope.token
         var images: [MailHTMLWriter.Image] = []
         let html = MailHTMLWriter(contentIDDomain: "\(token).\(domain)").write(document, images: &images)
-        let text = TerminalWriter(style: RenderStyle()).write(document)
+        // Laid out for a reader 78 columns wide (mutt, a phone's plain text): columns that do not
+        // fit give way as on a narrow terminal, rather than every row wrapping.
+        let text = TerminalWriter(style: RenderStyle(terminalWidth: Self.textColumns)).write(document)
         let heading =
             document.sections.lazy.flatMap(\.blocks).compactMap { block -> String? in
                 if case .heading(let text, _) = block { return text }
@@ -107,7 +111,7 @@ package struct MailMessage: Sendable {
         if images.isEmpty {
             message.appendPart(type: "text/html; charset=utf-8", body: Data(html.utf8))
         } else {
-            message.append("Content-Type: multipart/related;\n boundary=\"\(related)\"; type=\"text/html\"\n\n")
+            message.append("Content-Type: multipart/related; type=\"text/html\";\n boundary=\"\(related)\"\n\n")
             message.append("--\(related)\n")
             message.appendPart(type: "text/html; charset=utf-8", body: Data(html.utf8))
             for image in images {
@@ -147,8 +151,9 @@ package struct MailMessage: Sendable {
         if text.unicodeScalars.allSatisfy({ (0x20...0x7E).contains($0.value) }), text.utf8.count <= 60, !text.contains("=?") {
             return [text]
         }
-        // 45 bytes make 60 base64 characters; with `=?UTF-8?B?` and `?=` a word is 72.
-        let maximumBytes = 45
+        // 39 bytes make 52 base64 characters; with `=?UTF-8?B?` and `?=` a word is 64, so that
+        // `Subject: ` and the first word stay within RFC 5322's 78 octets a line.
+        let maximumBytes = 39
         var words: [String] = []
         var chunk: [UInt8] = []
         for scalar in text.unicodeScalars {

@@ -6,6 +6,11 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `boxoffice report`: the morning report of a day, for a mail body, a chat, a web page or a script.
 struct ReportCommand: RunnableCommand {
@@ -107,13 +112,23 @@ struct ReportCommand: RunnableCommand {
         return address
     }
 
+    /// Without `--mail-from`, the user at this machine, as `mail` and cron's mails say it
+    /// (RFC 5322 asks every message for a `From:`): `boxoffice <LOGNAME@hostname>`.
+    static func defaultSender(_ context: ProcessContext) -> MailAddress? {
+        let user = context.variable("LOGNAME") ?? context.variable("USER") ?? "boxoffice"
+        var name = [CChar](repeating: 0, count: 256)
+        let host =
+            gethostname(&name, name.count - 1) == 0 ? String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+        return MailAddress("boxoffice <\(user)@\(host.isEmpty ? "localhost" : host)>") ?? MailAddress("boxoffice <boxoffice@localhost>")
+    }
+
     func run(in state: CommandState) async throws -> CommandOutput {
         let archive = state.archiveToRead(network)
         let client = try state.makeClient(network, needs: withPosters ? [.kobis, .kakao] : [.kobis], servedBy: archive)
         var report = try await client.report(on: date, days: days, withPosters: withPosters)
         report.yearSoFar = try? archive?.yearSoFar(through: date)
         let envelope = MailEnvelope(
-            recipients: recipients, sender: sender, subject: subject, date: state.context.now,
+            recipients: recipients, sender: sender ?? Self.defaultSender(state.context), subject: subject, date: state.context.now,
             token: UUID().uuidString.replacing("-", with: "").lowercased())
         var linkedPosterNote: String?
         if embedsPosters {
