@@ -273,7 +273,7 @@ struct MailReportTests {
             const style = getComputedStyle(title);
             const tallest = Math.max(...rows.map(r => r.getBoundingClientRect().height));
             document.body.setAttribute('data-measure', [rows.length, Math.round(title.getBoundingClientRect().width), style.fontWeight,
-              parseFloat(style.fontSize), Math.round(tallest), document.documentElement.scrollWidth <= width].join(' '));
+              parseFloat(style.fontSize), Math.round(tallest), document.documentElement.scrollWidth <= width, style.wordBreak].join(' '));
             </script>
             """
         for name in ["mail.html", "mail-nostyle.html"] {
@@ -293,8 +293,9 @@ struct MailReportTests {
                 .stdout
             let values = try #require(
                 measured.firstMatch(of: /data-measure="([^"]*)"/).map { $0.1.split(separator: " ").map(String.init) }, "not measured")
-            #expect(values.count == 6, "\(values)")
-            guard values.count == 6 else { continue }
+            #expect(values.count == 7, "\(values)")
+            guard values.count == 7 else { continue }
+            #expect(values[6] == "keep-all", "\(name) at \(width): Hangul titles break between words, not inside them")
             #expect(values[0] == "10", "\(name) at \(width): ten movie rows")
             #expect((Int(values[1]) ?? 0) >= 60, "\(name) at \(width): the title has room, \(values[1]) px")
             #expect(values[2] == "700" && (Double(values[3]) ?? 0) >= 13, "\(name) at \(width): the title bold and readable")
