@@ -28,8 +28,9 @@ enum ChatText {
 }
 
 /// Writes a document as the JSON body of a Slack incoming-webhook post: a `text` fallback, a
-/// header block, the table as aligned text inside a code block (Slack draws no tables, and
-/// formats nothing inside a code block), each note as plain text. Within Slack's limits: at most
+/// header block, the table a line a row (`1. 콘크리트 유토피아 · Audience 112,934 · …`) in plain
+/// text, which needs no monospace font to line up and shows every title whole, each note as
+/// plain text. Within Slack's limits: at most
 /// 50 blocks, a header of 150 characters, each section text of 3,000; `&`, `<` and `>` escaped
 /// in every text, so no title can mention `<!channel>` or link.
 package struct SlackWriter: Sendable {
@@ -42,9 +43,6 @@ package struct SlackWriter: Sendable {
         /// Characters of a header block's text.
         package static let headerText = 150
     }
-
-    /// Characters a table line takes at most: fits Slack's message column on a laptop.
-    static let tableWidth = 72
 
     /// Creates a writer.
     package init() {}
@@ -76,7 +74,7 @@ package struct SlackWriter: Sendable {
                 blocks.append(
                     .object([("type", .string("section")), ("text", Self.plainText(TerminalText.sanitize(text), limit: Limit.sectionText))]))
             case .table(let table):
-                blocks += codeBlocks(ChatText.withoutImages(table))
+                blocks += rowSections(ChatText.withoutImages(table))
             case .card(let fields):
                 let text = fields.map { "\($0.label): \($0.value)" }.joined(separator: "\n")
                 blocks.append(
@@ -105,17 +103,15 @@ package struct SlackWriter: Sendable {
         return .object([("type", .string("plain_text")), ("text", .string(kept.isEmpty ? " " : escape(kept))), ("emoji", .bool(false))])
     }
 
-    /// The table at a terminal's width, in code blocks of at most 3,000 characters each.
-    private func codeBlocks(_ table: Table) -> [JSONValue] {
-        let text = TerminalWriter(style: RenderStyle(terminalWidth: Self.tableWidth)).write(Document([Document.Section([.table(table)])]))
-        // A backtick could close the code block; the look-alike ˋ cannot.
-        let lines = text.split(separator: "\n").map { Self.escape(String($0).replacing("`", with: "ˋ")) }
-        let fence = "```"
+    /// The table a line a row, in plain-text sections of at most 3,000 characters each.
+    private func rowSections(_ table: Table) -> [JSONValue] {
         var chunks: [[String]] = [[]]
-        for line in lines {
-            let line = ChatText.cut(line, to: Limit.sectionText - 2 * fence.count - 2)
+        for line in ChatText.rows(table, escape: { TerminalText.sanitize($0) }, title: { TerminalText.sanitize($0) }) {
+            // Cut so that even escaped (`&` is five characters as `&amp;`) it fits a section.
+            var line = ChatText.cut(line, to: Limit.sectionText)
+            while ChatText.length(Self.escape(line)) > Limit.sectionText { line = ChatText.cut(line, to: ChatText.length(line) - 8) }
             let current = chunks[chunks.count - 1]
-            if ChatText.length((current + [line]).joined(separator: "\n")) + 2 * fence.count + 2 > Limit.sectionText {
+            if ChatText.length(Self.escape((current + [line]).joined(separator: "\n"))) > Limit.sectionText {
                 chunks.append([line])
             } else {
                 chunks[chunks.count - 1].append(line)
@@ -126,10 +122,7 @@ package struct SlackWriter: Sendable {
                 ("type", .string("section")),
                 (
                     "text",
-                    .object([
-                        ("type", .string("mrkdwn")), ("text", .string(fence + "\n" + chunk.joined(separator: "\n") + "\n" + fence)),
-                        ("verbatim", .bool(true)),
-                    ])
+                    .object([("type", .string("plain_text")), ("text", .string(Self.escape(chunk.joined(separator: "\n")))), ("emoji", .bool(false))])
                 ),
             ])
         }
@@ -179,9 +172,11 @@ package struct DiscordWriter: Sendable {
             content = render(document, leavingOut: leaving)
         }
         if ChatText.length(content) > Limit.content {
+            // Each line that fits is kept, in order; only those that do not are left out, so a
+            // long note costs itself and not the short ones after it.
             var kept: [Substring] = []
-            for line in content.split(separator: "\n", omittingEmptySubsequences: false) {
-                guard ChatText.length((kept + [line, "…"]).joined(separator: "\n")) <= Limit.content else { break }
+            for line in content.split(separator: "\n", omittingEmptySubsequences: false)
+            where ChatText.length((kept + [line, "…"]).joined(separator: "\n")) <= Limit.content {
                 kept.append(line)
             }
             content = (kept + ["…"]).joined(separator: "\n")
@@ -217,6 +212,20 @@ package struct DiscordWriter: Sendable {
 
     /// A row a line: `1. **Title** · ▲2 (4) · Audience 112,934 · Trend ▅▇█`.
     private func rows(_ table: Table, leavingOut leaving: Int) -> [String] {
+        ChatText.rows(
+            // `1\.`: a line that starts `1.` would be a Markdown list, renumbered.
+            table, leavingOut: leaving, afterRank: "\\.", escape: Self.escape,
+            title: { "**\(Self.escape(ChatText.cut(TerminalText.sanitize($0), to: Self.titleLength)))**" })
+    }
+}
+
+extension ChatText {
+    /// A table a line a row: the first figure (the rank) and the title, then each other column
+    /// with its name: `1. Title · ▲2 (4) · Audience 112,934 · Trend ▅▇█`; the columns of drop
+    /// order up to `leaving` left out.
+    static func rows(
+        _ table: Table, leavingOut leaving: Int = 0, afterRank: String = ".", escape: (String) -> String, title: (String) -> String
+    ) -> [String] {
         let titleColumn = table.titleColumn
         let shown = table.columns.indices.filter { index in
             table.columns[index].title != nil && index != titleColumn && (table.columns[index].dropOrder.map { $0 > leaving } ?? true)
@@ -225,17 +234,16 @@ package struct DiscordWriter: Sendable {
             var parts: [String] = []
             for index in shown {
                 let column = table.columns[index]
-                let value = Self.escape(row[index].chatText)
+                let value = escape(row[index].chatText)
+                // A blank figure (no move, no opening date) says nothing in a line.
+                guard index == shown.first || !["", "-"].contains(row[index].chatText.trimmed) else { continue }
                 if index == shown.first, column.alignment == .right {
-                    parts.append(value + "\\.")
+                    parts.append(value + afterRank)
                 } else {
-                    parts.append("\(Self.escape(column.title ?? "")) \(value)")
+                    parts.append("\(escape(column.title ?? "")) \(value)")
                 }
             }
-            if let titleColumn {
-                let title = "**\(Self.escape(ChatText.cut(TerminalText.sanitize(row[titleColumn].humanText), to: Self.titleLength)))**"
-                parts.insert(title, at: min(1, parts.count))
-            }
+            if let titleColumn { parts.insert(title(row[titleColumn].humanText), at: min(1, parts.count)) }
             return parts.prefix(2).joined(separator: " ") + parts.dropFirst(2).map { " · " + $0 }.joined()
         }
     }

@@ -76,6 +76,13 @@ struct ReportCommand: RunnableCommand {
                 bilingual(
                     "--embed-posters is for --format html or email.", "--embed-posters는 --format html 또는 email에 씁니다."))
         }
+        // A chat message shows no images: ten Kakao calls would change nothing in it.
+        guard !withPosters || ![OutputFormat.slack, .discord].contains(network.format) else {
+            throw reader.error(
+                bilingual(
+                    "--posters has no place in a \(network.format == .slack ? "Slack" : "Discord") message, which shows no images; leave it out.",
+                    "\(network.format == .slack ? "Slack" : "Discord") 메시지에는 이미지가 나오지 않으니 --posters를 빼세요."))
+        }
         let isMail = network.format == .email
         let recipients = try reader.texts(.mailTo)
         let sender = try reader.text(.mailFrom)

@@ -231,3 +231,45 @@ struct ReportFormatsTests {
         #expect(PosterRoom.mail(Self.envelope, budget: 9_000_000).largestImage == 6_750_000)
     }
 }
+
+/// Chat messages read a line a movie, every title whole, with no monospace font to line up.
+struct ChatLayoutTests {
+    static let longTitle = "미션 임파서블: 데드 레코닝 PART ONE — 확장판 특별 상영"
+
+    @Test func slackShowsEveryTitleWholeALineAMovieWithoutACodeBlock() throws {
+        let payload = DocumentWriter.write(ReportOutput(ReportFormatsTests.report(title: Self.longTitle)), format: .slack)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(payload.utf8)) as? [String: Any])
+        let texts = (object["blocks"] as? [[String: Any]] ?? []).compactMap { ($0["text"] as? [String: Any])?["text"] as? String }
+        #expect(!payload.contains("```"), "no code block: its alignment breaks after Hangul in a code font without it")
+        let lines = texts.flatMap { $0.split(separator: "\n") }.filter { $0.first?.isNumber == true }
+        #expect(lines.count == 10, "\(lines)")
+        #expect(lines.allSatisfy { $0.contains(Self.longTitle) && !$0.contains("…") }, "\(lines)")
+        #expect(lines.first?.hasPrefix("1. " + Self.longTitle) == true, "\(lines.first ?? "")")
+    }
+
+    @Test func discordLeavesOutOnlyTheNotesThatDoNotFit() throws {
+        let rows = (1...10).map { rank in [Cell.count(Int64(rank)), .text("영화 \(rank)"), .count(1_000)] }
+        let table = Table(
+            columns: [
+                Column("#", key: "rank", alignment: .right), Column("Title", key: "title", isTruncatable: true),
+                Column("Audience", key: "audience", alignment: .right),
+            ],
+            rows: rows)
+        let long = String(repeating: "긴 메모 ", count: 380)
+        let document = Document([
+            Document.Section([.heading("Report", inMarkdown: true), .table(table), .note(long), .note("short one"), .note("short two")])
+        ])
+        let payload = DocumentWriter.write(DocumentOnly(document: document), format: .discord)
+        let content = try #require((try JSONSerialization.jsonObject(with: Data(payload.utf8)) as? [String: Any])?["content"] as? String)
+        #expect(content.utf16.count <= DiscordWriter.Limit.content)
+        #expect(!content.contains("긴 메모") && content.contains("short one") && content.contains("short two"), "\(content)")
+        #expect(content.contains("10\\. **영화 10**"), "every row kept: \(content)")
+    }
+
+    /// A document as it is, for a writer.
+    struct DocumentOnly: Presentable {
+        let document: Document
+        var json: JSONValue { .null }
+        static var jsonSchema: JSONSchema { .string }
+    }
+}

@@ -29,6 +29,13 @@ struct UsageDetailsEndToEndTests {
         try await Self.expectUsage(["daily", "--date", "20230818", "--fields", ""], command: "daily", mentioning: "--fields needs one or more names")
     }
 
+    @Test func postersInAChatMessageAreRefusedBeforeAnyCall() async throws {
+        for format in ["slack", "discord"] {
+            try await Self.expectUsage(
+                ["report", "--date", "20230818", "--format", format, "--posters"], command: "report", mentioning: "--posters has no place")
+        }
+    }
+
     @Test func theServersHelpOffersNoColourOption() async throws {
         let help = try await Self.state.run(["mcp", "--help"])
         #expect(help.status == 0 && !help.stdout.contains("--no-color") && !help.stdout.contains("--color"), "\(help.stdout)")
