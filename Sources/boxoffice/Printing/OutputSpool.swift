@@ -84,6 +84,11 @@ final class OutputSpool {
     }
 
     /// Copies the finished output to `descriptor` (standard output).
+    /// Whether copying it out may write more than `bytes`: it spilled to a file, or holds more.
+    func holdsMore(than bytes: Int) -> Bool {
+        scratch != nil || memory.count > bytes
+    }
+
     func copy(to descriptor: Int32) -> Terminal.WriteOutcome {
         guard let scratch else { return memory.withUnsafeBytes { Terminal.write($0, to: descriptor) } }
         guard lseek(scratch, 0, SEEK_SET) == 0 else { return .failed(String(cString: strerror(errno))) }

@@ -76,7 +76,7 @@ enum BoxOffice {
         // A write that can block (a slow reader) is one a signal can cut short: the handlers are in
         // place before it, so the line says the output is incomplete. One that fits in a pipe's
         // buffer never blocks, and starts no thread for them.
-        if spool != nil || output.count > Self.writeThatNeverBlocks { Signals.arm() }
+        if spool?.holdsMore(than: Self.writeThatNeverBlocks) ?? (output.count > Self.writeThatNeverBlocks) { Signals.arm() }
         Signals.outputStarted.store(true, ordering: .releasing)
         let write = { (descriptor: Int32) in spool?.copy(to: descriptor) ?? Terminal.write(output, to: descriptor) }
         // Nothing to show (`-o FILE`, `config set`) starts no pager.
