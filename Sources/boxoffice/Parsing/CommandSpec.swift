@@ -160,8 +160,9 @@ enum ValueCompletion: Sendable {
     case folders
     /// The names of a KOBIS code group, as far as boxoffice has the group cached.
     case codeNames(CodeGroup)
-    /// These words, several in one value, separated by commas (`--fields rank,title`).
-    case list([String])
+    /// These words, several in one value, separated by commas (`--fields rank,title`); made
+    /// only when a completion script is, never when a command runs.
+    case list(@Sendable () -> [String])
 }
 
 /// An option: its name, the kind of its value, its help and its default, declared once. Help

@@ -65,7 +65,7 @@ enum CompletionScript {
                     case .codeNames(let group): "_boxoffice_names \(group.rawValue)"
                     case .none: "COMPREPLY=()"
                     case .words(let words): "_boxoffice_words \"\(words.joined(separator: " "))\""
-                    case .list(let words): "_boxoffice_list \"\(words.joined(separator: " "))\""
+                    case .list(let words): "_boxoffice_list \"\(words().joined(separator: " "))\""
                     }
                 values.append((patterns, body))
             }
@@ -231,7 +231,7 @@ enum CompletionScript {
                 case .codeNames(let group): ":\(name):_boxoffice_names \(group.rawValue)"
                 case .none: ":\(name): "
                 case .words(let words): ":\(name):(\(words.joined(separator: " ")))"
-                case .list(let words): ":\(name):_values -s , \(name) \(words.joined(separator: " "))"
+                case .list(let words): ":\(name):_values -s , \(name) \(words().joined(separator: " "))"
                 }
         }
         let description = "[\(zshQuoted(option.help.localized))]\(value)"
@@ -341,7 +341,7 @@ enum CompletionScript {
                     // Each value with an empty description of its own: the option's would be
                     // repeated beside every one.
                     case .words(let words): line += " -x -a '\(words.map { "\($0)\\t" }.joined(separator: " "))'"
-                    case .list(let words): line += " -x -a '(__boxoffice_list \(words.joined(separator: " ")))'"
+                    case .list(let words): line += " -x -a '(__boxoffice_list \(words().joined(separator: " ")))'"
                     }
                 }
                 lines.append(line + " -d '\(fishQuoted(option.help.localized))'")

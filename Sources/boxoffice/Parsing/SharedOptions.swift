@@ -49,7 +49,7 @@ enum SharedOptions {
             help: bilingual(
                 "Only these fields, in this order, for table, tsv, csv, markdown and jsonl (comma-separated): \(list(names())).",
                 "table, tsv, csv, markdown, jsonl에서 이 필드만 이 순서로 씁니다(쉼표로 구분): \(list(names()))."),
-            completion: .list(names()))
+            completion: .list(names))
     }
 
     /// How a command that calls no API prints its data: format, colour and file.
