@@ -479,19 +479,10 @@ struct TrustEndToEndTests {
         defer { server.stop() }
         let state = BinaryRunner(kobisURL: server.baseURL)
         // A month as JSON is more than a pipe holds; nobody reads it, so the write waits.
-        let process = state.process(["daily", "--from", "20230701", "--to", "20230731", "--format", "json", "--no-cache"])
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        let stderr = PipeReader(errors)
-        let exit = try process.runObservingExit()
-        try await Self.waitUntilFull(output)
-        kill(process.processIdentifier, SIGTERM)
-        #expect(try await exit.value(waitingFor: "boxoffice to end on SIGTERM") == 143)
-        let text = try await stderr.wholeText()
+        let (status, text) = try await Self.signalWhileWriting(
+            ["daily", "--from", "20230701", "--to", "20230731", "--format", "json", "--no-cache"], state: state, signal: SIGTERM)
+        #expect(status == 143)
         #expect(text == "Error: Stopped by SIGTERM; the output is incomplete.\n", "\(text)")
-        withExtendedLifetime(state) {}
     }
 
     @Test func aSignalWhileACacheAnsweredRangeIsWrittenSaysItIsIncomplete() async throws {
@@ -501,19 +492,27 @@ struct TrustEndToEndTests {
         #expect(try await state.run(month).status == 0, "the month is cached")
         server.stop()
         // No request, so nothing before the write put the signal handlers in place.
-        let process = state.process(month)
+        let (status, text) = try await Self.signalWhileWriting(month, state: state, signal: SIGINT)
+        #expect(status == 130)
+        #expect(text == "Error: Stopped by SIGINT (Ctrl-C); the output is incomplete.\n", "\(text)")
+    }
+
+    /// Runs the binary with a stdout nobody reads, sends `signal` once the pipe is full (the
+    /// output started and the write waits), and returns its exit status and stderr.
+    static func signalWhileWriting(_ arguments: [String], state: BinaryRunner, signal: Int32) async throws -> (status: Int32, stderr: String) {
+        let process = state.process(arguments)
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
         let stderr = PipeReader(errors)
         let exit = try process.runObservingExit()
-        try await Self.waitUntilFull(output)
-        kill(process.processIdentifier, SIGINT)
-        #expect(try await exit.value(waitingFor: "boxoffice to end on SIGINT") == 130)
+        try await waitUntilFull(output)
+        kill(process.processIdentifier, signal)
+        let status = try await exit.value(waitingFor: "boxoffice to end on signal \(signal)")
         let text = try await stderr.wholeText()
-        #expect(text == "Error: Stopped by SIGINT (Ctrl-C); the output is incomplete.\n", "\(text)")
         withExtendedLifetime(state) {}
+        return (status, text)
     }
 
     /// Waits until the pipe holds all it can: the binary has started its output and is blocked
