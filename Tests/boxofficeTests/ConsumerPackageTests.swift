@@ -13,12 +13,7 @@ struct ConsumerPackageTests {
 
     /// The Swift blocks of the README's "Use the library" section, but the manifest lines.
     static func readmeExamples() throws -> [String] {
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        guard let start = readme.range(of: "## Use the library") else { return [] }
-        let section = readme[start.upperBound...].prefix { _ in true }
-        let end = section.range(of: "\n## ")?.lowerBound ?? section.endIndex
-        let blocks = section[..<end].components(separatedBy: "```swift\n").dropFirst().compactMap { $0.components(separatedBy: "\n```").first }
-        return blocks.filter { !$0.hasPrefix("// Package.swift") }
+        try Readme.blocks("swift", in: "Use the library").filter { !$0.hasPrefix("// Package.swift") }
     }
 
     @Test func anAppAddsTheLibraryByVersionAndTheReadmeExamplesCompileAndRun() async throws {

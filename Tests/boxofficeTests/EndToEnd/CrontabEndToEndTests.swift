@@ -8,9 +8,7 @@ import Testing
 struct CrontabEndToEndTests {
     /// The crontab block of the README's morning-report section: its variables and its commands.
     static func readmeCrontab() throws -> (variables: [(String, String)], commands: [String]) {
-        let readme = try String(contentsOf: BinaryRunner.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try #require(readme.range(of: "## The morning report")).upperBound
-        let block = try #require(readme[section...].components(separatedBy: "```crontab\n").dropFirst().first?.components(separatedBy: "\n```").first)
+        let block = try #require(try Readme.blocks("crontab", in: "The morning report").first)
         var variables: [(String, String)] = []
         var commands: [String] = []
         for line in block.split(separator: "\n").map(String.init) {

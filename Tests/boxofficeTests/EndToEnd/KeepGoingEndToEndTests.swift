@@ -77,7 +77,7 @@ struct KeepGoingEndToEndTests {
     }
 
     @Test func theCodeIsDocumented() async throws {
-        let readme = try String(contentsOf: BinaryRunner.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try Readme.text()
         #expect(readme.contains("| 23 |") && readme.contains("--keep-going"))
         let help = try await BinaryRunner().run(["help", "exit-codes"]).stdout
         #expect(help.contains("  23 "), "\(help)")

@@ -5,11 +5,8 @@ import Testing
 /// client expects, an absolute command, and a server that answers when started as configured.
 struct ReadmeClientConfigTests {
     static func configurations() throws -> [[String: Any]] {
-        let readme = try String(contentsOf: BinaryRunner.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try #require(readme.components(separatedBy: "## For AI agents (MCP)").dropFirst().first?.components(separatedBy: "\n## ").first)
-        return try section.components(separatedBy: "```json\n").dropFirst().compactMap { block in
-            let text = block.components(separatedBy: "\n```").first ?? ""
-            return try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+        try Readme.blocks("json", in: "For AI agents (MCP)").compactMap { block in
+            try JSONSerialization.jsonObject(with: Data(block.utf8)) as? [String: Any]
         }
     }
 
