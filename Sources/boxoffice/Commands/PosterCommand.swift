@@ -41,7 +41,8 @@ struct PosterCommand: RunnableCommand {
     static func kindNamed(by path: String) -> ImageKind? {
         guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
         let suffix = path[path.index(after: dot)...].lowercased()
-        return suffix == "jpeg" ? .jpeg : [ImageKind.jpeg, .png, .gif, .webp].first { $0.fileExtension == suffix }
+        // The kinds are named by their raw values (`jpeg`, `png`…); JPEG also by `jpg`, its extension.
+        return suffix == ImageKind.jpeg.fileExtension ? .jpeg : ImageKind(rawValue: suffix)
     }
 
     static func file(in folder: String, code: String, kind: ImageKind?) -> String {

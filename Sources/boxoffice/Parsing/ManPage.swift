@@ -32,10 +32,7 @@ enum ManPage {
         for (name, meaning) in environment {
             page += ".TP\n.B \(name)\n" + escape(meaning) + "\n"
         }
-        page += ".SH EXAMPLES\n"
-        for example in root.examples {
-            page += ".PP\n.nf\n" + escape(example) + "\n.fi\n"
-        }
+        page += ".SH EXAMPLES\n" + examples(root.examples)
         page += ".SH SEE ALSO\n" + paragraph("boxoffice help <command>, boxoffice help exit-codes, boxoffice completion bash|zsh|fish.")
         return page
     }
@@ -50,11 +47,7 @@ enum ManPage {
         for argument in spec.arguments {
             text += ".TP\n.I \(escape(argument.name))\n" + escape(argument.help.localized) + "\n"
         }
-        text += options(spec.options)
-        for example in spec.examples {
-            text += ".PP\n.nf\n" + escape(example) + "\n.fi\n"
-        }
-        return text
+        return text + options(spec.options) + examples(spec.examples)
     }
 
     private static func options(_ options: [OptionSpec]) -> String {
@@ -63,6 +56,11 @@ enum ManPage {
             let value = option.valueName.map { " \\fI" + escape($0) + "\\fR" } ?? ""
             return ".TP\n" + short + "\\fB\\-\\-" + escape(option.name) + "\\fR" + value + "\n" + escape(option.helpWithDefault) + "\n"
         }.joined()
+    }
+
+    /// Each command line as it is, unfilled.
+    private static func examples(_ lines: [String]) -> String {
+        lines.map { ".PP\n.nf\n" + escape($0) + "\n.fi\n" }.joined()
     }
 
     private static func paragraph(_ text: String) -> String {
