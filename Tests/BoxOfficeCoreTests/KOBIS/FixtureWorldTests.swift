@@ -4,7 +4,7 @@ import Testing
 /// Our fixtures are one recorded world: what one answer says, the others must not contradict, or
 /// the README's examples and the report compare things that cannot both be true.
 struct FixtureWorldTests {
-    static let days = (11...18).map { "202308\($0)" }
+    static let days = (11...20).map { "202308\($0)" }
 
     static func object(_ path: String) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: try TestFiles.fixture(path)) as? [String: Any], "\(path)")

@@ -410,7 +410,7 @@ struct NewUserEndToEndTests {
     }
 
     @Test func aFailedReplayedRangeDoesNotPromiseACache() async throws {
-        let run = try await BinaryRunner().run(["daily", "--from", "20230817", "--to", "20230819", "--replay", "Fixtures"])
+        let run = try await BinaryRunner().run(["daily", "--from", "20230819", "--to", "20230821", "--replay", "Fixtures"])
         BinaryRunner.expectFailure(run, status: 78, mentioning: ["1 of 3 charts failed"])
         #expect(!run.stderr.contains("cached"), "\(run.stderr)")
     }
