@@ -1,6 +1,7 @@
 import BoxOfficeCore
 
-/// The schema, version by version. Each step only adds: a file any version wrote stays readable.
+/// The schema, version by version. Each step only adds or re-keys: a file any version wrote stays
+/// readable, and is brought forward in place, in one transaction.
 enum Schema {
     static let version1 = """
         CREATE TABLE synced_days (
@@ -8,27 +9,7 @@ enum Schema {
             fetched_at TEXT NOT NULL,               -- when the chart was fetched, ISO 8601 in Seoul
             settled INTEGER NOT NULL                -- 0 while KOBIS may still change the day's figures
         ) STRICT;
-        CREATE TABLE daily_chart (
-            day TEXT NOT NULL REFERENCES synced_days (day) ON DELETE CASCADE,
-            rank INTEGER NOT NULL,
-            movie_code TEXT NOT NULL,
-            title TEXT NOT NULL,
-            open_date TEXT,
-            audience INTEGER,
-            audience_total INTEGER,
-            sales INTEGER,
-            sales_total INTEGER,
-            screens INTEGER,
-            shows INTEGER,
-            rank_change INTEGER NOT NULL,           -- KOBIS's rankInten: places up (+) or down (-)
-            is_new INTEGER NOT NULL,                -- 1 for a new entry (rankOldAndNew = NEW)
-            audience_change INTEGER,                -- against the day before
-            audience_change_rate REAL,              -- percent
-            sales_share REAL,                       -- percent of the day's sales
-            sales_change INTEGER,
-            sales_change_rate REAL,
-            PRIMARY KEY (day, rank)
-        ) STRICT;
+        \(dailyChart(named: "daily_chart", key: "PRIMARY KEY (day, rank)", position: false))
         CREATE INDEX daily_chart_by_movie ON daily_chart (movie_code, day);
         CREATE TABLE movies (
             code TEXT PRIMARY KEY NOT NULL,
@@ -55,6 +36,52 @@ enum Schema {
             PRIMARY KEY (movie_code, position)
         ) STRICT;
         """
+
+    /// Version 2: a row is a film on a day. KOBIS ranks ties alike (two films of the same audience
+    /// share rank 7, and no film is 8th), so `(day, rank)` could not hold a real day; `position`
+    /// keeps KOBIS's own order (`rnum`). Version 1's ranks were unique, so they are its positions.
+    static let version2 = """
+        \(dailyChart(named: "daily_chart_v2", key: "PRIMARY KEY (day, movie_code)", position: true))
+        INSERT INTO daily_chart_v2 (day, position, rank, movie_code, title, open_date, audience, audience_total, sales, sales_total,
+            screens, shows, rank_change, is_new, audience_change, audience_change_rate, sales_share, sales_change, sales_change_rate)
+        SELECT day, rank, rank, movie_code, title, open_date, audience, audience_total, sales, sales_total,
+            screens, shows, rank_change, is_new, audience_change, audience_change_rate, sales_share, sales_change, sales_change_rate
+        FROM daily_chart;
+        DROP TABLE daily_chart;
+        ALTER TABLE daily_chart_v2 RENAME TO daily_chart;
+        CREATE INDEX daily_chart_by_movie ON daily_chart (movie_code, day);
+        """
+
+    /// The steps from each version to the next: `steps[n]` brings version n to n + 1.
+    static let steps = [version1, version2]
+
+    /// The chart table as each version has it.
+    private static func dailyChart(named name: String, key: String, position: Bool) -> String {
+        let positionColumn = position ? "position INTEGER NOT NULL,              -- the row's place in KOBIS's list (rnum), from 1\n    " : ""
+        return """
+            CREATE TABLE \(name) (
+                day TEXT NOT NULL REFERENCES synced_days (day) ON DELETE CASCADE,
+                \(positionColumn)rank INTEGER NOT NULL,                  -- KOBIS's rank: films that tie share one
+                movie_code TEXT NOT NULL,
+                title TEXT NOT NULL,                    -- as KOBIS gave it that day
+                open_date TEXT,                         -- NULL where KOBIS gives none (a blank openDt)
+                audience INTEGER,
+                audience_total INTEGER,                 -- KOBIS's running total (audiAcc) since opening
+                sales INTEGER,
+                sales_total INTEGER,                    -- KOBIS's running total (salesAcc) since opening
+                screens INTEGER,
+                shows INTEGER,
+                rank_change INTEGER NOT NULL,           -- KOBIS's rankInten: places up (+) or down (-)
+                is_new INTEGER NOT NULL,                -- 1 for a new entry (rankOldAndNew = NEW)
+                audience_change INTEGER,                -- against the day before
+                audience_change_rate REAL,              -- percent
+                sales_share REAL,                       -- percent of the day's sales
+                sales_change INTEGER,
+                sales_change_rate REAL,
+                \(key)
+            ) STRICT;
+            """
+    }
 }
 
 /// Why the archive could not be opened, read or written.
@@ -81,6 +108,19 @@ public enum ArchiveError: Error, Sendable, Hashable {
     case interrupted
     /// Anything else SQLite said.
     case failed(path: String, reason: String)
+    /// KOBIS's chart of `day` holds a row the schema cannot: `film`, at `row` (from 1), for `reason`.
+    /// Nothing of the day was stored.
+    case unstorableChart(day: KSTDate, film: String, row: Int, reason: UnstorableRow)
+
+    /// Why a row of a chart could not be stored.
+    public enum UnstorableRow: Sendable, Hashable {
+        /// The chart lists the film more than once.
+        case listedTwice
+        /// A count KOBIS documents as a whole number has a fraction.
+        case fractionalCount
+        /// Anything else SQLite said.
+        case other(String)
+    }
 
     init(_ failure: SQLiteFailure, path: String) {
         switch failure.code & 0xFF {
@@ -134,10 +174,31 @@ extension ArchiveError: ReportableError {
             bilingual("The query cannot run: \(TerminalText.sanitize(reason)).", "질의를 실행할 수 없습니다: \(TerminalText.sanitize(reason)).")
         case .interrupted:
             bilingual("The query ran past its time and was stopped.", "질의가 허용 시간을 넘겨 멈췄습니다.")
+        case .unstorableChart(let day, let film, let row, let reason):
+            Self.unstorable(day: day, film: TerminalText.sanitize(film), row: row, reason: reason)
         case .failed(let path, let reason):
             bilingual(
                 "The archive \(TerminalText.sanitize(path)) failed: \(TerminalText.sanitize(reason)).",
                 "아카이브 \(TerminalText.sanitize(path))에서 오류가 났습니다: \(TerminalText.sanitize(reason)).")
+        }
+    }
+}
+
+extension ArchiveError {
+    private static func unstorable(day: KSTDate, film: String, row: Int, reason: UnstorableRow) -> String {
+        switch reason {
+        case .listedTwice:
+            bilingual(
+                "KOBIS's chart of \(day.iso) lists film \(film) more than once (row \(row)), so the day was not stored.",
+                "KOBIS의 \(day.iso) 박스오피스에 같은 영화(\(film), \(row)행)가 두 번 이상 나와 그날은 보관하지 않았습니다.")
+        case .fractionalCount:
+            bilingual(
+                "KOBIS's chart of \(day.iso) gives film \(film) (row \(row)) a fractional count where it documents a whole number, so the day was not stored.",
+                "KOBIS의 \(day.iso) 박스오피스에서 영화 \(film)(\(row)행)의 수치가 정수가 아니어서 그날은 보관하지 않았습니다.")
+        case .other(let message):
+            bilingual(
+                "KOBIS's chart of \(day.iso) could not be stored at film \(film) (row \(row)): \(TerminalText.sanitize(message)).",
+                "KOBIS의 \(day.iso) 박스오피스를 영화 \(film)(\(row)행)에서 보관하지 못했습니다: \(TerminalText.sanitize(message)).")
         }
     }
 }
@@ -168,14 +229,40 @@ public enum TopMeasure: String, Sendable, CaseIterable {
 /// A film's place in a period.
 public struct TopFilm: Sendable, Hashable {
     public var code: String
+    /// Its title on its last archived day of the period (KOBIS sometimes retitles a film).
     public var title: String
     public var openDate: KSTDate?
-    /// Its audience (or sales) summed over the archived days of the period it was in the top ten.
+    /// What it drew in the period by KOBIS's running totals: from its first to its last archived
+    /// day of the period, the days between included whether or not it was in the chart; for all
+    /// time, its latest running total. Never less than `archivedDaysSum`.
     public var total: Int64?
+    /// Its archived days in the period: the days it was in the chart.
     public var daysInTopTen = 0
     public var bestRank = 0
     /// Its first distributor, once the archive has its details.
     public var distributor: String?
+    /// Its first and last archived day in the period: what `total` counts from and to.
+    public var firstDay: KSTDate?
+    public var lastDay: KSTDate?
+    /// Its audience (or sales) summed over its archived days alone.
+    public var archivedDaysSum: Int64?
+
+    /// Creates a film's place, for previews and tests.
+    public init(
+        code: String, title: String, openDate: KSTDate? = nil, total: Int64? = nil, daysInTopTen: Int = 0, bestRank: Int = 0,
+        distributor: String? = nil, firstDay: KSTDate? = nil, lastDay: KSTDate? = nil, archivedDaysSum: Int64? = nil
+    ) {
+        self.code = code
+        self.title = title
+        self.openDate = openDate
+        self.total = total
+        self.daysInTopTen = daysInTopTen
+        self.bestRank = bestRank
+        self.distributor = distributor
+        self.firstDay = firstDay
+        self.lastDay = lastDay
+        self.archivedDaysSum = archivedDaysSum
+    }
 }
 
 /// The days a question covers.
@@ -232,6 +319,14 @@ public struct ShareGroup: Sendable, Hashable {
     public var audience: Int64
     public var sales: Int64
     public var films: Int
+
+    /// Creates a group's part, for previews and tests.
+    public init(name: String?, audience: Int64, sales: Int64, films: Int) {
+        self.name = name
+        self.audience = audience
+        self.sales = sales
+        self.films = films
+    }
 }
 
 /// A read-only query's rows.

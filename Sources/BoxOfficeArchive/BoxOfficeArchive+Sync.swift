@@ -27,9 +27,17 @@ extension BoxOfficeArchive {
         /// Films seen in a chart whose details are still to fetch.
         public var moviesLeft = 0
         /// Films KOBIS gave no details for in this sync (asked again by the next).
-        public var moviesUnavailable = 0
+        public var moviesUnavailable: Int { unavailableFilms.count }
+        /// Their codes, in the order they were asked for.
+        public var unavailableFilms: [String] = []
+        /// Days whose chart KOBIS sent but the archive could not store (a film listed twice, a
+        /// fractional count), each `ArchiveError.unstorableChart`; the sync went on past them,
+        /// and the next one asks for them again.
+        public var unstorableDays: [ArchiveError] = []
         /// Recent days KOBIS has no chart for yet: a later sync fetches them.
         public var daysNotPublished = 0
+        /// Days a replayed client holds no recording of: passed over, as a replay cannot fetch them.
+        public var daysNotRecorded = 0
         /// API calls sent.
         public var calls = 0
         /// Whether the budget ran out before the sync was done.
@@ -70,6 +78,7 @@ extension BoxOfficeArchive {
         func spent() -> Int { client.requestsSent - start }
         // Films KOBIS had no details for in this sync are not asked again until the next.
         var unavailable: Set<String> = []
+        var unavailableOrder: [String] = []
         let days = try daysToSync(from: from, to: to, today: today)
         for (index, day) in days.enumerated() {
             try Task.checkCancellation()
@@ -87,6 +96,10 @@ extension BoxOfficeArchive {
                 result.daysNotPublished += 1
                 await onProgress(SyncProgress(daysDone: index + 1, daysTotal: days.count, calls: spent()))
                 continue
+            } catch ReplayError.noRecording {
+                result.daysNotRecorded += 1
+                await onProgress(SyncProgress(daysDone: index + 1, daysTotal: days.count, calls: spent()))
+                continue
             }
             var details: [MovieDetails] = []
             if movies {
@@ -96,10 +109,18 @@ extension BoxOfficeArchive {
                         result.isStoppedByBudget = true
                         break
                     }
-                    if let film = try await Self.details(of: code, from: client) { details.append(film) } else { unavailable.insert(code) }
+                    if let film = try await Self.details(of: code, from: client) {
+                        details.append(film)
+                    } else if unavailable.insert(code).inserted {
+                        unavailableOrder.append(code)
+                    }
                 }
             }
-            try store(chart, settled: settled, movies: details, fetchedAt: Date())
+            if let unstorable = try storeUnlessUnstorable(chart, settled: settled, movies: details) {
+                result.unstorableDays.append(unstorable)
+                await onProgress(SyncProgress(daysDone: index + 1, daysTotal: days.count, calls: spent()))
+                continue
+            }
             result.daysStored += 1
             result.moviesStored += details.count
             await onProgress(SyncProgress(daysDone: index + 1, daysTotal: days.count, calls: spent()))
@@ -112,7 +133,7 @@ extension BoxOfficeArchive {
                     break
                 }
                 guard let details = try await Self.details(of: code, from: client) else {
-                    unavailable.insert(code)
+                    if unavailable.insert(code).inserted { unavailableOrder.append(code) }
                     continue
                 }
                 try store([details], fetchedAt: Date())
@@ -121,8 +142,20 @@ extension BoxOfficeArchive {
         }
         result.calls = spent()
         result.moviesLeft = movies ? try filmsWithoutDetails().count : 0
-        result.moviesUnavailable = unavailable.count
+        result.unavailableFilms = unavailableOrder
         return result
+    }
+
+    /// Stores a day, or returns why KOBIS's chart of it cannot be stored; any other failure (the
+    /// disk, the lock) ends the sync.
+    private func storeUnlessUnstorable(_ chart: BoxOfficeChart, settled: Bool, movies: [MovieDetails]) throws(ArchiveError) -> ArchiveError? {
+        do {
+            try store(chart, settled: settled, movies: movies, fetchedAt: Date())
+            return nil
+        } catch {
+            guard case .unstorableChart = error else { throw error }
+            return error
+        }
     }
 
     /// A film's details; nil when KOBIS has none for it or answers with what is not its

@@ -18,7 +18,7 @@ import Darwin
 /// transaction, so a sync cut short at any moment leaves whole days only.
 public final class BoxOfficeArchive: Sendable {
     /// The schema version this library writes and reads.
-    public static let schemaVersion: Int64 = 1
+    public static let schemaVersion = Int64(Schema.steps.count)
 
     /// Where the file is.
     public let path: String
@@ -37,12 +37,19 @@ public final class BoxOfficeArchive: Sendable {
         opened.waitForLocks(milliseconds: 5_000)
         do {
             if readOnly {
+                // A file of an older version is brought forward first (a one-time write); a reader
+                // then sees the schema it knows.
+                let version = try Self.version(of: opened)
+                guard version <= Self.schemaVersion else { throw ArchiveError.newerSchema(path: path, version: version) }
+                if version < Self.schemaVersion {
+                    let writer = try SQLiteConnection(path: path, readOnly: false)
+                    writer.waitForLocks(milliseconds: 5_000)
+                    try Self.migrate(writer, path: path)
+                }
                 // Pages read straight from the mapped file, without a copy a read: a year's
                 // question touches a few megabytes of a twenty-year archive.
                 try opened.execute("PRAGMA mmap_size = 268435456")
                 opened.refuseWrites()
-                let version = try Self.version(of: opened)
-                guard version <= Self.schemaVersion else { throw ArchiveError.newerSchema(path: path, version: version) }
             } else {
                 try opened.execute("PRAGMA foreign_keys = ON")
                 // In WAL mode, NORMAL syncs at checkpoints rather than at every commit: a crash of
@@ -65,23 +72,32 @@ public final class BoxOfficeArchive: Sendable {
         return version
     }
 
-    /// Brings an older file up to `schemaVersion`, each step in its own transaction, once.
+    /// Brings an older file up to `schemaVersion` in one transaction, once: a process killed on the
+    /// way leaves the file as it was, still readable, and the next opening migrates it again.
     private static func migrate(_ connection: borrowing SQLiteConnection, path: String) throws {
-        let version = try version(of: connection)
-        guard version <= schemaVersion else { throw ArchiveError.newerSchema(path: path, version: version) }
-        guard version < schemaVersion else { return }
+        try refuseOthers(connection, path: path)
+        guard try version(of: connection) < schemaVersion else { return }
         // WAL: readers (queries, the MCP server) go on while a sync writes.
         try connection.execute("PRAGMA journal_mode = WAL")
         try connection.execute("BEGIN IMMEDIATE")
         do {
             // Another process may have migrated while this one waited for the lock.
-            if try Self.version(of: connection) < 1 { try connection.execute(Schema.version1) }
+            try refuseOthers(connection, path: path)
+            for step in Schema.steps.dropFirst(Int(try version(of: connection))) { try connection.execute(step) }
             try connection.execute("PRAGMA user_version = \(schemaVersion)")
             try connection.execute("COMMIT")
         } catch {
             try? connection.execute("ROLLBACK")
             throw error
         }
+    }
+
+    /// Refuses a file of a newer schema, and another program's database: version 0 (this library
+    /// never wrote it) with tables of its own. Only an empty file or a new path becomes an archive.
+    private static func refuseOthers(_ connection: borrowing SQLiteConnection, path: String) throws {
+        let version = try version(of: connection)
+        guard version <= schemaVersion else { throw ArchiveError.newerSchema(path: path, version: version) }
+        if version == 0, try connection.scalar("SELECT 1 FROM sqlite_master") != nil { throw ArchiveError.notAnArchive(path: path) }
     }
 
     /// The days the archive holds between `from` and `to`, each with whether it was settled when
@@ -100,33 +116,49 @@ public final class BoxOfficeArchive: Sendable {
     }
 
     /// Stores a daily chart, replacing what the archive held for its day, with the details of
-    /// films first seen in it, in one transaction.
+    /// films first seen in it, in one transaction. A chart the schema cannot hold (one film listed
+    /// twice, a fractional count) is refused whole, naming its day and why.
     public func store(_ chart: BoxOfficeChart, settled: Bool, movies: [MovieDetails] = [], fetchedAt: Date) throws(ArchiveError) {
         let stamp = Self.timestamp(fetchedAt)
+        let date = chart.startDate
         try withConnection { connection in
             try Self.transaction(connection) {
-                let day = SQLValue.text(chart.startDate.iso)
+                let day = SQLValue.text(date.iso)
                 try connection.query("DELETE FROM synced_days WHERE day = ?", [day])
                 try connection.query(
                     "INSERT INTO synced_days (day, fetched_at, settled) VALUES (?, ?, ?)", [day, .text(stamp), .integer(settled ? 1 : 0)])
-                for entry in chart.entries {
-                    try connection.query(
-                        """
-                        INSERT INTO daily_chart (day, rank, movie_code, title, open_date, audience, audience_total, sales, sales_total, screens, shows,
-                            rank_change, is_new, audience_change, audience_change_rate, sales_share, sales_change, sales_change_rate)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        """,
-                        [
-                            day, .integer(Int64(entry.rank)), .text(entry.code), .text(entry.title), Self.value(entry.openDate),
-                            Self.value(entry.audience), Self.value(entry.audienceTotal), Self.value(entry.sales), Self.value(entry.salesTotal),
-                            Self.value(entry.screens.map(Int64.init)), Self.value(entry.shows.map(Int64.init)),
-                            .integer(Int64(entry.rankIntensity)), .integer(entry.isNew ? 1 : 0), Self.value(entry.audienceChange),
-                            Self.value(entry.audienceChangeRate), Self.value(entry.salesShare), Self.value(entry.salesChange),
-                            Self.value(entry.salesChangeRate),
-                        ])
+                for (index, entry) in chart.entries.enumerated() {
+                    do {
+                        try connection.query(
+                            """
+                            INSERT INTO daily_chart (day, position, rank, movie_code, title, open_date, audience, audience_total, sales, sales_total,
+                                screens, shows, rank_change, is_new, audience_change, audience_change_rate, sales_share, sales_change, sales_change_rate)
+                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                            """,
+                            [
+                                day, .integer(Int64(index + 1)), .integer(Int64(entry.rank)), .text(entry.code), .text(entry.title),
+                                Self.value(entry.openDate), Self.value(entry.audience), Self.value(entry.audienceTotal), Self.value(entry.sales),
+                                Self.value(entry.salesTotal), Self.value(entry.screens.map(Int64.init)), Self.value(entry.shows.map(Int64.init)),
+                                .integer(Int64(entry.rankIntensity)), .integer(entry.isNew ? 1 : 0), Self.value(entry.audienceChange),
+                                Self.value(entry.audienceChangeRate), Self.value(entry.salesShare), Self.value(entry.salesChange),
+                                Self.value(entry.salesChangeRate),
+                            ])
+                    } catch let failure as SQLiteFailure where failure.code & 0xFF == 19 {
+                        // SQLITE_CONSTRAINT: the answer, not the file, is at fault.
+                        throw ArchiveError.unstorableChart(day: date, film: entry.code, row: index + 1, reason: Self.reason(failure))
+                    }
                 }
                 for movie in movies { try Self.insert(movie, stamp: stamp, into: connection) }
             }
+        }
+    }
+
+    /// Why a chart's row could not be stored, in the words of the answer rather than of SQLite.
+    private static func reason(_ failure: SQLiteFailure) -> ArchiveError.UnstorableRow {
+        switch failure.code {
+        case 1555, 2067: .listedTwice  // SQLITE_CONSTRAINT_PRIMARYKEY, _UNIQUE
+        case 3091: .fractionalCount  // SQLITE_CONSTRAINT_DATATYPE
+        default: .other(failure.message)
         }
     }
 
@@ -205,7 +237,7 @@ public final class BoxOfficeArchive: Sendable {
         }
     }
 
-    /// The day's chart as the archive holds it, whole: the rows KOBIS gave, in rank order (an
+    /// The day's chart as the archive holds it, whole: the rows KOBIS gave, in its order (an
     /// empty chart for a day it had none); nil when the archive does not hold the day.
     public func dailyChart(on day: KSTDate) throws(ArchiveError) -> (chart: BoxOfficeChart, isSettled: Bool)? {
         try withConnection { connection in
@@ -217,7 +249,7 @@ public final class BoxOfficeArchive: Sendable {
                 """
                 SELECT rank, movie_code, title, open_date, audience, audience_total, sales, sales_total, screens, shows,
                        rank_change, is_new, audience_change, audience_change_rate, sales_share, sales_change, sales_change_rate
-                FROM daily_chart WHERE day = ? ORDER BY rank
+                FROM daily_chart WHERE day = ? ORDER BY position
                 """, [.text(day.iso)]
             ) { _, row in
                 entries.append(
@@ -267,55 +299,49 @@ public final class BoxOfficeArchive: Sendable {
         }
     }
 
-    /// Films ranked in a period: by their audience (or sales) summed over the archived days of
-    /// the period, or, for all time, by each film's latest running total (`audience_total`).
+    /// Films ranked in a period by their figure (see `figures(allTime:)`): what KOBIS's own running
+    /// totals say they drew from their first to their last archived day of the period.
     public func top(_ period: ArchivePeriod, by measure: TopMeasure = .audience, limit: Int = 10) throws(ArchiveError) -> [TopFilm] {
-        let column = measure == .audience ? "audience" : "sales"
         let (from, to) = period.bounds
-        let total =
-            period == .allTime
-            ? "(SELECT \(column)_total FROM daily_chart AS latest WHERE latest.movie_code = c.movie_code ORDER BY day DESC LIMIT 1)"
-            : "SUM(c.\(column))"
         return try withConnection { connection in
             var films: [TopFilm] = []
             try connection.query(
                 """
-                SELECT c.movie_code,
-                       (SELECT title FROM daily_chart AS latest WHERE latest.movie_code = c.movie_code ORDER BY day DESC LIMIT 1),
-                       COALESCE(m.open_date, MIN(c.open_date)), \(total) AS figure, COUNT(*), MIN(c.rank), m.distributor
-                FROM daily_chart AS c LEFT JOIN movies AS m ON m.code = c.movie_code
-                WHERE c.day BETWEEN ? AND ?
-                GROUP BY c.movie_code ORDER BY figure IS NULL, figure DESC, c.movie_code LIMIT ?
+                \(Self.figures(allTime: period == .allTime))
+                SELECT f.movie_code, f.title, COALESCE(m.open_date, f.open_date), f.\(measure.rawValue) AS figure, f.days, f.best_rank,
+                       m.distributor, f.first_day, f.last_day, f.\(measure.rawValue)_summed
+                FROM figures AS f LEFT JOIN movies AS m ON m.code = f.movie_code
+                ORDER BY figure IS NULL, figure DESC, f.movie_code LIMIT ?3
                 """, [.text(from), .text(to), .integer(Int64(limit))]
             ) { _, row in
                 guard case .text(let code) = row[0] else { return true }
-                var film = TopFilm(code: code, title: row[1].text ?? "")
-                film.openDate = row[2].text.flatMap { KSTDate(parsing: $0) }
-                film.total = row[3].integer
-                film.daysInTopTen = Int(row[4].integer ?? 0)
-                film.bestRank = Int(row[5].integer ?? 0)
-                film.distributor = row[6].text
-                films.append(film)
+                films.append(
+                    TopFilm(
+                        code: code, title: row[1].text ?? "", openDate: row[2].text.flatMap { KSTDate(parsing: $0) }, total: row[3].integer,
+                        daysInTopTen: Int(row[4].integer ?? 0), bestRank: Int(row[5].integer ?? 0), distributor: row[6].text,
+                        firstDay: row[7].text.flatMap { KSTDate(parsing: $0) }, lastDay: row[8].text.flatMap { KSTDate(parsing: $0) },
+                        archivedDaysSum: row[9].integer))
                 return true
             }
             return films
         }
     }
 
-    /// Each group's audience and sales in a period, as the archive holds them: a film counts for
-    /// its first distributor, its nation (대표국적) or its genre (대표장르); films whose details
-    /// the archive lacks are one group of their own, named nil.
+    /// Each group's audience and sales in a period: the figures of its films (see
+    /// `figures(allTime:)`) added up. A film counts for its first distributor, its nation (대표국적)
+    /// or its genre (대표장르); films whose details the archive lacks are one group of their own,
+    /// named nil.
     public func share(_ period: ArchivePeriod, by grouping: ShareGrouping) throws(ArchiveError) -> [ShareGroup] {
         let (from, to) = period.bounds
         return try withConnection { connection in
             var groups: [ShareGroup] = []
             try connection.query(
                 """
+                \(Self.figures(allTime: period == .allTime))
                 SELECT CASE WHEN m.code IS NULL THEN NULL ELSE COALESCE(m.\(grouping.column), '') END AS name,
-                       SUM(c.audience), SUM(c.sales), COUNT(DISTINCT c.movie_code)
-                FROM daily_chart AS c LEFT JOIN movies AS m ON m.code = c.movie_code
-                WHERE c.day BETWEEN ? AND ?
-                GROUP BY name ORDER BY SUM(c.audience) DESC, name
+                       SUM(f.audience), SUM(f.sales), COUNT(*)
+                FROM figures AS f LEFT JOIN movies AS m ON m.code = f.movie_code
+                GROUP BY name ORDER BY SUM(f.audience) DESC, name
                 """, [.text(from), .text(to)]
             ) { _, row in
                 groups.append(
@@ -324,6 +350,36 @@ public final class BoxOfficeArchive: Sendable {
             }
             return groups
         }
+    }
+
+    /// The `figures` table of a period from `?1` to `?2`: a film a row, with its audience and sales.
+    /// KOBIS's running totals chain (a day's `audience_total` less the day before's is the day's
+    /// `audience`, whether or not the film was in the top ten that day), so a film's figure is its
+    /// `audience_total` on its last archived day of the period less `audience_total - audience` on
+    /// its first: it counts the days between that it spent outside the chart, and only the days
+    /// before its first and after its last charted day escape it. It is never less than the sum of
+    /// its archived days (a total KOBIS revised later may not chain). For all time, it is the film's
+    /// latest running total: everything since its opening.
+    static func figures(allTime: Bool) -> String {
+        let since = { (measure: String) in
+            allTime ? "last.\(measure)_total" : "last.\(measure)_total - first.\(measure)_total + first.\(measure)"
+        }
+        let figure = { (measure: String) in
+            "MAX(COALESCE(s.\(measure)_summed, \(since(measure))), COALESCE(\(since(measure)), s.\(measure)_summed)) AS \(measure)"
+        }
+        return """
+            WITH span AS (
+                SELECT movie_code, MIN(day) AS first_day, MAX(day) AS last_day, COUNT(*) AS days, MIN(rank) AS best_rank,
+                       SUM(audience) AS audience_summed, SUM(sales) AS sales_summed
+                FROM daily_chart WHERE day BETWEEN ?1 AND ?2 GROUP BY movie_code
+            ),
+            figures AS (
+                SELECT s.*, last.title AS title, COALESCE(last.open_date, first.open_date) AS open_date, \(figure("audience")), \(figure("sales"))
+                FROM span AS s
+                JOIN daily_chart AS first ON first.day = s.first_day AND first.movie_code = s.movie_code
+                JOIN daily_chart AS last ON last.day = s.last_day AND last.movie_code = s.movie_code
+            )
+            """
     }
 
     /// The year up to `day` (from the first of January), when the archive holds every one of its
@@ -371,6 +427,8 @@ public final class BoxOfficeArchive: Sendable {
                     result.rows.append(row)
                     return true
                 }
+                // No row came: the names are the statement's still.
+                if result.rows.isEmpty { result.columns = try connection.columnNames(of: sql) }
             } catch let failure as SQLiteFailure where failure.code == 1 || failure.code & 0xFF == 23 {
                 // SQLITE_ERROR and SQLITE_AUTH: the statement's own fault, not the file's.
                 throw failure.message.contains("not authorized")

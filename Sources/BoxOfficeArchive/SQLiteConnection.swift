@@ -118,6 +118,16 @@ struct SQLiteConnection: ~Copyable {
         }
     }
 
+    /// The names of the columns a statement returns, without running it.
+    func columnNames(of sql: String) throws -> [String] {
+        var prepared: OpaquePointer?
+        var rest: UnsafePointer<CChar>?
+        guard sql.withCString({ lazy_sqlite_prepare(handle, $0, &prepared, &rest) }) == Int32(LAZY_SQLITE_OK) else { throw failure() }
+        guard let statement = prepared else { return [] }
+        defer { lazy_sqlite_finalize(statement) }
+        return (0..<lazy_sqlite_column_count(statement)).map { String(cString: lazy_sqlite_column_name(statement, $0)) }
+    }
+
     /// The first column of the first row.
     func scalar(_ sql: String, _ parameters: [SQLValue] = []) throws -> SQLValue? {
         var found: SQLValue?

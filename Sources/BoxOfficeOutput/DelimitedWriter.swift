@@ -44,6 +44,7 @@ package struct DelimitedWriter: Sendable {
         case .list(let values): .list(values)
         case .count(let value): .number(value)
         case .decimal(let value), .percentage(let value): .number(value)
+        case .literal(let value): .number(value)
         case .date(let date): .date(date)
         case .rankChange(_, let intensity), .move(_, _, let intensity): .number(String(intensity))
         case .flag(let value): .number(value ? "true" : "false")

@@ -122,6 +122,9 @@ package enum Cell: Sendable, Equatable {
     case count(Int64?)
     /// A decimal number.
     case decimal(Double?)
+    /// A number as its source holds it (an SQLite integer or real): written as it is everywhere,
+    /// never grouped, never cut.
+    case literal(String)
     /// A share in percent: `32.4%` for people, `32.4` in CSV.
     case percentage(Double?)
     /// A day.

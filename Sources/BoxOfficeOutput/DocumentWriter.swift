@@ -55,6 +55,7 @@ extension Cell {
         case .decimal(let value):
             value.map { $0 == $0.rounded() && $0.magnitude < 1e15 ? NumberText.grouped(Int64($0)) : NumberText.decimal($0) } ?? "-"
         case .percentage(let value): value.map { NumberText.oneDecimal($0) + "%" } ?? "-"
+        case .literal(let value): value
         case .date(let date): date?.iso ?? "-"
         case .rankChange(let change, _): change.marker
         case .move(let text, _, _): text

@@ -26,6 +26,8 @@ package indirect enum JSONSchema: Sendable {
     case constant(JSONValue)
     /// Any one of these.
     case anyOf([JSONSchema])
+    /// An object of any members, each one of these (a row of an SQL query, keyed by its columns).
+    case dictionary(JSONSchema)
 
     /// An object with a member for each coding key, in their order, described by `member`.
     package static func object<Key: CodingKey & CaseIterable>(_ keys: Key.Type, _ member: (Key) -> JSONSchema) -> JSONSchema {
@@ -75,6 +77,7 @@ package indirect enum JSONSchema: Sendable {
         case .sometimes(let schema): return schema.json
         case .constant(let value): return .object([("const", value)])
         case .anyOf(let schemas): return .object([("anyOf", .array(schemas.map(\.json)))])
+        case .dictionary(let values): return .object([("type", .string("object")), ("additionalProperties", values.json)])
         case .object(let members):
             let required = members.filter { !$0.1.isSometimes }.map { JSONValue.string($0.0) }
             return .object([

@@ -11,6 +11,11 @@ package enum NumberText {
         return value < 0 ? "-" + result : result
     }
 
+    /// Thousands grouped with commas: 2,900.
+    package static func grouped(_ value: Int) -> String {
+        grouped(Int64(value))
+    }
+
     /// How much of a list is shown: "1 of 1 company", "10 of 1,234 companies"; the noun agrees
     /// with the total.
     package static func shown(_ count: Int, of total: Int, _ singular: String, _ plural: String) -> String {

@@ -84,11 +84,16 @@ enum ArchiveCommand {
                 },
                 onProgress: { _ in await progress?.advance() })
             await progress?.finish()
+            let replayed = network.replayDirectory != nil
+            // Days KOBIS sent that the archive could not store: each named, the last one the run's error.
+            for unstorable in result.unstorableDays.dropLast() { state.context.warn(unstorable.message) }
             if result.isStoppedByBudget {
-                throw SyncBudgetSpent(result: result, budget: budget)
+                throw SyncBudgetSpent(result: result, budget: budget, nightly: self.budget ?? APIService.kobis.dailyQuota - ArchiveCommand.reserve)
             }
             state.context.note(
-                bilingual("Archived \(SyncBudgetSpent.done(result)) in \(archive.path).", "\(archive.path)에 \(SyncBudgetSpent.done(result)) 보관했습니다."))
+                bilingual(
+                    "Archived \(SyncBudgetSpent.done(result, replayed: replayed)) in \(archive.path).",
+                    "\(archive.path)에 \(SyncBudgetSpent.done(result, replayed: replayed)) 보관했습니다."))
             if result.daysNotPublished > 0 {
                 let count = result.daysNotPublished
                 state.context.log(
@@ -96,13 +101,23 @@ enum ArchiveCommand {
                         "KOBIS has no chart yet for \(count) recent day\(count == 1 ? "" : "s"); a later sync fetches them.",
                         "최근 \(count)일은 KOBIS에 아직 박스오피스가 없습니다. 다음 동기화가 받습니다."))
             }
-            if result.moviesUnavailable > 0 {
-                let count = result.moviesUnavailable
+            if result.daysNotRecorded > 0 {
+                let count = result.daysNotRecorded
                 state.context.log(
                     bilingual(
-                        "KOBIS gave no details for \(count) film\(count == 1 ? "" : "s"); their days are archived, and the next sync asks again.",
-                        "KOBIS가 영화 \(count)편의 상세 정보를 주지 않았습니다. 그 날들은 보관했고, 다음 동기화가 다시 묻습니다."))
+                        "The replay folder holds no chart of \(NumberText.grouped(count)) day\(count == 1 ? "" : "s") of the period; they were passed over.",
+                        "재생 폴더에 이 기간 중 \(NumberText.grouped(count))일의 박스오피스 기록이 없어 건너뛰었습니다."))
             }
+            if !result.unavailableFilms.isEmpty {
+                let count = result.unavailableFilms.count
+                let listed = SharedOptions.list(result.unavailableFilms.prefix(5).map { TerminalText.sanitize($0) })
+                let more = count > 5 ? bilingual(" and \(count - 5) more", " 외 \(count - 5)편") : ""
+                state.context.log(
+                    bilingual(
+                        "KOBIS gave no details for \(count) film\(count == 1 ? "" : "s") (\(listed)\(more)); their days are archived, and the next sync asks again.",
+                        "KOBIS가 영화 \(count)편(\(listed)\(more))의 상세 정보를 주지 않았습니다. 그 날들은 보관했고, 다음 동기화가 다시 묻습니다."))
+            }
+            if let last = result.unstorableDays.last { throw last }
             return .empty
         }
     }
@@ -167,30 +182,47 @@ enum ArchiveCommand {
 }
 
 /// A sync that spent its budget before it was done (exit 75): what is left, and how many nights
-/// it takes at this pace.
+/// it takes at the nightly budget (`--budget`, else the day's quota less the reserve), whatever
+/// this run could spend.
 struct SyncBudgetSpent: ReportableError {
     let result: BoxOfficeArchive.SyncResult
     let budget: Int
+    let nightly: Int
 
     var message: String {
         // A day costs a call and its new films some more; the films already waiting cost one each.
         let left = result.daysLeft + result.moviesLeft
-        let pace = max(budget, 1)
+        let pace = max(nightly, 1)
         let nights = left / pace + (left % pace == 0 ? 0 : 1)
-        let days = result.daysLeft == 1 ? "1 day" : "\(result.daysLeft) days"
-        let films = result.moviesLeft == 1 ? "1 film's details" : "\(result.moviesLeft) films' details"
+        let days = result.daysLeft == 1 ? "1 day" : "\(NumberText.grouped(result.daysLeft)) days"
+        let films = result.moviesLeft == 1 ? "1 film's details" : "\(NumberText.grouped(result.moviesLeft)) films' details"
+        let spent =
+            budget == 0
+            ? bilingual(
+                "Today's KOBIS calls are spent (a budget of 0); the quota renews at midnight in Seoul. ",
+                "오늘의 KOBIS 호출을 다 썼습니다(예산 0회). 호출 한도는 서울 시각 자정에 새로 채워집니다. ")
+            : bilingual(
+                "Stopped at the budget of \(NumberText.grouped(budget)) calls, having archived \(Self.done(result, replayed: false)): ",
+                "호출 예산 \(NumberText.grouped(budget))회에 이르러 멈췄습니다(\(Self.done(result, replayed: false)) 보관). ")
         return bilingual(
-            "Stopped at the budget of \(budget) calls, having archived \(Self.done(result)): \(days) and \(films) are left, about \(nights) more night\(nights == 1 ? "" : "s") at this pace. Run the same sync again to go on.",
-            "호출 예산 \(budget)회에 이르러 멈췄습니다(\(Self.done(result)) 보관). \(result.daysLeft)일과 영화 \(result.moviesLeft)편의 상세 정보가 남았으며, 이 속도로 \(nights)일 밤쯤 더 걸립니다. 같은 동기화를 다시 실행하면 이어 갑니다."
+            "\(spent)\(days) and \(films) are left, about \(NumberText.grouped(nights)) more night\(nights == 1 ? "" : "s") at \(NumberText.grouped(pace)) calls a night. Run the same sync again to go on.",
+            "\(spent)\(NumberText.grouped(result.daysLeft))일과 영화 \(NumberText.grouped(result.moviesLeft))편의 상세 정보가 남았으며, 하룻밤 \(NumberText.grouped(pace))회씩이면 \(NumberText.grouped(nights))일 밤쯤 더 걸립니다. 같은 동기화를 다시 실행하면 이어 갑니다."
         )
     }
 
-    /// "8 days and 12 films for 20 calls".
-    static func done(_ result: BoxOfficeArchive.SyncResult) -> String {
-        let days = result.daysStored == 1 ? "1 day" : "\(result.daysStored) days"
-        let films = result.moviesStored == 1 ? "1 film" : "\(result.moviesStored) films"
-        let calls = result.calls == 1 ? "1 call" : "\(result.calls) calls"
-        return bilingual("\(days) and \(films) for \(calls)", "\(result.daysStored)일과 영화 \(result.moviesStored)편을 호출 \(result.calls)회로")
+    /// "8 days and 12 films for 20 calls", or "… from the replay, with no call".
+    static func done(_ result: BoxOfficeArchive.SyncResult, replayed: Bool) -> String {
+        let days = result.daysStored == 1 ? "1 day" : "\(NumberText.grouped(result.daysStored)) days"
+        let films = result.moviesStored == 1 ? "1 film" : "\(NumberText.grouped(result.moviesStored)) films"
+        let calls = result.calls == 1 ? "1 call" : "\(NumberText.grouped(result.calls)) calls"
+        if replayed {
+            return bilingual(
+                "\(days) and \(films) from the replay, with no call",
+                "\(NumberText.grouped(result.daysStored))일과 영화 \(NumberText.grouped(result.moviesStored))편을 호출 없이 재생 폴더에서")
+        }
+        return bilingual(
+            "\(days) and \(films) for \(calls)",
+            "\(NumberText.grouped(result.daysStored))일과 영화 \(NumberText.grouped(result.moviesStored))편을 호출 \(NumberText.grouped(result.calls))회로")
     }
 }
 

@@ -156,7 +156,9 @@ struct ChartCommand: StreamingCommand {
                 )
             }
         }
-        let client = try state.makeClient(network, needs: query.withPosters ? [.kobis, .kakao] : [.kobis])
+        // Settled days the archive holds answer a daily chart as they answer a report, with no call.
+        let archive = query.kind == .daily ? state.archiveToRead(network) : nil
+        let client = try state.makeClient(network, needs: query.withPosters ? [.kobis, .kakao] : [.kobis], servedBy: archive)
         let unit = query.kind == .daily ? "days" : "weeks"
         let progress = isRange ? state.progressLine(total: query.dates.count, unit: unit) : nil
         let missing = try await ChartFetcher(client: client).forEachChart(

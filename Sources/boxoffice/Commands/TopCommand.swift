@@ -138,16 +138,29 @@ struct PeriodOptions: Sendable {
         } else {
             period = .allTime
         }
+        if case .days(let first, _) = period, first > reader.today {
+            throw reader.error(
+                bilingual(
+                    "The period starts in the future (\(first.iso)): today in Seoul is \(reader.today.iso), and KOBIS charts only days gone by.",
+                    "기간이 미래에 시작합니다(\(first.iso)). 한국 날짜로 오늘은 \(reader.today.iso)이고, KOBIS는 지난 날의 박스오피스만 냅니다."))
+        }
         isStrict = try reader.flag(.strict)
         archive = try reader.text(.archive)
     }
 
     /// The days of the period the archive lacks, up to yesterday (a year not over yet is
-    /// covered by the days so far): said on stderr, or refused with --strict.
+    /// covered by the days so far): said on stderr, or refused with --strict. A period of which
+    /// the archive holds no day at all is refused: an empty table would read as "no films".
     func coverage(in archive: BoxOfficeArchive, state: CommandState) throws -> PeriodCoverage {
-        guard case .days(let from, let to) = period else { return PeriodCoverage(period: period, missing: []) }
+        guard case .days(let from, let to) = period else {
+            guard try archive.status().days > 0 else { throw PeriodNotArchived(message: PeriodCoverage.sayingEmpty(nil)) }
+            return PeriodCoverage(period: period, missing: [])
+        }
         let last = min(to, state.context.today.adding(days: -1))
         let missing = try archive.missingDays(from: from, to: last)
+        if from <= last, missing.count == last.days(since: from) + 1 {
+            throw PeriodNotArchived(message: PeriodCoverage.sayingEmpty((from, last)))
+        }
         if !missing.isEmpty {
             let line = PeriodCoverage.saying(missing)
             if isStrict { throw PeriodNotArchived(message: line) }

@@ -43,20 +43,19 @@ struct ArchiveStatusOutput: Presentable {
     }
 }
 
-/// What `archive sql` prints: the statement's own columns and rows.
+/// What `archive sql` prints: the statement's own columns and rows, values as SQLite holds them
+/// (no thousands separator in a year or a code), rows as objects keyed by column in JSON (as
+/// sqlite-utils and Datasette write them), the column names even when no row came.
 struct QueryOutput: Presentable {
     let result: QueryResult
     let rowLimit: Int
 
     static let jsonSchema = JSONSchema.object([
-        ("columns", .array(.string)), ("rows", .array(.array(.anyOf([.string, .number, .constant(.null)])))), ("truncated", .boolean),
+        ("columns", .array(.string)), ("rows", .array(.dictionary(.anyOf([.string, .number, .constant(.null)])))), ("truncated", .boolean),
     ])
 
     var json: JSONValue {
-        .object([
-            ("columns", .array(result.columns.map { .string($0) })), ("rows", .array(result.rows.map { .array($0.map(Self.json)) })),
-            ("truncated", .bool(result.isTruncated)),
-        ])
+        .object([("columns", .array(result.columns.map { .string($0) })), ("rows", .array(jsonLines)), ("truncated", .bool(result.isTruncated))])
     }
 
     /// One object a row, named by the columns.
@@ -64,8 +63,16 @@ struct QueryOutput: Presentable {
         result.rows.map { row in .object(zip(result.columns, row).map { ($0, Self.json($1)) }) }
     }
 
+    /// Text longer than this may be cut at a terminal; numbers, dates and codes never are.
+    static let longText = 24
+
     var document: Document {
-        let columns = result.columns.map { Column($0, key: $0, alignment: .left, isTruncatable: true) }
+        let columns = result.columns.enumerated().map { index, name in
+            let values = result.rows.map { $0.indices.contains(index) ? $0[index] : .null }
+            let isNumeric = !values.isEmpty && values.allSatisfy { if case .text = $0 { false } else { true } }
+            let isLong = values.contains { if case .text(let text) = $0 { text.count > Self.longText } else { false } }
+            return Column(name, key: name, alignment: isNumeric ? .right : .left, isTruncatable: isLong)
+        }
         let rows = result.rows.map { $0.map(Self.cell) }
         var blocks: [Document.Block] = [.table(Table(columns: columns, rows: rows))]
         if result.isTruncated { blocks.append(.note(bilingual("Only the first \(rowLimit) rows are shown.", "처음 \(rowLimit)행만 보여 줍니다."))) }
@@ -81,11 +88,12 @@ struct QueryOutput: Presentable {
         }
     }
 
+    /// A value as SQLite holds it: digits without separators, a real as it reads back.
     static func cell(_ value: SQLValue) -> Cell {
         switch value {
         case .null: .text(nil)
-        case .integer(let number): .count(number)
-        case .real(let number): .decimal(number)
+        case .integer(let number): .literal(String(number))
+        case .real(let number): .literal(NumberText.decimal(number))
         case .text(let text): .text(text)
         }
     }
@@ -127,16 +135,19 @@ struct TopOutput: Presentable {
                 .array(
                     .object([
                         ("rank", .integer), ("code", .string), ("title", .string), ("openDate", .nullable(.date)), ("total", .nullable(.integer)),
-                        ("daysInTopTen", .integer), ("bestRank", .integer), ("distributor", .nullable(.string)),
+                        ("daysInTopTen", .integer), ("bestRank", .integer), ("distributor", .nullable(.string)), ("firstDay", .nullable(.date)),
+                        ("lastDay", .nullable(.date)), ("archivedDaysSum", .nullable(.integer)),
                     ]))
             ),
+            ("counts", .choice(FigureBasis.allCases.map(\.rawValue))),
         ])
 
     private func member(_ film: TopFilm, rank: Int) -> [(String, JSONValue)] {
         [
             ("rank", .integer(rank)), ("code", .string(film.code)), ("title", .string(film.title)), ("openDate", .date(film.openDate)),
             ("total", .integer(film.total)), ("daysInTopTen", .integer(film.daysInTopTen)), ("bestRank", .integer(film.bestRank)),
-            ("distributor", .string(film.distributor)),
+            ("distributor", .string(film.distributor)), ("firstDay", .date(film.firstDay)), ("lastDay", .date(film.lastDay)),
+            ("archivedDaysSum", .integer(film.archivedDaysSum)),
         ]
     }
 
@@ -145,6 +156,7 @@ struct TopOutput: Presentable {
             coverage.json + [
                 ("by", .string(measure.rawValue)),
                 ("films", .array(films.enumerated().map { .object(member($1, rank: $0 + 1)) })),
+                ("counts", .string(FigureBasis(coverage.period).rawValue)),
             ])
     }
 
@@ -167,16 +179,7 @@ struct TopOutput: Presentable {
                 .count(film.bestRank), .text(film.distributor),
             ]
         }
-        let basis: String
-        switch (coverage.period, measure) {
-        case (.allTime, _):
-            basis = bilingual("By each film's latest running total (KOBIS's audience_total).", "영화마다 가장 최근의 누적관객수(KOBIS의 audience_total) 기준.")
-        case (_, .audience):
-            basis = bilingual(
-                "By audience summed over the archived days each film was in the top ten.", "아카이브에 있는 날 가운데 10위 안에 든 날의 관객수 합계 기준.")
-        case (_, .sales):
-            basis = bilingual("By sales summed over the archived days each film was in the top ten.", "아카이브에 있는 날 가운데 10위 안에 든 날의 매출액 합계 기준.")
-        }
+        let basis = FigureBasis(coverage.period).saying(measure == .audience ? .audience : .sales)
         let heading = bilingual("Top films, \(coverage.title)", "흥행 순위, \(coverage.title)")
         var blocks: [Document.Block] = [.heading(heading, inMarkdown: true), .table(Table(columns: columns, rows: rows))]
         blocks.append(.note(basis))
@@ -206,6 +209,7 @@ struct ShareOutput: Presentable {
                         ("films", .integer),
                     ]))
             ),
+            ("counts", .choice(FigureBasis.allCases.map(\.rawValue))),
         ])
 
     private static func percent(_ part: Int64, of whole: Int64) -> Double {
@@ -221,7 +225,11 @@ struct ShareOutput: Presentable {
     }
 
     var json: JSONValue {
-        .object(coverage.json + [("by", .string(grouping.rawValue)), ("groups", .array(groups.map { .object(member($0)) }))])
+        .object(
+            coverage.json + [
+                ("by", .string(grouping.rawValue)), ("groups", .array(groups.map { .object(member($0)) })),
+                ("counts", .string(FigureBasis(coverage.period).rawValue)),
+            ])
     }
 
     var jsonLines: [JSONValue] { groups.map { .object(member($0)) } }
@@ -245,7 +253,7 @@ struct ShareOutput: Presentable {
             .heading(
                 bilingual("Share by \(grouping.rawValue), \(coverage.title)", "\(grouping.koreanName)별 점유율, \(coverage.title)"), inMarkdown: true),
             .table(Table(columns: columns, rows: rows)),
-            .note(bilingual("Of the audience and sales of the films in the archived top tens.", "아카이브에 있는 10위권 영화의 관객수와 매출액 기준.")),
+            .note(FigureBasis(coverage.period).saying(.both)),
         ]
         if !coverage.missing.isEmpty { blocks.append(.note(PeriodCoverage.saying(coverage.missing))) }
         return Document([Document.Section(blocks)])
@@ -253,6 +261,21 @@ struct ShareOutput: Presentable {
 }
 
 extension PeriodCoverage {
+    /// The archive holds no day of the period (or, for all time, none at all): the sync that
+    /// fills it, and what it costs.
+    static func sayingEmpty(_ days: (from: KSTDate, to: KSTDate)?) -> String {
+        guard let (from, to) = days else {
+            return bilingual(
+                "The archive holds no day yet; 'boxoffice archive sync' fills it, one KOBIS call a day.",
+                "아카이브에 아직 하루치도 없습니다. 'boxoffice archive sync'로 채우세요(하루에 KOBIS 호출 1회).")
+        }
+        let count = to.days(since: from) + 1
+        return bilingual(
+            "The archive holds no day of \(from.iso) to \(to.iso); 'boxoffice archive sync --from \(from.iso) --to \(to.iso)' fills it for \(NumberText.grouped(count)) KOBIS call\(count == 1 ? "" : "s") and one for each film new to the archive.",
+            "아카이브에 \(from.iso)~\(to.iso) 기간의 날이 하나도 없습니다. 'boxoffice archive sync --from \(from.iso) --to \(to.iso)'로 채우세요. KOBIS 호출 \(NumberText.grouped(count))회와 아카이브에 처음 드는 영화마다 1회가 듭니다."
+        )
+    }
+
     /// "The archive lacks 3 days of the period: 2023-08-01, …": what a reader must know of a figure.
     static func saying(_ missing: [KSTDate]) -> String {
         let shown = missing.prefix(5).map(\.iso)
@@ -262,5 +285,39 @@ extension PeriodCoverage {
             "The archive lacks \(missing.count) day\(missing.count == 1 ? "" : "s") of the period (\(listed)\(more)); run 'boxoffice archive sync' for them.",
             "아카이브에 이 기간의 \(missing.count)일이 빠져 있습니다(\(listed)\(missing.count > 5 ? " 외 \(missing.count - 5)일" : "")). 'boxoffice archive sync'로 받으세요."
         )
+    }
+}
+
+/// What an archive figure counts, as `counts` in JSON names it and a note under a table says it.
+enum FigureBasis: String, CaseIterable {
+    /// A period: each film from its first to its last archived day in it, by KOBIS's running totals.
+    case runningTotals
+    /// All time: each film's latest running total, everything since its opening.
+    case latestRunningTotal
+
+    init(_ period: ArchivePeriod) {
+        self = period == .allTime ? .latestRunningTotal : .runningTotals
+    }
+
+    enum Measure { case audience, sales, both }
+
+    func saying(_ measure: Measure) -> String {
+        let (english, korean) =
+            switch measure {
+            case .audience: ("audience", "관객수")
+            case .sales: ("sales", "매출액")
+            case .both: ("audience and sales", "관객수와 매출액")
+            }
+        return switch self {
+        case .runningTotals:
+            bilingual(
+                "Each film's \(english) by KOBIS's running totals, from its first to its last day in the archived charts of the period, days outside the top ten between them included; days before its first and after its last charted day are not counted.",
+                "영화마다 기간 안에서 아카이브 박스오피스에 처음 든 날부터 마지막 날까지의 \(korean)(KOBIS 누적 기준, 그 사이 10위 밖의 날 포함). 처음 든 날 앞과 마지막 날 뒤는 세지 않습니다."
+            )
+        case .latestRunningTotal:
+            bilingual(
+                "Each film's \(english) since its opening: its latest running total in the archive (KOBIS's audience_total and sales_total).",
+                "영화마다 개봉 이후 \(korean): 아카이브에 있는 가장 최근의 누적(KOBIS의 audience_total·sales_total).")
+        }
     }
 }

@@ -173,6 +173,8 @@ enum ErrorText {
         case .sqliteUnavailable: .unavailable
         case .notAnArchive, .newerSchema, .readOnly, .busy, .diskFull, .cannotOpen, .failed: .cannotCreateOutput
         case .refused, .invalidQuery, .interrupted: .usage
+        // KOBIS's answer, not the file, is at fault: the file holds every other day.
+        case .unstorableChart: .malformedResponse
         }
     }
 

@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+
+/// The archive fed charts as KOBIS really sends them, through the loopback server: the tie of
+/// 2023-08-19 through every question (sync, top, share, trend, daily, archive sql, the MCP tools),
+/// and the quirks of real answers (counts with separators, a blank opening date, negative changes,
+/// a short day, an empty day), each stored as it means; a day that cannot be stored is named.
+struct ArchiveRealRecordEndToEndTests {
+    static let tenDays = ["--from", "2023-08-11", "--to", "2023-08-20"]
+
+    static func json(_ run: BinaryRun) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(run.stdout) \(run.stderr)")
+    }
+
+    @Test func aTieIsSyncedAndAnsweredByEveryQuestion() async throws {
+        let server = try LoopbackServer { .recorded($0) }
+        defer { server.stop() }
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        let sync = try await state.run(["archive", "sync"] + Self.tenDays)
+        #expect(sync.status == 0 && sync.stderr.hasPrefix("Archived 10 days and 12 films for 22 calls"), "\(sync.stderr)")
+
+        let tie = try await state.run([
+            "archive", "sql", "SELECT position, rank, title FROM daily_chart WHERE day = '2023-08-19' AND rank >= 7 ORDER BY position", "--format",
+            "csv",
+        ])
+        #expect(
+            tie.stdout == "position,rank,title\n7,7,귀공자\n8,7,더 문\n9,9,미션 임파서블: 데드 레코닝 PART ONE\n10,10,\"Concrete \"\"Test\"\" Title, Vol. 2\"\n",
+            "\(tie.stdout)")
+
+        let top = try Self.json(try await state.run(["top"] + Self.tenDays + ["--limit", "20", "--format", "json"]))
+        #expect(top["counts"] as? String == "runningTotals")
+        let films = try #require(top["films"] as? [[String: Any]])
+        let nobleman = try #require(films.first { $0["code"] as? String == "20233616" })
+        // 08-11 to 08-20 by its totals: 08-20's 789,560 less (08-11's total less its audience).
+        let first = try #require(try Self.fixtureRow("20230811", "20233616"))
+        #expect(nobleman["total"] as? Int == 789_560 - (first.total - first.audience), "\(nobleman)")
+        #expect(nobleman["daysInTopTen"] as? Int == 9 && nobleman["lastDay"] as? String == "2023-08-20", "\(nobleman)")
+
+        let share = try Self.json(try await state.run(["share"] + Self.tenDays + ["--format", "json"]))
+        let groups = try #require(share["groups"] as? [[String: Any]])
+        #expect(groups.compactMap { $0["audience"] as? Int }.reduce(0, +) == films.compactMap { $0["total"] as? Int }.reduce(0, +))
+
+        // The archive answers the tied day and the trend through it, with no call.
+        try? FileManager.default.removeItem(at: state.home.appendingPathComponent("cache/responses"))
+        let before = server.requestCount
+        let daily = try await state.run(["daily", "--date", "2023-08-19", "--format", "csv", "--fields", "rank,title"])
+        #expect(daily.status == 0 && daily.stdout.contains("7,귀공자\n7,더 문\n9,"), "\(daily.stdout) \(daily.stderr)")
+        let trend = try await state.run(["trend", "20232157", "--from", "2023-08-18", "--to", "2023-08-20", "--format", "csv"])
+        #expect(trend.status == 0 && trend.stdout.split(separator: "\n").count == 4, "\(trend.stdout) \(trend.stderr)")
+        #expect(
+            server.requests.dropFirst(before).allSatisfy { $0.path.hasSuffix("searchMovieInfo.json") },
+            "\(server.requests.dropFirst(before).map(\.target))")
+    }
+
+    @Test(.enabled(if: TestTools.runsMCPTests, Comment(rawValue: MCPEndToEndTests.missing)))
+    func theMCPToolsAnswerATieAsTheCommandsDo() async throws {
+        let state = BinaryRunner(keys: false)
+        _ = try await state.run(["archive", "sync"] + Self.tenDays + ["--replay", "Fixtures"])
+        let sql = "SELECT day, position, rank, title FROM daily_chart WHERE day = '2023-08-19' ORDER BY position"
+        let calls: [(tool: String, arguments: [String: Any], command: [String])] = [
+            ("box_office_top", ["from": "2023-08-11", "to": "2023-08-20", "limit": 12], ["top"] + Self.tenDays + ["--limit", "12"]),
+            ("box_office_share", ["from": "2023-08-11", "to": "2023-08-20", "by": "genre"], ["share"] + Self.tenDays + ["--by", "genre"]),
+            ("archive_query", ["sql": sql], ["archive", "sql", sql]),
+        ]
+        let report = try await MCPEndToEndTests.session(
+            "auto", plan: ["calls": MCPEndToEndTests.plan(calls.map { ($0.tool, $0.arguments) })], state: state)
+        let results = try #require(report["calls"] as? [[String: Any]])
+        for (call, result) in zip(calls, results) {
+            let cli = try await state.run(call.command + ["--format", "json"])
+            #expect(result["is_error"] as? Bool == false, "\(call.tool): \(result)")
+            let structured = result["structured_content"]
+            #expect(
+                try MCPEndToEndTests.canonical(structured)
+                    == MCPEndToEndTests.canonical(try JSONSerialization.jsonObject(with: Data(cli.stdout.utf8))), "\(call.tool)")
+        }
+    }
+
+    /// A row of a fixture's chart: the film's running total and the day's audience.
+    static func fixtureRow(_ day: String, _ code: String) throws -> (total: Int, audience: Int)? {
+        let url = BinaryRunner.repositoryRoot.appendingPathComponent("Fixtures/kobis/daily-\(day).json")
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any]
+        let rows = (object?["boxOfficeResult"] as? [String: Any])?["dailyBoxOfficeList"] as? [[String: String]] ?? []
+        return rows.first { $0["movieCd"] == code }.flatMap { row in
+            Int(row["audiAcc"] ?? "").flatMap { total in Int(row["audiCnt"] ?? "").map { (total, $0) } }
+        }
+    }
+
+    /// One chart a day, written here in KOBIS's shapes: the quirks real answers carry.
+    static func quirkyDay(_ request: RecordedRequest) -> StubResponse {
+        let day = request.query["targetDt"] ?? ""
+        func row(_ number: Int, rank: Int, code: String, title: String, open: String, audience: String, total: String, inten: String, new: String)
+            -> String
+        {
+            #"{"rnum":"\#(number)","rank":"\#(rank)","rankInten":"\#(inten)","rankOldAndNew":"\#(new)","movieCd":"\#(code)","movieNm":"\#(title)","openDt":"\#(open)","salesAmt":"1,000,000","salesShare":"12.5","salesInten":"-20000","salesChange":"-2.0","salesAcc":"9,000,000","audiCnt":"\#(audience)","audiInten":"-120","audiChange":"-1.5","audiAcc":"\#(total)","scrnCnt":"10","showCnt":"20"}"#
+        }
+        let rows: [String]
+        switch day {
+        case "20230801":
+            // Counts with separators, a blank opening date, negative changes, a re-entry; three rows only.
+            rows = [
+                row(1, rank: 1, code: "90000001", title: "첫째", open: "2023-07-26", audience: "1,234", total: "12,345", inten: "-2", new: "OLD"),
+                row(2, rank: 2, code: "90000002", title: "둘째", open: " ", audience: "999", total: "999", inten: "0", new: "NEW"),
+                row(3, rank: 2, code: "90000003", title: "셋째", open: "", audience: "999", total: "5000", inten: "3", new: "OLD"),
+            ]
+        case "20230802": rows = []  // a settled day with no chart: stored empty
+        case "20230803":
+            // The same film twice: KOBIS's answer, not the archive, is at fault.
+            rows = [
+                row(1, rank: 1, code: "90000001", title: "첫째", open: "2023-07-26", audience: "1000", total: "13345", inten: "0", new: "OLD"),
+                row(2, rank: 2, code: "90000001", title: "첫째", open: "2023-07-26", audience: "1000", total: "13345", inten: "0", new: "OLD"),
+            ]
+        default:
+            rows = [row(1, rank: 1, code: "90000001", title: "첫째 (재개봉)", open: "2023-07-26", audience: "500", total: "13845", inten: "0", new: "OLD")]
+        }
+        return .json(
+            #"{"boxOfficeResult":{"boxofficeType":"일별 박스오피스","showRange":"\#(day)~\#(day)","dailyBoxOfficeList":[\#(rows.joined(separator: ","))]}}"#)
+    }
+
+    @Test func theQuirksOfRealAnswersAreStoredAsTheyMeanAndADayThatCannotBeIsNamed() async throws {
+        let server = try LoopbackServer { request in
+            request.path.hasSuffix("searchDailyBoxOfficeList.json") ? Self.quirkyDay(request) : .json(#"{"movieInfoResult":{"movieInfo":{}}}"#)
+        }
+        defer { server.stop() }
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        let sync = try await state.run(["archive", "sync", "--from", "2023-08-01", "--to", "2023-08-04", "--no-movies"])
+        // The other days are archived and said to be; the day that cannot be stored is the run's error.
+        #expect(sync.status == 65 && sync.stdout.isEmpty, "\(sync.stderr)")
+        #expect(sync.stderr.hasPrefix("Archived 3 days and 0 films for 4 calls"), "\(sync.stderr)")
+        #expect(
+            sync.stderr.hasSuffix("Error: KOBIS's chart of 2023-08-03 lists film 90000001 more than once (row 2), so the day was not stored.\n"),
+            "\(sync.stderr)")
+        let rows = try await state.run([
+            "archive", "sql",
+            "SELECT day, position, rank, title, open_date, audience, audience_total, sales, sales_total, rank_change, is_new, audience_change FROM daily_chart ORDER BY day, position",
+            "--format", "csv",
+        ])
+        #expect(
+            rows.stdout == """
+                day,position,rank,title,open_date,audience,audience_total,sales,sales_total,rank_change,is_new,audience_change
+                2023-08-01,1,1,첫째,2023-07-26,1234,12345,1000000,9000000,-2,0,-120
+                2023-08-01,2,2,둘째,,999,999,1000000,9000000,0,1,-120
+                2023-08-01,3,2,셋째,,999,5000,1000000,9000000,3,0,-120
+                2023-08-04,1,1,첫째 (재개봉),2023-07-26,500,13845,1000000,9000000,0,0,-120
+
+                """, "\(rows.stdout)")
+        let days = try await state.run(["archive", "sql", "SELECT day FROM synced_days ORDER BY day", "--format", "csv"])
+        #expect(days.stdout == "day\n2023-08-01\n2023-08-02\n2023-08-04\n", "the empty day is held, the unstorable one is not: \(days.stdout)")
+        // The next sync tries that day again, and only it (KOBIS's answer, kept in the cache, costs no call).
+        let again = try await state.run(["archive", "sync", "--from", "2023-08-01", "--to", "2023-08-04", "--no-movies"])
+        #expect(again.status == 65 && again.stderr.contains("Archived 0 days") && again.stderr.contains("2023-08-03"), "\(again.stderr)")
+        #expect(server.requestCount == 4)
+    }
+}
