@@ -13,8 +13,8 @@ extension KoreanCatalog {
             "명령어, 또는 exit-codes.",
         "A day in the week to show.":
             "보여 줄 주에 속한 날짜.",
-        "A film's figure is the sum of its audience (or sales) over the archived days of the period it was in the daily top ten, as SELECT movie_code, SUM(audience) FROM daily_chart WHERE day BETWEEN … reproduces; days outside the top ten are not in the charts. --all-time ranks by each film's latest running total, KOBIS's own audience_total.":
-            "영화별 수치는 기간 중 아카이브에 있는 날 가운데 일별 10위 안에 든 날의 관객수(또는 매출액)를 더한 값으로, SELECT movie_code, SUM(audience) FROM daily_chart WHERE day BETWEEN … 으로 똑같이 구할 수 있습니다. 10위 밖에 있던 날은 박스오피스에 없으므로 셈에 들지 않습니다. --all-time은 영화마다 가장 최근의 누적관객수(KOBIS의 audience_total)로 순위를 매깁니다.",
+        "A film's figure comes from KOBIS's own running totals: its audience_total on its last archived day of the period less audience_total - audience on its first, so the days between that it spent outside the daily top ten count too; the days before its first and after its last charted day do not. It is never less than the sum of its archived days. --all-time ranks by each film's latest running total, KOBIS's own audience_total. The README gives the SQL.":
+            "영화별 수치는 KOBIS의 누적 집계에서 구합니다. 기간 안에서 아카이브에 있는 마지막 날의 audience_total에서 첫날의 audience_total - audience를 뺀 값이라, 그 사이 일별 10위 밖에 있던 날도 셈에 듭니다. 처음 10위 안에 든 날 앞과 마지막 날 뒤는 들지 않습니다. 아카이브에 있는 날들의 합보다 작지 않습니다. --all-time은 영화마다 가장 최근의 누적관객수(KOBIS의 audience_total)로 순위를 매깁니다. SQL은 README에 있습니다.",
         "A group name or a raw KOBIS comCode.":
             "그룹 이름 또는 KOBIS comCode 그대로.",
         "Add each movie's poster (needs KAKAO_REST_API_KEY).":
@@ -31,8 +31,8 @@ extension KoreanCatalog {
             "표 색상: auto, always 또는 never.",
         "Count cached answers.":
             "캐시된 응답 수를 셉니다.",
-        "Counts the films of the archived daily top tens: a film counts for its first distributor, its nation (대표국적) or its genre (대표장르), from its details, which 'archive sync' fetches unless --no-movies.":
-            "아카이브에 있는 일별 10위권 영화를 셉니다. 영화는 첫 번째 배급사, 대표국적, 대표장르로 묶이며, 이 정보는 --no-movies가 아니면 'archive sync'가 받아 둔 영화 상세 정보에서 옵니다.",
+        "Counts the films of the archived daily top tens, each with its figure as 'top' gives it (from KOBIS's running totals): a film counts for its first distributor, its nation (대표국적) or its genre (대표장르), from its details, which 'archive sync' fetches unless --no-movies.":
+            "아카이브에 있는 일별 10위권 영화를 'top'과 같은 수치(KOBIS 누적 집계 기준)로 셉니다. 영화는 첫 번째 배급사, 대표국적, 대표장르로 묶이며, 이 정보는 --no-movies가 아니면 'archive sync'가 받아 둔 영화 상세 정보에서 옵니다.",
         "Dates are days in Korea (Asia/Seoul) whatever the machine's time zone. <date> is YYYYMMDD, YYYY-MM-DD, today, yesterday or -Nd (N days ago).":
             "날짜는 컴퓨터의 시간대와 상관없이 한국(Asia/Seoul) 날짜입니다. <date>는 YYYYMMDD, YYYY-MM-DD, today, yesterday 또는 -Nd(N일 전)입니다.",
         "Days each trend covers, 2 to 31.":

@@ -18,7 +18,7 @@ struct TopCommand: RunnableCommand {
     static let spec = CommandSpec(
         name: "top", abstract: "Rank the films of a year, a month or any period, from the archive (no call).",
         discussion:
-            "A film's figure is the sum of its audience (or sales) over the archived days of the period it was in the daily top ten, as SELECT movie_code, SUM(audience) FROM daily_chart WHERE day BETWEEN … reproduces; days outside the top ten are not in the charts. --all-time ranks by each film's latest running total, KOBIS's own audience_total.",
+            "A film's figure comes from KOBIS's own running totals: its audience_total on its last archived day of the period less audience_total - audience on its first, so the days between that it spent outside the daily top ten count too; the days before its first and after its last charted day do not. It is never less than the sum of its archived days. --all-time ranks by each film's latest running total, KOBIS's own audience_total. The README gives the SQL.",
         examples: ["boxoffice top --year 2023", "boxoffice top --month 2023-08 --by sales --format csv", "boxoffice top --all-time --limit 20"],
         options: PeriodOptions.options(allTime: true) + [
             OptionSpec(
@@ -50,7 +50,7 @@ struct ShareCommand: RunnableCommand {
     static let spec = CommandSpec(
         name: "share", abstract: "Each distributor's, nation's or genre's share of a period's audience and sales, from the archive.",
         discussion:
-            "Counts the films of the archived daily top tens: a film counts for its first distributor, its nation (대표국적) or its genre (대표장르), from its details, which 'archive sync' fetches unless --no-movies.",
+            "Counts the films of the archived daily top tens, each with its figure as 'top' gives it (from KOBIS's running totals): a film counts for its first distributor, its nation (대표국적) or its genre (대표장르), from its details, which 'archive sync' fetches unless --no-movies.",
         examples: ["boxoffice share --year 2023 --by distributor", "boxoffice share --month 2023-08 --by nation --format json"],
         options: PeriodOptions.options(allTime: true) + [
             OptionSpec(

@@ -67,12 +67,12 @@ enum MCPToolCatalog {
         MCPTool(
             name: "box_office_top", title: "Top films of a period (archive)",
             description:
-                "The films of a year, a month or any period ranked by audience (or sales) summed over the days each was in the daily top 10, from the local box-office archive: no API call. 'all_time' ranks by each film's latest running total. The answer names any days of the period the archive lacks. Example: {\"year\": 2023, \"limit\": 10}.",
+                "The films of a year, a month or any period ranked by audience (or sales), from the local box-office archive: no API call. A film's figure comes from KOBIS's running totals, from its first to its last day in the archived daily top 10s of the period (days outside the top 10 between them included; 'counts' says so); 'all_time' ranks by each film's latest running total. The answer names any days of the period the archive lacks. Example: {\"year\": 2023, \"limit\": 10}.",
             command: TopCommand.spec, options: [.year, .month, .from, .to, .allTime, .by, .limit, .strict]),
         MCPTool(
             name: "box_office_share", title: "Share of a period by distributor, nation or genre (archive)",
             description:
-                "Each distributor's, nation's or genre's share of a period's audience and sales in the daily top 10s, from the local box-office archive: no API call. Example: {\"year\": 2023, \"by\": \"distributor\"}.",
+                "Each distributor's, nation's or genre's share of a period's audience and sales, from the local box-office archive: no API call. Each film counts with its figure from KOBIS's running totals, as box_office_top ranks it. Example: {\"year\": 2023, \"by\": \"distributor\"}.",
             command: ShareCommand.spec, options: [.year, .month, .from, .to, .allTime, .by, .strict]),
         MCPTool(
             name: "archive_status", title: "Box-office archive status",
@@ -82,7 +82,7 @@ enum MCPToolCatalog {
         MCPTool(
             name: "archive_query", title: "Query the box-office archive (read-only SQL)",
             description:
-                "One read-only SQLite statement on the local box-office archive; at most 1,000 rows and 2 s of work. Tables: daily_chart(day, rank, movie_code, title, open_date, audience, audience_total, sales, sales_total, screens, shows), synced_days(day, fetched_at, settled), movies(code, title, title_english, open_date, production_year, genres, genre, nations, nation, grade, runtime, status, distributor, fetched_at), movie_companies(movie_code, position, company_code, name, part). Days are 'YYYY-MM-DD'. Example: {\"sql\": \"SELECT title, SUM(audience) FROM daily_chart WHERE day LIKE '2023-%' GROUP BY movie_code ORDER BY 2 DESC LIMIT 5\"}.",
+                "One read-only SQLite statement on the local box-office archive; at most 1,000 rows and 2 s of work. Tables: daily_chart(day, position, rank, movie_code, title, open_date, audience, audience_total, sales, sales_total, screens, shows; a film a day, ties share a rank, position is KOBIS's order), synced_days(day, fetched_at, settled), movies(code, title, title_english, open_date, production_year, genres, genre, nations, nation, grade, runtime, status, distributor, fetched_at), movie_companies(movie_code, position, company_code, name, part). Days are 'YYYY-MM-DD'. Rows come as objects keyed by column. Example: {\"sql\": \"SELECT title, SUM(audience) FROM daily_chart WHERE day LIKE '2023-%' GROUP BY movie_code ORDER BY 2 DESC LIMIT 5\"}.",
             command: ArchiveCommand.SQL.spec, options: []),
         MCPTool(
             name: "api_quota", title: "API quota used today",
