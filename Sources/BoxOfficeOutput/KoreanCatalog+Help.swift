@@ -87,6 +87,8 @@ extension KoreanCatalog {
             "범위의 마지막 날(--from과 함께).",
         "Last day.":
             "마지막 날.",
+        "Leave out the tools that spend API calls to write the archive (archive_sync): every other tool only reads.":
+            "아카이브를 채우느라 API 호출을 쓰는 도구(archive_sync)를 뺍니다. 나머지 도구는 모두 읽기만 합니다.",
         "List KOBIS common codes: regions, movie types, nations, company parts or any group.":
             "KOBIS 공통 코드를 봅니다: 지역, 영화 유형, 국적, 영화사 업종 또는 다른 그룹.",
         "Looks up the title on KOBIS, then searches Kakao images for \"<title> 영화 포스터\" and prints the best image URL.":
@@ -151,6 +153,8 @@ extension KoreanCatalog {
             "관객수 또는 매출액으로 순위를 매깁니다.",
         "Rank the films of a year, a month or any period, from the archive (no call).":
             "한 해, 한 달 또는 정한 기간의 영화 순위를 아카이브에서 구합니다(호출 없음).",
+        "Send at most this many calls (a tool call: required, at most 500).":
+            "보낼 호출 수의 상한(도구 호출에서는 필수, 500회까지).",
         "Show the key in use for a service, masked, and where it comes from.":
             "서비스에 쓰이는 키를 가려서, 어디서 왔는지와 함께 보여 줍니다.",
         "Remove a service's key from the config file.":
@@ -189,8 +193,6 @@ extension KoreanCatalog {
             "이미지를 <path>(파일 또는 폴더)에, -이면 표준 출력에 저장합니다.",
         "Search Kakao images.":
             "카카오 이미지를 검색합니다.",
-        "Send at most this many calls.":
-            "호출을 최대 이만큼만 보냅니다.",
         "Send requests even past today's daily limit by boxoffice's count.":
             "boxoffice가 센 오늘의 일일 한도를 넘어서도 요청을 보냅니다.",
         "Serve the box office to AI agents over the Model Context Protocol (stdio).":

@@ -33,6 +33,10 @@ enum ArchiveCommand {
         let archive: String?
         let network: NetworkOptions
 
+        /// The most calls one `archive_sync` tool call may spend: a model fills a year in a few calls,
+        /// never the day's quota in one.
+        static let toolBudgetCeiling = 500
+
         static let spec = CommandSpec(
             name: "sync", abstract: "Fill the archive with the days it lacks, within a budget of calls.",
             discussion:
@@ -44,11 +48,13 @@ enum ArchiveCommand {
                 OptionSpec(name: .from, kind: .date, help: "First day.", defaultValue: .value(firstDay.iso)),
                 OptionSpec(name: .to, kind: .date, help: "Last day.", defaultValue: .described("yesterday")),
                 OptionSpec(
-                    name: .budget, kind: .integer(0...APIService.kobis.dailyQuota), valueName: "calls", help: "Send at most this many calls.",
+                    name: .budget, kind: .integer(0...APIService.kobis.dailyQuota), valueName: "calls",
+                    help: "Send at most this many calls (a tool call: required, at most \(toolBudgetCeiling)).",
                     defaultValue: .described("what today's quota leaves, less \(reserve) for the day's other runs")),
                 OptionSpec(name: .noMovies, help: "Archive the charts only, not the films' details (distributor, nation, genre)."),
                 SharedOptions.archive,
             ] + SharedOptions.network.filter { option in ![OptionName.format, .color, .noColor, .output].contains { option.isNamed($0) } },
+            outputSchema: SyncOutput.jsonSchema,
             make: { reader throws(UsageError) in
                 let from = try reader.date(.from)
                 let to = try reader.date(.to)
@@ -67,9 +73,21 @@ enum ArchiveCommand {
             let today = state.context.today
             let last = to ?? today.adding(days: -1)
             let first = from ?? firstDay
+            let asTool: Bool
+            if case .tool = state.caller { asTool = true } else { asTool = false }
+            if asTool {
+                guard let budget = self.budget, budget <= Self.toolBudgetCeiling else {
+                    throw UsageError(
+                        bilingual(
+                            "Give 'budget', the most calls this sync may spend: at most \(Self.toolBudgetCeiling) a call.",
+                            "이번 동기화에 쓸 호출 수 'budget'을 주세요(한 번에 \(Self.toolBudgetCeiling)회까지)."))
+                }
+            }
             let archive = try state.openArchive(archive, readOnly: false)
             let client = try state.makeClient(network, needs: [.kobis])
-            let budget = try self.budget ?? state.callsLeft(reserving: reserve, unlimited: network.replayDirectory != nil || network.ignoresQuota)
+            let left = try state.callsLeft(reserving: reserve, unlimited: network.replayDirectory != nil || network.ignoresQuota)
+            // A tool call stays within what the quota leaves, whatever budget it gives.
+            let budget = asTool ? min(self.budget ?? 0, left) : self.budget ?? left
             let days = try archive.daysToSync(from: first, to: last, today: today)
             let progress = days.count > 1 ? state.progressLine(total: days.count, unit: "days") : nil
             let context = state.context
@@ -84,6 +102,7 @@ enum ArchiveCommand {
                 },
                 onProgress: { _ in await progress?.advance() })
             await progress?.finish()
+            if asTool { return .data(SyncOutput(result: result), format: .json, color: .never) }
             let replayed = network.replayDirectory != nil
             // Days KOBIS sent that the archive could not store: each named, the last one the run's error.
             for unstorable in result.unstorableDays.dropLast() { state.context.warn(unstorable.message) }
@@ -178,6 +197,37 @@ enum ArchiveCommand {
             }
             return .data(QueryOutput(result: result, rowLimit: Self.rowLimit), format: format, color: color)
         }
+    }
+}
+
+/// What an `archive_sync` tool call answers: what it stored and spent, and what is left.
+struct SyncOutput: Presentable {
+    let result: BoxOfficeArchive.SyncResult
+
+    static let jsonSchema = JSONSchema.object([
+        ("daysStored", .integer), ("filmsStored", .integer), ("calls", .integer), ("stoppedByBudget", .boolean), ("daysLeft", .integer),
+        ("filmsLeft", .integer), ("daysNotPublished", .integer), ("filmsWithoutDetails", .array(.string)),
+        ("unstorableDays", .array(.object([("day", .date), ("reason", .string)]))),
+    ])
+
+    var json: JSONValue {
+        .object([
+            ("daysStored", .integer(result.daysStored)), ("filmsStored", .integer(result.moviesStored)), ("calls", .integer(result.calls)),
+            ("stoppedByBudget", .bool(result.isStoppedByBudget)), ("daysLeft", .integer(result.daysLeft)), ("filmsLeft", .integer(result.moviesLeft)),
+            ("daysNotPublished", .integer(result.daysNotPublished)), ("filmsWithoutDetails", .array(result.unavailableFilms.map { .string($0) })),
+            (
+                "unstorableDays",
+                .array(
+                    result.unstorableDays.map { error in
+                        guard case .unstorableChart(let day, _, _, _) = error else { return .null }
+                        return .object([("day", .date(day)), ("reason", .string(error.message))])
+                    })
+            ),
+        ])
+    }
+
+    var document: Document {
+        Document([Document.Section([.note(SyncBudgetSpent.done(result, replayed: false))])])
     }
 }
 

@@ -153,13 +153,13 @@ struct PeriodOptions: Sendable {
     /// the archive holds no day at all is refused: an empty table would read as "no films".
     func coverage(in archive: BoxOfficeArchive, state: CommandState) throws -> PeriodCoverage {
         guard case .days(let from, let to) = period else {
-            guard try archive.status().days > 0 else { throw PeriodNotArchived(message: PeriodCoverage.sayingEmpty(nil)) }
+            guard try archive.status().days > 0 else { throw PeriodNotArchived(message: PeriodCoverage.sayingEmpty(nil, caller: state.caller)) }
             return PeriodCoverage(period: period, missing: [])
         }
         let last = min(to, state.context.today.adding(days: -1))
         let missing = try archive.missingDays(from: from, to: last)
         if from <= last, missing.count == last.days(since: from) + 1 {
-            throw PeriodNotArchived(message: PeriodCoverage.sayingEmpty((from, last)))
+            throw PeriodNotArchived(message: PeriodCoverage.sayingEmpty((from, last), caller: state.caller))
         }
         if !missing.isEmpty {
             let line = PeriodCoverage.saying(missing)

@@ -74,10 +74,13 @@ actor MCPServer {
     private var lastSerial = 0
     private let runner: MCPToolRunner
     private let output: MCPOutput
+    /// The tools it offers: every one, or (`mcp --read-only`) those that spend no call to write.
+    private let tools: [MCPTool]
 
     /// A server whose lines `send` writes to stdout, returning false once the reader has gone.
-    init(runner: MCPToolRunner, send: @escaping @Sendable (String) -> Bool) {
+    init(runner: MCPToolRunner, readOnly: Bool = false, send: @escaping @Sendable (String) -> Bool) {
         self.runner = runner
+        tools = MCPToolCatalog.tools(readOnly: readOnly)
         output = MCPOutput(send: send)
     }
 
@@ -246,7 +249,7 @@ actor MCPServer {
     }
 
     private func toolList(stateless: Bool) -> JSONValue {
-        var members: [(String, JSONValue)] = [("tools", .array(MCPToolCatalog.tools.map(\.definition)))]
+        var members: [(String, JSONValue)] = [("tools", .array(tools.map(\.definition)))]
         if stateless {
             members =
                 [("resultType", .string("complete"))] + members
@@ -257,7 +260,7 @@ actor MCPServer {
 
     private func callTool(params: JSONValue?, id: JSONValue, stateless: Bool) throws {
         guard let name = params?["name"]?.stringValue else { throw RPCError.invalidParams("tools/call needs the tool's 'name'") }
-        guard let tool = MCPToolCatalog.tool(named: name) else { throw RPCError.invalidParams("unknown tool '\(name)'") }
+        guard let tool = tools.first(where: { $0.name == name }) else { throw RPCError.invalidParams("unknown tool '\(name)'") }
         let arguments = params?["arguments"]
         if let arguments, !arguments.isObject, !arguments.isNull { throw RPCError.invalidParams("'arguments' must be an object") }
         guard let key = Self.key(id) else { return }

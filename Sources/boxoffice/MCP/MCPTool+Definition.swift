@@ -1,7 +1,8 @@
 import BoxOfficeCore
 
 extension MCPTool {
-    /// The tool as `tools/list` shows it, annotations saying it only reads.
+    /// The tool as `tools/list` shows it, annotations saying whether it only reads and whether it
+    /// reaches past this machine.
     var definition: JSONValue {
         .object([
             ("name", .string(name)),
@@ -13,8 +14,8 @@ extension MCPTool {
                 "annotations",
                 .object([
                     ("title", .string(title)),
-                    ("readOnlyHint", .bool(true)), ("destructiveHint", .bool(false)),
-                    ("idempotentHint", .bool(true)), ("openWorldHint", .bool(true)),
+                    ("readOnlyHint", .bool(effect != .fillsTheArchive)), ("destructiveHint", .bool(false)),
+                    ("idempotentHint", .bool(true)), ("openWorldHint", .bool(effect != .readsTheArchive)),
                 ])
             ),
         ])

@@ -12,6 +12,18 @@ struct MCPTool: Sendable {
     let command: CommandSpec
     /// The command's options a model may pass, in the order the schema lists them.
     let options: [OptionName]
+    /// What a call does beyond answering, as its annotations tell a client.
+    var effect = Effect.asksTheServices
+
+    /// What a call touches.
+    enum Effect: Sendable {
+        /// It asks KOBIS or Kakao (through the cache): the open world, read only.
+        case asksTheServices
+        /// It reads the local archive alone: no call.
+        case readsTheArchive
+        /// It spends API calls to write the archive: not read-only, left out by `mcp --read-only`.
+        case fillsTheArchive
+    }
 
     /// Every argument the tool takes: the command's positional arguments, then its options.
     var arguments: [OptionName] {

@@ -68,28 +68,38 @@ enum MCPToolCatalog {
             name: "box_office_top", title: "Top films of a period (archive)",
             description:
                 "The films of a year, a month or any period ranked by audience (or sales), from the local box-office archive: no API call. A film's figure comes from KOBIS's running totals, from its first to its last day in the archived daily top 10s of the period (days outside the top 10 between them included; 'counts' says so); 'all_time' ranks by each film's latest running total. The answer names any days of the period the archive lacks. Example: {\"year\": 2023, \"limit\": 10}.",
-            command: TopCommand.spec, options: [.year, .month, .from, .to, .allTime, .by, .limit, .strict]),
+            command: TopCommand.spec, options: [.year, .month, .from, .to, .allTime, .by, .limit, .strict], effect: .readsTheArchive),
         MCPTool(
             name: "box_office_share", title: "Share of a period by distributor, nation or genre (archive)",
             description:
                 "Each distributor's, nation's or genre's share of a period's audience and sales, from the local box-office archive: no API call. Each film counts with its figure from KOBIS's running totals, as box_office_top ranks it. Example: {\"year\": 2023, \"by\": \"distributor\"}.",
-            command: ShareCommand.spec, options: [.year, .month, .from, .to, .allTime, .by, .strict]),
+            command: ShareCommand.spec, options: [.year, .month, .from, .to, .allTime, .by, .strict], effect: .readsTheArchive),
         MCPTool(
             name: "archive_status", title: "Box-office archive status",
             description:
                 "What the local box-office archive holds: days (first, last, missing between them, unsettled), films, size and schema version. Example: {}.",
-            command: ArchiveCommand.Status.spec, options: []),
+            command: ArchiveCommand.Status.spec, options: [], effect: .readsTheArchive),
         MCPTool(
             name: "archive_query", title: "Query the box-office archive (read-only SQL)",
             description:
                 "One read-only SQLite statement on the local box-office archive; at most 1,000 rows and 2 s of work. Tables: daily_chart(day, position, rank, movie_code, title, open_date, audience, audience_total, sales, sales_total, screens, shows; a film a day, ties share a rank, position is KOBIS's order), synced_days(day, fetched_at, settled), movies(code, title, title_english, open_date, production_year, genres, genre, nations, nation, grade, runtime, status, distributor, fetched_at), movie_companies(movie_code, position, company_code, name, part). Days are 'YYYY-MM-DD'. Rows come as objects keyed by column. Example: {\"sql\": \"SELECT title, SUM(audience) FROM daily_chart WHERE day LIKE '2023-%' GROUP BY movie_code ORDER BY 2 DESC LIMIT 5\"}.",
-            command: ArchiveCommand.SQL.spec, options: []),
+            command: ArchiveCommand.SQL.spec, options: [], effect: .readsTheArchive),
+        MCPTool(
+            name: "archive_sync", title: "Fill the box-office archive (spends KOBIS calls)",
+            description:
+                "Fills the local box-office archive with the daily charts it lacks from 'from' to 'to' (default: yesterday), spending KOBIS API calls: one a day not yet archived and one for each film's details the first time it appears (none for what the cache holds). 'budget' is required: at most \(ArchiveCommand.Sync.toolBudgetCeiling) calls a call, and never more than today's quota leaves. Whole days only: a call cancelled or stopped at its budget keeps the days it stored, and the next call goes on. Sends progress notifications. Example: {\"from\": \"2023-08-01\", \"to\": \"2023-08-31\", \"budget\": 100}.",
+            command: ArchiveCommand.Sync.spec, options: [.from, .to, .budget], effect: .fillsTheArchive),
         MCPTool(
             name: "api_quota", title: "API quota used today",
             description:
                 "How many KOBIS and Kakao calls this machine's boxoffice has made today (Seoul) against the daily limits. Cached answers cost nothing. Example: {}.",
             command: QuotaCommand.spec, options: []),
     ]
+
+    /// The tools a server offers: all of them, or with `readOnly` those that spend no call to write.
+    static func tools(readOnly: Bool) -> [MCPTool] {
+        readOnly ? tools.filter { $0.effect != .fillsTheArchive } : tools
+    }
 
     static func tool(named name: String) -> MCPTool? {
         tools.first { $0.name == name }

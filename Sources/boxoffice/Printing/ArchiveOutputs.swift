@@ -263,7 +263,19 @@ struct ShareOutput: Presentable {
 extension PeriodCoverage {
     /// The archive holds no day of the period (or, for all time, none at all): the sync that
     /// fills it, and what it costs.
-    static func sayingEmpty(_ days: (from: KSTDate, to: KSTDate)?) -> String {
+    static func sayingEmpty(_ days: (from: KSTDate, to: KSTDate)?, caller: Caller) -> String {
+        if case .tool = caller {
+            guard let (from, to) = days else {
+                return bilingual(
+                    "The archive holds no day yet; archive_sync fills it, one KOBIS call a day.",
+                    "아카이브에 아직 하루치도 없습니다. archive_sync로 채우세요(하루에 KOBIS 호출 1회).")
+            }
+            let count = to.days(since: from) + 1
+            return bilingual(
+                "The archive holds no day of \(from.iso) to \(to.iso); archive_sync with from \(from.iso) and to \(to.iso) fills it for \(NumberText.grouped(count)) KOBIS call\(count == 1 ? "" : "s") and one for each film new to the archive.",
+                "아카이브에 \(from.iso)~\(to.iso) 기간의 날이 하나도 없습니다. archive_sync(from \(from.iso), to \(to.iso))로 채우세요. KOBIS 호출 \(NumberText.grouped(count))회와 아카이브에 처음 드는 영화마다 1회가 듭니다."
+            )
+        }
         guard let (from, to) = days else {
             return bilingual(
                 "The archive holds no day yet; 'boxoffice archive sync' fills it, one KOBIS call a day.",

@@ -19,8 +19,8 @@ struct ArchiveMissing: ReportableError {
         let path = TerminalText.sanitize(path)
         guard case .shell = caller else {
             return bilingual(
-                "No archive at \(path) yet: the server's user fills it with 'boxoffice archive sync', which spends API calls and so is not a tool.",
-                "\(path)에 아직 아카이브가 없습니다. 서버 사용자가 'boxoffice archive sync'로 채웁니다. 이 명령은 API 호출을 쓰므로 도구가 아닙니다.")
+                "No archive at \(path) yet: archive_sync fills it, spending KOBIS calls (one a day), unless the server is read-only; then its user fills it.",
+                "\(path)에 아직 아카이브가 없습니다. archive_sync가 KOBIS 호출(하루에 1회)을 써서 채웁니다. 서버가 읽기 전용이면 서버 사용자가 채웁니다.")
         }
         return bilingual(
             "No archive at \(path) yet: 'boxoffice archive sync' fills it (or name one with --archive).",

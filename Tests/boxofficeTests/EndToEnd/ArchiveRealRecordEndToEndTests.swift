@@ -75,6 +75,36 @@ struct ArchiveRealRecordEndToEndTests {
         }
     }
 
+    /// An agent fills the archive with archive_sync (its budget required and bounded) and asks it;
+    /// a read-only server does not offer the tool.
+    @Test(.enabled(if: TestTools.runsMCPTests, Comment(rawValue: MCPEndToEndTests.missing)))
+    func anAgentFillsTheArchiveWithinItsBudgetAndAReadOnlyServerCannot() async throws {
+        let state = BinaryRunner(keys: false)
+        let week: [String: Any] = ["from": "2023-08-11", "to": "2023-08-20"]
+        let calls: [(tool: String, arguments: [String: Any])] = [
+            ("box_office_top", week), ("archive_sync", week), ("archive_sync", week.merging(["budget": 501]) { $1 }),
+            ("archive_sync", week.merging(["budget": 100]) { $1 }), ("box_office_top", week.merging(["limit": 3]) { $1 }),
+        ]
+        let report = try await MCPEndToEndTests.session(
+            "auto", plan: ["calls": MCPEndToEndTests.plan(calls), "server_args": ["--replay", "Fixtures"]], state: state)
+        let results = try #require(report["calls"] as? [[String: Any]])
+        try #require(results.count == calls.count)
+        let texts = results.map { ($0["texts"] as? [String])?.first ?? "" }
+        #expect(results[0]["is_error"] as? Bool == true && texts[0].contains("archive_sync fills it"), "\(texts[0])")
+        for refused in [1, 2] {
+            #expect(results[refused]["is_error"] as? Bool == true && texts[refused].contains("'budget'"), "\(texts[refused])")
+        }
+        let synced = try #require(results[3]["structured_content"] as? [String: Any], "\(results[3])")
+        #expect(synced["daysStored"] as? Int == 10 && synced["filmsStored"] as? Int == 12 && synced["stoppedByBudget"] as? Bool == false, "\(synced)")
+        let top = try #require(results[4]["structured_content"] as? [String: Any], "\(results[4])")
+        #expect((top["films"] as? [[String: Any]])?.first?["title"] as? String == "콘크리트 유토피아", "\(top)")
+
+        // A read-only server lists no archive_sync, and answers a call of it as of an unknown tool.
+        let readOnly = try await MCPEndToEndTests.session("auto", plan: ["server_args": ["--read-only"]], state: state)
+        let names = (readOnly["tools"] as? [[String: Any]])?.compactMap { $0["name"] as? String } ?? []
+        #expect(!names.contains("archive_sync") && names.contains("archive_query"), "\(names)")
+    }
+
     /// A row of a fixture's chart: the film's running total and the day's audience.
     static func fixtureRow(_ day: String, _ code: String) throws -> (total: Int, audience: Int)? {
         let url = BinaryRunner.repositoryRoot.appendingPathComponent("Fixtures/kobis/daily-\(day).json")

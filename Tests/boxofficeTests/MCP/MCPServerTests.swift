@@ -113,7 +113,7 @@ struct MCPServerTests {
         let answer = try #require(await answers.next())
         let text = answer.serialized(compact: true)
         #expect(text.contains(#""isError":true"#), "\(text)")
-        #expect(text.contains("No archive at ") && text.contains("not a tool") && !text.contains("--"), "\(text)")
+        #expect(text.contains("No archive at ") && text.contains("archive_sync fills it") && !text.contains("--"), "\(text)")
     }
 
     @Test func badLinesAreAnsweredWithTheirErrorsAndTheServerKeepsServing() async throws {

@@ -25,6 +25,7 @@ struct MCPToolDeclarationTests {
         "box_office_share": ["year", "month", "from", "to", "all-time", "by", "strict"],
         "archive_status": [],
         "archive_query": ["sql"],
+        "archive_sync": ["from", "to", "budget"],
         "api_quota": [],
     ]
 
