@@ -211,6 +211,10 @@ public struct ArchiveStatus: Sendable, Hashable {
     public var lastDay: KSTDate?
     /// Days between the first and the last that the archive lacks.
     public var missingDays = 0
+    /// The same days as runs of consecutive days, oldest first.
+    public var missingSpans: [DaySpan] = []
+    /// Films in the charts whose details the archive lacks still: the next sync fetches them.
+    public var filmsAwaitingDetails = 0
     /// Days fetched while their figures could still change.
     public var unsettledDays = 0
     public var chartRows = 0
@@ -219,6 +223,18 @@ public struct ArchiveStatus: Sendable, Hashable {
     public var filmsWithDetails = 0
     /// The database's size in bytes, as SQLite counts its pages (the write-ahead log included).
     public var bytes: Int64 = 0
+}
+
+/// A run of consecutive days, both ends included.
+public struct DaySpan: Sendable, Hashable {
+    public var from: KSTDate
+    public var to: KSTDate
+
+    /// Creates a span.
+    public init(from: KSTDate, to: KSTDate) {
+        self.from = from
+        self.to = to
+    }
 }
 
 /// What `top` ranks by.

@@ -295,6 +295,20 @@ public final class BoxOfficeArchive: Sendable {
             if let first = status.firstDay, let last = status.lastDay {
                 status.missingDays = max(0, last.days(since: first) + 1 - status.days)
             }
+            if status.missingDays > 0 {
+                try connection.query("SELECT day, LEAD(day) OVER (ORDER BY day) FROM synced_days") { _, row in
+                    guard let day = row[0].text.flatMap({ KSTDate(parsing: $0) }), let next = row[1].text.flatMap({ KSTDate(parsing: $0) }),
+                        next.days(since: day) > 1
+                    else { return true }
+                    status.missingSpans.append(DaySpan(from: day.adding(days: 1), to: next.adding(days: -1)))
+                    return true
+                }
+            }
+            if case .integer(let waiting)? = try connection.scalar(
+                "SELECT COUNT(DISTINCT movie_code) FROM daily_chart WHERE movie_code NOT IN (SELECT code FROM movies)")
+            {
+                status.filmsAwaitingDetails = Int(waiting)
+            }
             return status
         }
     }

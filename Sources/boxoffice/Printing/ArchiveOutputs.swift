@@ -4,6 +4,8 @@ import BoxOfficeOutput
 
 /// What `archive status` prints.
 struct ArchiveStatusOutput: Presentable {
+    /// How many runs of missing days the table's note names; JSON has them all.
+    static let spansShown = 10
     let path: String
     let status: ArchiveStatus
     var bytes: Int64 { status.bytes }
@@ -11,7 +13,7 @@ struct ArchiveStatusOutput: Presentable {
     static let jsonSchema = JSONSchema.object([
         ("path", .string), ("schemaVersion", .integer), ("days", .integer), ("firstDay", .nullable(.date)), ("lastDay", .nullable(.date)),
         ("missingDays", .integer), ("unsettledDays", .integer), ("chartRows", .integer), ("films", .integer), ("filmsWithDetails", .integer),
-        ("bytes", .integer),
+        ("bytes", .integer), ("missingRanges", .array(.object([("from", .date), ("to", .date)]))), ("filmsAwaitingDetails", .integer),
     ])
 
     var json: JSONValue {
@@ -20,6 +22,8 @@ struct ArchiveStatusOutput: Presentable {
             ("firstDay", .date(status.firstDay)), ("lastDay", .date(status.lastDay)), ("missingDays", .integer(status.missingDays)),
             ("unsettledDays", .integer(status.unsettledDays)), ("chartRows", .integer(status.chartRows)), ("films", .integer(status.films)),
             ("filmsWithDetails", .integer(status.filmsWithDetails)), ("bytes", .integer(bytes)),
+            ("missingRanges", .array(status.missingSpans.map { .object([("from", .date($0.from)), ("to", .date($0.to))]) })),
+            ("filmsAwaitingDetails", .integer(status.filmsAwaitingDetails)),
         ])
     }
 
@@ -31,6 +35,7 @@ struct ArchiveStatusOutput: Presentable {
             (bilingual("Days still unsettled", "아직 확정되지 않은 날"), "unsettled_days", .count(status.unsettledDays)),
             (bilingual("Chart rows", "박스오피스 행"), "chart_rows", .count(status.chartRows)), (bilingual("Films", "영화"), "films", .count(status.films)),
             (bilingual("Films with details", "상세 정보가 있는 영화"), "films_with_details", .count(status.filmsWithDetails)),
+            (bilingual("Films awaiting details", "상세 정보를 기다리는 영화"), "films_awaiting_details", .count(status.filmsAwaitingDetails)),
             (bilingual("Size in bytes", "크기(바이트)"), "bytes", .count(bytes)),
             (bilingual("Schema version", "스키마 버전"), "schema_version", .count(status.schemaVersion)),
         ]
@@ -39,7 +44,17 @@ struct ArchiveStatusOutput: Presentable {
             rows: rows.map { [.text($0.0), $0.2] })
         let machines = Table(columns: rows.map { Column.machine($0.1) } + [Column.machine("path")], rows: [rows.map(\.2) + [.text(path)]])
         let heading = bilingual("Archive: \(path)", "아카이브: \(path)")
-        return Document([Document.Section([.heading(heading, inMarkdown: false), .table(people), .table(machines.hiddenAtTerminal)])])
+        var blocks: [Document.Block] = [.heading(heading, inMarkdown: false), .table(people), .table(machines.hiddenAtTerminal)]
+        if !status.missingSpans.isEmpty {
+            let shown = status.missingSpans.prefix(Self.spansShown).map { $0.from == $0.to ? $0.from.iso : "\($0.from.iso)~\($0.to.iso)" }
+            let more = status.missingSpans.count - shown.count
+            blocks.append(
+                .note(
+                    bilingual(
+                        "Missing: \(shown.joined(separator: ", "))\(more > 0 ? " and \(more) more spans" : "").",
+                        "빠진 날: \(shown.joined(separator: ", "))\(more > 0 ? " 외 \(more)구간" : "")")))
+        }
+        return Document([Document.Section(blocks)])
     }
 }
 

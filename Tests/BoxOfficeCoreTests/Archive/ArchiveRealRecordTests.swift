@@ -71,6 +71,18 @@ struct ArchiveRealRecordTests {
         #expect(try archive.missingDays(from: Self.days[0], to: Self.days[1]).isEmpty)
     }
 
+    /// The status names its gaps as runs of days, and the films still waiting for their details.
+    @Test func theStatusListsItsMissingDaysAsSpans() throws {
+        let folder = TemporaryArchiveFolder()
+        let archive = try BoxOfficeArchive(path: folder.file)
+        for index in [0, 1, 4, 7, 8, 9] { try archive.store(try Self.chart(Self.days[index]), settled: true, fetchedAt: Date()) }
+        let status = try archive.status()
+        #expect(status.missingDays == 4 && status.filmsAwaitingDetails == status.films, "\(status)")
+        #expect(
+            status.missingSpans == [DaySpan(from: Self.days[2], to: Self.days[3]), DaySpan(from: Self.days[5], to: Self.days[6])],
+            "\(status.missingSpans)")
+    }
+
     @Test func aChartListingAFilmTwiceIsRefusedNamingItsDayAndNothingOfTheDayIsStored() throws {
         let folder = TemporaryArchiveFolder()
         let archive = try BoxOfficeArchive(path: folder.file)
