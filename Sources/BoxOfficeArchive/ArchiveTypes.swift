@@ -9,7 +9,7 @@ enum Schema {
             fetched_at TEXT NOT NULL,               -- when the chart was fetched, ISO 8601 in Seoul
             settled INTEGER NOT NULL                -- 0 while KOBIS may still change the day's figures
         ) STRICT;
-        \(dailyChart(named: "daily_chart", key: "PRIMARY KEY (day, rank)", position: false))
+        \(chartTable(named: "daily_chart", key: "PRIMARY KEY (day, rank)", leading: ""))
         CREATE INDEX daily_chart_by_movie ON daily_chart (movie_code, day);
         CREATE TABLE movies (
             code TEXT PRIMARY KEY NOT NULL,
@@ -40,8 +40,10 @@ enum Schema {
     /// Version 2: a row is a film on a day. KOBIS ranks ties alike (two films of the same audience
     /// share rank 7, and no film is 8th), so `(day, rank)` could not hold a real day; `position`
     /// keeps KOBIS's own order (`rnum`). Version 1's ranks were unique, so they are its positions.
+    /// `nation_chart` holds KOBIS's lists of Korean and of foreign films (`archive sync --wide`),
+    /// which reach past the overall top ten; `synced_days.wide` says a day has them.
     static let version2 = """
-        \(dailyChart(named: "daily_chart_v2", key: "PRIMARY KEY (day, movie_code)", position: true))
+        \(chartTable(named: "daily_chart_v2", key: "PRIMARY KEY (day, movie_code)", leading: position))
         INSERT INTO daily_chart_v2 (day, position, rank, movie_code, title, open_date, audience, audience_total, sales, sales_total,
             screens, shows, rank_change, is_new, audience_change, audience_change_rate, sales_share, sales_change, sales_change_rate)
         SELECT day, rank, rank, movie_code, title, open_date, audience, audience_total, sales, sales_total,
@@ -50,37 +52,42 @@ enum Schema {
         DROP TABLE daily_chart;
         ALTER TABLE daily_chart_v2 RENAME TO daily_chart;
         CREATE INDEX daily_chart_by_movie ON daily_chart (movie_code, day);
+        ALTER TABLE synced_days ADD COLUMN wide INTEGER NOT NULL DEFAULT 0;  -- 1 once its nation_chart lists are archived
+        \(chartTable(named: "nation_chart", key: "PRIMARY KEY (day, nation, movie_code)", leading: nation + position))
+        CREATE INDEX nation_chart_by_movie ON nation_chart (movie_code, day);
         """
+
+    private static let position = "position INTEGER NOT NULL,              -- the row's place in KOBIS's list (rnum), from 1\n    "
+    private static let nation = "nation TEXT NOT NULL,                   -- KOBIS's repNationCd: K (Korean films) or F (foreign films)\n    "
 
     /// The steps from each version to the next: `steps[n]` brings version n to n + 1.
     static let steps = [version1, version2]
 
-    /// The chart table as each version has it.
-    private static func dailyChart(named name: String, key: String, position: Bool) -> String {
-        let positionColumn = position ? "position INTEGER NOT NULL,              -- the row's place in KOBIS's list (rnum), from 1\n    " : ""
-        return """
-            CREATE TABLE \(name) (
-                day TEXT NOT NULL REFERENCES synced_days (day) ON DELETE CASCADE,
-                \(positionColumn)rank INTEGER NOT NULL,                  -- KOBIS's rank: films that tie share one
-                movie_code TEXT NOT NULL,
-                title TEXT NOT NULL,                    -- as KOBIS gave it that day
-                open_date TEXT,                         -- NULL where KOBIS gives none (a blank openDt)
-                audience INTEGER,
-                audience_total INTEGER,                 -- KOBIS's running total (audiAcc) since opening
-                sales INTEGER,
-                sales_total INTEGER,                    -- KOBIS's running total (salesAcc) since opening
-                screens INTEGER,
-                shows INTEGER,
-                rank_change INTEGER NOT NULL,           -- KOBIS's rankInten: places up (+) or down (-)
-                is_new INTEGER NOT NULL,                -- 1 for a new entry (rankOldAndNew = NEW)
-                audience_change INTEGER,                -- against the day before
-                audience_change_rate REAL,              -- percent
-                sales_share REAL,                       -- percent of the day's sales
-                sales_change INTEGER,
-                sales_change_rate REAL,
-                \(key)
-            ) STRICT;
-            """
+    /// A chart table as each version has it: `leading` columns go between the day and the rank.
+    private static func chartTable(named name: String, key: String, leading: String) -> String {
+        """
+        CREATE TABLE \(name) (
+            day TEXT NOT NULL REFERENCES synced_days (day) ON DELETE CASCADE,
+            \(leading)rank INTEGER NOT NULL,                  -- KOBIS's rank: films that tie share one
+            movie_code TEXT NOT NULL,
+            title TEXT NOT NULL,                    -- as KOBIS gave it that day
+            open_date TEXT,                         -- NULL where KOBIS gives none (a blank openDt)
+            audience INTEGER,
+            audience_total INTEGER,                 -- KOBIS's running total (audiAcc) since opening
+            sales INTEGER,
+            sales_total INTEGER,                    -- KOBIS's running total (salesAcc) since opening
+            screens INTEGER,
+            shows INTEGER,
+            rank_change INTEGER NOT NULL,           -- KOBIS's rankInten: places up (+) or down (-)
+            is_new INTEGER NOT NULL,                -- 1 for a new entry (rankOldAndNew = NEW)
+            audience_change INTEGER,                -- against the day before
+            audience_change_rate REAL,              -- percent
+            sales_share REAL,                       -- percent of the day's sales
+            sales_change INTEGER,
+            sales_change_rate REAL,
+            \(key)
+        ) STRICT;
+        """
     }
 }
 
@@ -217,7 +224,11 @@ public struct ArchiveStatus: Sendable, Hashable {
     public var filmsAwaitingDetails = 0
     /// Days fetched while their figures could still change.
     public var unsettledDays = 0
+    /// Days held with KOBIS's lists of Korean and of foreign films too (`sync(wide: true)`).
+    public var wideDays = 0
+    /// Rows of the overall charts.
     public var chartRows = 0
+    /// Films in the archived charts, the lists by nation included.
     public var films = 0
     /// Films whose details (distributor, nation, genre) the archive holds.
     public var filmsWithDetails = 0
@@ -252,12 +263,13 @@ public struct TopFilm: Sendable, Hashable {
     /// day of the period, the days between included whether or not it was in the chart; for all
     /// time, its latest running total. Never less than `archivedDaysSum`.
     public var total: Int64?
-    /// Its archived days in the period: the days it was in the chart.
+    /// Its archived days in the period on which it was in the overall chart.
     public var daysInTopTen = 0
-    public var bestRank = 0
+    /// Its best rank in the overall chart; nil for a film only in the lists by nation.
+    public var bestRank: Int?
     /// Its first distributor, once the archive has its details.
     public var distributor: String?
-    /// Its first and last archived day in the period: what `total` counts from and to.
+    /// Its first and last archived day in the period (in any list): what `total` counts from and to.
     public var firstDay: KSTDate?
     public var lastDay: KSTDate?
     /// Its audience (or sales) summed over its archived days alone.
@@ -265,7 +277,7 @@ public struct TopFilm: Sendable, Hashable {
 
     /// Creates a film's place, for previews and tests.
     public init(
-        code: String, title: String, openDate: KSTDate? = nil, total: Int64? = nil, daysInTopTen: Int = 0, bestRank: Int = 0,
+        code: String, title: String, openDate: KSTDate? = nil, total: Int64? = nil, daysInTopTen: Int = 0, bestRank: Int? = nil,
         distributor: String? = nil, firstDay: KSTDate? = nil, lastDay: KSTDate? = nil, archivedDaysSum: Int64? = nil
     ) {
         self.code = code

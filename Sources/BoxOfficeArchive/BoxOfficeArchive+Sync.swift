@@ -49,25 +49,41 @@ extension BoxOfficeArchive {
         today.days(since: day) >= CacheLifetime.settledChartAgeInDays
     }
 
-    /// The days from `from` to `to` a sync would fetch on `today`: those the archive lacks, and
-    /// those it holds unsettled that have settled since. Oldest first.
-    public func daysToSync(from: KSTDate, to: KSTDate, today: KSTDate) throws(ArchiveError) -> [KSTDate] {
-        guard from <= to else { return [] }
-        let held = try days(from: from, to: to)
-        return (0...to.days(since: from)).map { from.adding(days: $0) }.filter { day in
-            guard let settled = held[day] else { return true }
-            return !settled && Self.isSettled(day, today: today)
-        }
+    /// The days from `from` to `to` a sync would fetch on `today`: those the archive lacks, those
+    /// it holds unsettled that have settled since and, with `wide`, those it holds without KOBIS's
+    /// lists by nation. Oldest first.
+    public func daysToSync(from: KSTDate, to: KSTDate, today: KSTDate, wide: Bool = false) throws(ArchiveError) -> [KSTDate] {
+        let held = try heldDays(from: from, to: to)
+        return Self.days(from: from, to: to).filter { need(of: $0, held: held[$0], today: today, wide: wide) != nil }
+    }
+
+    /// What a sync fetches of a day: its chart (and, wide, its lists by nation), or only the lists.
+    private enum DayNeed {
+        case chart
+        case nationLists
+    }
+
+    private func need(of day: KSTDate, held: (settled: Bool, wide: Bool)?, today: KSTDate, wide: Bool) -> DayNeed? {
+        guard let held else { return .chart }
+        if !held.settled && Self.isSettled(day, today: today) { return .chart }
+        return wide && held.settled && !held.wide ? .nationLists : nil
+    }
+
+    private static func days(from: KSTDate, to: KSTDate) -> [KSTDate] {
+        from <= to ? (0...to.days(since: from)).map { from.adding(days: $0) } : []
     }
 
     /// Fills the archive from `from` to `to` through `client`: each missing day's chart (one call,
-    /// none when the client's cache has it) and, with `movies`, the details of each film the first
-    /// time it appears (one call each). A day and its new films are written in one transaction.
-    /// Films an earlier sync could not afford come after the days. It sends at most `budget`
-    /// calls, then stops with what is left in the result; the next sync goes on from there.
-    /// While another sync (in any process) runs, it waits for it, telling `onWait` once.
+    /// none when the client's cache has it), with `wide` KOBIS's charts of the day's Korean and of
+    /// its foreign films too (two calls more: together they hold every film of the overall chart
+    /// and ten more), and, with `movies`, the details of each film the first time it appears (one
+    /// call each). A day, its lists and its new films are written in one transaction. Films an
+    /// earlier sync could not afford come after the days. It sends at most `budget` calls (a day
+    /// is begun only when the budget holds all its charts), then stops with what is left in the
+    /// result; the next sync goes on from there. While another sync (in any process) runs, it
+    /// waits for it, telling `onWait` once.
     public func sync(
-        from: KSTDate, to: KSTDate, today: KSTDate, client: BoxOfficeClient, budget: Int, movies: Bool = true,
+        from: KSTDate, to: KSTDate, today: KSTDate, client: BoxOfficeClient, budget: Int, movies: Bool = true, wide: Bool = false,
         onWait: (_ holder: Int32?) -> Void = { _ in }, onProgress: @Sendable (SyncProgress) async -> Void = { _ in }
     ) async throws -> SyncResult {
         // One sync at a time: a second waits for the first, then finds its days done.
@@ -79,32 +95,45 @@ extension BoxOfficeArchive {
         // Films KOBIS had no details for in this sync are not asked again until the next.
         var unavailable: Set<String> = []
         var unavailableOrder: [String] = []
-        let days = try daysToSync(from: from, to: to, today: today)
-        for (index, day) in days.enumerated() {
+        let held = try heldDays(from: from, to: to)
+        let days = Self.days(from: from, to: to).compactMap { day in need(of: day, held: held[day], today: today, wide: wide).map { (day, $0) } }
+        for (index, (day, need)) in days.enumerated() {
             try Task.checkCancellation()
-            guard spent() < budget else {
+            let progress = SyncProgress(daysDone: index + 1, daysTotal: days.count, calls: spent())
+            let cost = (need == .chart ? 1 : 0) + (wide ? ChartFilter.Nation.allCases.count : 0)
+            guard budget - spent() >= cost else {
                 result.daysLeft = days.count - index
                 result.isStoppedByBudget = true
                 break
             }
-            let settled = Self.isSettled(day, today: today)
-            let chart: BoxOfficeChart
+            var chart: BoxOfficeChart?
+            var lists: [BoxOfficeChart] = []
             do {
-                chart = try await client.dailyChart(on: day)
+                if need == .chart { chart = try await client.dailyChart(on: day) }
+                if wide {
+                    for nation in ChartFilter.Nation.allCases {
+                        lists.append(try await client.dailyChart(on: day, filter: ChartFilter(nation: nation)))
+                    }
+                }
             } catch BoxOfficeError.noChartData {
-                // Today's or yesterday's chart, not published yet.
+                // Today's or yesterday's chart, not published yet: the day waits for the next sync.
                 result.daysNotPublished += 1
-                await onProgress(SyncProgress(daysDone: index + 1, daysTotal: days.count, calls: spent()))
+                await onProgress(progress)
                 continue
             } catch ReplayError.noRecording {
-                result.daysNotRecorded += 1
-                await onProgress(SyncProgress(daysDone: index + 1, daysTotal: days.count, calls: spent()))
-                continue
+                if chart == nil {
+                    result.daysNotRecorded += 1
+                    await onProgress(progress)
+                    continue
+                }
+                // The replay holds the day's chart but not its lists: the day is archived without them.
+                lists = []
             }
             var details: [MovieDetails] = []
             if movies {
-                let known = try knownFilms(chart.entries.map(\.code)).union(unavailable)
-                for code in Set(chart.entries.map(\.code)).subtracting(known).sorted() {
+                let codes = ((chart?.entries ?? []) + lists.flatMap(\.entries)).map(\.code)
+                let known = try knownFilms(codes).union(unavailable)
+                for code in Set(codes).subtracting(known).sorted() {
                     guard spent() < budget else {
                         result.isStoppedByBudget = true
                         break
@@ -116,9 +145,10 @@ extension BoxOfficeArchive {
                     }
                 }
             }
-            if let unstorable = try storeUnlessUnstorable(chart, settled: settled, movies: details) {
+            let settled = Self.isSettled(day, today: today)
+            if let unstorable = try storeUnlessUnstorable(chart, lists: lists, settled: settled, movies: details) {
                 result.unstorableDays.append(unstorable)
-                await onProgress(SyncProgress(daysDone: index + 1, daysTotal: days.count, calls: spent()))
+                await onProgress(progress)
                 continue
             }
             result.daysStored += 1
@@ -146,11 +176,17 @@ extension BoxOfficeArchive {
         return result
     }
 
-    /// Stores a day, or returns why KOBIS's chart of it cannot be stored; any other failure (the
-    /// disk, the lock) ends the sync.
-    private func storeUnlessUnstorable(_ chart: BoxOfficeChart, settled: Bool, movies: [MovieDetails]) throws(ArchiveError) -> ArchiveError? {
+    /// Stores a day (its chart and lists, or only the lists of a day held), or returns why KOBIS's
+    /// answer cannot be stored; any other failure (the disk, the lock) ends the sync.
+    private func storeUnlessUnstorable(
+        _ chart: BoxOfficeChart?, lists: [BoxOfficeChart], settled: Bool, movies: [MovieDetails]
+    ) throws(ArchiveError) -> ArchiveError? {
         do {
-            try store(chart, settled: settled, movies: movies, fetchedAt: Date())
+            if let chart {
+                try store(chart, nationLists: lists, settled: settled, movies: movies, fetchedAt: Date())
+            } else {
+                try storeNationLists(lists, movies: movies, fetchedAt: Date())
+            }
             return nil
         } catch {
             guard case .unstorableChart = error else { throw error }

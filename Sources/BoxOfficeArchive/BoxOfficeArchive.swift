@@ -115,40 +115,85 @@ public final class BoxOfficeArchive: Sendable {
         }
     }
 
+    /// Each day the archive holds from `from` to `to`: whether it was settled when fetched, and
+    /// whether its lists by nation are archived too.
+    func heldDays(from: KSTDate, to: KSTDate) throws(ArchiveError) -> [KSTDate: (settled: Bool, wide: Bool)] {
+        try withConnection { connection in
+            var days: [KSTDate: (settled: Bool, wide: Bool)] = [:]
+            try connection.query("SELECT day, settled, wide FROM synced_days WHERE day BETWEEN ? AND ?", [.text(from.iso), .text(to.iso)]) {
+                _, row in
+                if let day = row[0].text.flatMap({ KSTDate(parsing: $0) }) { days[day] = (row[1].integer != 0, row[2].integer == 1) }
+                return true
+            }
+            return days
+        }
+    }
+
     /// Stores a daily chart, replacing what the archive held for its day, with the details of
-    /// films first seen in it, in one transaction. A chart the schema cannot hold (one film listed
-    /// twice, a fractional count) is refused whole, naming its day and why.
-    public func store(_ chart: BoxOfficeChart, settled: Bool, movies: [MovieDetails] = [], fetchedAt: Date) throws(ArchiveError) {
+    /// films first seen in it, in one transaction. `nationLists`, KOBIS's charts of the day's
+    /// Korean and foreign films (`ChartFilter.nation`), are kept beside it, and the day is marked
+    /// wide when both came. A chart the schema cannot hold (one film listed twice, a fractional
+    /// count) is refused whole, naming its day and why.
+    public func store(
+        _ chart: BoxOfficeChart, nationLists: [BoxOfficeChart] = [], settled: Bool, movies: [MovieDetails] = [], fetchedAt: Date
+    ) throws(ArchiveError) {
         let stamp = Self.timestamp(fetchedAt)
         let date = chart.startDate
+        let isWide = Set(nationLists.compactMap(\.filter.nation)).count == ChartFilter.Nation.allCases.count
         try withConnection { connection in
             try Self.transaction(connection) {
                 let day = SQLValue.text(date.iso)
                 try connection.query("DELETE FROM synced_days WHERE day = ?", [day])
                 try connection.query(
-                    "INSERT INTO synced_days (day, fetched_at, settled) VALUES (?, ?, ?)", [day, .text(stamp), .integer(settled ? 1 : 0)])
-                for (index, entry) in chart.entries.enumerated() {
-                    do {
-                        try connection.query(
-                            """
-                            INSERT INTO daily_chart (day, position, rank, movie_code, title, open_date, audience, audience_total, sales, sales_total,
-                                screens, shows, rank_change, is_new, audience_change, audience_change_rate, sales_share, sales_change, sales_change_rate)
-                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                            """,
-                            [
-                                day, .integer(Int64(index + 1)), .integer(Int64(entry.rank)), .text(entry.code), .text(entry.title),
-                                Self.value(entry.openDate), Self.value(entry.audience), Self.value(entry.audienceTotal), Self.value(entry.sales),
-                                Self.value(entry.salesTotal), Self.value(entry.screens.map(Int64.init)), Self.value(entry.shows.map(Int64.init)),
-                                .integer(Int64(entry.rankIntensity)), .integer(entry.isNew ? 1 : 0), Self.value(entry.audienceChange),
-                                Self.value(entry.audienceChangeRate), Self.value(entry.salesShare), Self.value(entry.salesChange),
-                                Self.value(entry.salesChangeRate),
-                            ])
-                    } catch let failure as SQLiteFailure where failure.code & 0xFF == 19 {
-                        // SQLITE_CONSTRAINT: the answer, not the file, is at fault.
-                        throw ArchiveError.unstorableChart(day: date, film: entry.code, row: index + 1, reason: Self.reason(failure))
-                    }
-                }
+                    "INSERT INTO synced_days (day, fetched_at, settled, wide) VALUES (?, ?, ?, ?)",
+                    [day, .text(stamp), .integer(settled ? 1 : 0), .integer(isWide ? 1 : 0)])
+                try Self.insertRows(of: chart, into: connection)
+                for list in nationLists { try Self.insertRows(of: list, into: connection) }
                 for movie in movies { try Self.insert(movie, stamp: stamp, into: connection) }
+            }
+        }
+    }
+
+    /// Adds KOBIS's lists of a day's Korean and foreign films to a day the archive holds, with the
+    /// details of films first seen in them, in one transaction; the day is marked wide.
+    public func storeNationLists(_ lists: [BoxOfficeChart], movies: [MovieDetails] = [], fetchedAt: Date) throws(ArchiveError) {
+        guard let date = lists.first?.startDate else { return }
+        let stamp = Self.timestamp(fetchedAt)
+        try withConnection { connection in
+            try Self.transaction(connection) {
+                let day = SQLValue.text(date.iso)
+                try connection.query("DELETE FROM nation_chart WHERE day = ?", [day])
+                for list in lists { try Self.insertRows(of: list, into: connection) }
+                let isWide = Set(lists.compactMap(\.filter.nation)).count == ChartFilter.Nation.allCases.count
+                try connection.query("UPDATE synced_days SET wide = ? WHERE day = ?", [.integer(isWide ? 1 : 0), day])
+                for movie in movies { try Self.insert(movie, stamp: stamp, into: connection) }
+            }
+        }
+    }
+
+    /// A chart's rows: the overall chart into `daily_chart`, a nation's list into `nation_chart`.
+    private static func insertRows(of chart: BoxOfficeChart, into connection: borrowing SQLiteConnection) throws {
+        let table = chart.filter.nation == nil ? "daily_chart" : "nation_chart"
+        let nation = chart.filter.nation.map { [SQLValue.text($0 == .korean ? "K" : "F")] } ?? []
+        for (index, entry) in chart.entries.enumerated() {
+            do {
+                try connection.query(
+                    """
+                    INSERT INTO \(table) (day, \(nation.isEmpty ? "" : "nation, ")position, rank, movie_code, title, open_date, audience,
+                        audience_total, sales, sales_total, screens, shows, rank_change, is_new, audience_change, audience_change_rate,
+                        sales_share, sales_change, sales_change_rate)
+                    VALUES (?, \(nation.isEmpty ? "" : "?, ")?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                    [.text(chart.startDate.iso)] + nation + [
+                        .integer(Int64(index + 1)), .integer(Int64(entry.rank)), .text(entry.code), .text(entry.title),
+                        value(entry.openDate), value(entry.audience), value(entry.audienceTotal), value(entry.sales),
+                        value(entry.salesTotal), value(entry.screens.map(Int64.init)), value(entry.shows.map(Int64.init)),
+                        .integer(Int64(entry.rankIntensity)), .integer(entry.isNew ? 1 : 0), value(entry.audienceChange),
+                        value(entry.audienceChangeRate), value(entry.salesShare), value(entry.salesChange), value(entry.salesChangeRate),
+                    ])
+            } catch let failure as SQLiteFailure where failure.code & 0xFF == 19 {
+                // SQLITE_CONSTRAINT: the answer, not the file, is at fault.
+                throw ArchiveError.unstorableChart(day: chart.startDate, film: entry.code, row: index + 1, reason: Self.reason(failure))
             }
         }
     }
@@ -189,7 +234,8 @@ public final class BoxOfficeArchive: Sendable {
             var codes: [String] = []
             try connection.query(
                 """
-                SELECT movie_code FROM daily_chart WHERE movie_code NOT IN (SELECT code FROM movies)
+                SELECT movie_code FROM (SELECT day, movie_code FROM daily_chart UNION ALL SELECT day, movie_code FROM nation_chart)
+                WHERE movie_code NOT IN (SELECT code FROM movies)
                 GROUP BY movie_code ORDER BY MIN(day), movie_code
                 """
             ) { _, row in
@@ -285,7 +331,9 @@ public final class BoxOfficeArchive: Sendable {
                 return false
             }
             if case .integer(let rows)? = try connection.scalar("SELECT COUNT(*) FROM daily_chart") { status.chartRows = Int(rows) }
-            if case .integer(let films)? = try connection.scalar("SELECT COUNT(DISTINCT movie_code) FROM daily_chart") { status.films = Int(films) }
+            let charted = "(SELECT movie_code FROM daily_chart UNION SELECT movie_code FROM nation_chart)"
+            if case .integer(let films)? = try connection.scalar("SELECT COUNT(*) FROM \(charted)") { status.films = Int(films) }
+            if case .integer(let wide)? = try connection.scalar("SELECT COUNT(*) FROM synced_days WHERE wide = 1") { status.wideDays = Int(wide) }
             if case .integer(let known)? = try connection.scalar("SELECT COUNT(*) FROM movies") { status.filmsWithDetails = Int(known) }
             if case .integer(let pages)? = try connection.scalar("PRAGMA page_count"),
                 case .integer(let size)? = try connection.scalar("PRAGMA page_size")
@@ -305,7 +353,7 @@ public final class BoxOfficeArchive: Sendable {
                 }
             }
             if case .integer(let waiting)? = try connection.scalar(
-                "SELECT COUNT(DISTINCT movie_code) FROM daily_chart WHERE movie_code NOT IN (SELECT code FROM movies)")
+                "SELECT COUNT(*) FROM \(charted) WHERE movie_code NOT IN (SELECT code FROM movies)")
             {
                 status.filmsAwaitingDetails = Int(waiting)
             }
@@ -332,7 +380,7 @@ public final class BoxOfficeArchive: Sendable {
                 films.append(
                     TopFilm(
                         code: code, title: row[1].text ?? "", openDate: row[2].text.flatMap { KSTDate(parsing: $0) }, total: row[3].integer,
-                        daysInTopTen: Int(row[4].integer ?? 0), bestRank: Int(row[5].integer ?? 0), distributor: row[6].text,
+                        daysInTopTen: Int(row[4].integer ?? 0), bestRank: row[5].integer.map(Int.init), distributor: row[6].text,
                         firstDay: row[7].text.flatMap { KSTDate(parsing: $0) }, lastDay: row[8].text.flatMap { KSTDate(parsing: $0) },
                         archivedDaysSum: row[9].integer))
                 return true
@@ -366,7 +414,8 @@ public final class BoxOfficeArchive: Sendable {
         }
     }
 
-    /// The `figures` table of a period from `?1` to `?2`: a film a row, with its audience and sales.
+    /// The `figures` table of a period from `?1` to `?2`: a film a row, with its audience and sales,
+    /// for every film of the archived charts (the lists by nation included, where a day has them).
     /// KOBIS's running totals chain (a day's `audience_total` less the day before's is the day's
     /// `audience`, whether or not the film was in the top ten that day), so a film's figure is its
     /// `audience_total` on its last archived day of the period less `audience_total - audience` on
@@ -382,16 +431,24 @@ public final class BoxOfficeArchive: Sendable {
             "MAX(COALESCE(s.\(measure)_summed, \(since(measure))), COALESCE(\(since(measure)), s.\(measure)_summed)) AS \(measure)"
         }
         return """
-            WITH span AS (
-                SELECT movie_code, MIN(day) AS first_day, MAX(day) AS last_day, COUNT(*) AS days, MIN(rank) AS best_rank,
+            WITH rows AS (
+                SELECT day, movie_code, rank, title, open_date, audience, audience_total, sales, sales_total
+                FROM daily_chart WHERE day BETWEEN ?1 AND ?2
+                UNION ALL
+                SELECT day, movie_code, NULL, title, open_date, audience, audience_total, sales, sales_total
+                FROM nation_chart AS n WHERE day BETWEEN ?1 AND ?2
+                    AND NOT EXISTS (SELECT 1 FROM daily_chart AS c WHERE c.day = n.day AND c.movie_code = n.movie_code)
+            ),
+            span AS (
+                SELECT movie_code, MIN(day) AS first_day, MAX(day) AS last_day, COUNT(rank) AS days, MIN(rank) AS best_rank,
                        SUM(audience) AS audience_summed, SUM(sales) AS sales_summed
-                FROM daily_chart WHERE day BETWEEN ?1 AND ?2 GROUP BY movie_code
+                FROM rows GROUP BY movie_code
             ),
             figures AS (
                 SELECT s.*, last.title AS title, COALESCE(last.open_date, first.open_date) AS open_date, \(figure("audience")), \(figure("sales"))
                 FROM span AS s
-                JOIN daily_chart AS first ON first.day = s.first_day AND first.movie_code = s.movie_code
-                JOIN daily_chart AS last ON last.day = s.last_day AND last.movie_code = s.movie_code
+                JOIN rows AS first ON first.day = s.first_day AND first.movie_code = s.movie_code
+                JOIN rows AS last ON last.day = s.last_day AND last.movie_code = s.movie_code
             )
             """
     }

@@ -23,6 +23,8 @@ extension KoreanCatalog {
             "영화마다 포스터 URL을 붙입니다(KAKAO_REST_API_KEY 필요).",
         "Answer from recorded responses in <dir> instead of the network.":
             "네트워크 대신 <dir>에 기록된 응답으로 답합니다.",
+        "Archive KOBIS's lists of Korean and of foreign films too: three calls a day instead of one, for every film of the overall top ten and ten more.":
+            "KOBIS의 한국영화·외국영화 목록도 보관. 하루 호출 1회 대신 3회로, 전체 10위 안의 모든 영화와 10편 더.",
         "Archive the charts only, not the films' details (distributor, nation, genre).":
             "박스오피스만 보관하고 영화 상세 정보(배급사, 국적, 장르)는 받지 않습니다.",
         "BOXOFFICE_LANG, else Korean when LC_ALL, LC_MESSAGES or LANG says ko, else English":
@@ -39,8 +41,8 @@ extension KoreanCatalog {
             "추이에 담을 날수, 2~31.",
         "Each distributor's, nation's or genre's share of a period's audience and sales, from the archive.":
             "기간 관객수와 매출액의 배급사별·국적별·장르별 점유율을 아카이브에서 구합니다.",
-        "Each new day costs one KOBIS call (none when the cache has it) and each film its details, one call, the first time it appears. Days fetched while their figures could still change are fetched again once settled. Stops at the budget (exit 75, saying what is left); the next sync goes on from there.":
-            "새로 받는 날마다 KOBIS 호출 1회(캐시에 있으면 0회), 영화가 처음 나오면 상세 정보에 1회가 듭니다. 집계가 아직 바뀔 수 있을 때 받은 날은 확정된 뒤 다시 받습니다. 예산에 이르면 남은 일을 알리고 멈추며(종료 코드 75), 다음 동기화가 그 자리에서 이어 갑니다.",
+        "Each new day costs one KOBIS call (none when the cache has it; three with --wide) and each film its details, one call, the first time it appears. Days fetched while their figures could still change are fetched again once settled. Stops at the budget (exit 75, saying what is left); the next sync goes on from there.":
+            "새로 받는 날마다 KOBIS 호출 1회(캐시에 있으면 0회, --wide면 3회), 영화가 처음 나오면 상세 정보에 1회가 듭니다. 집계가 아직 바뀔 수 있을 때 받은 날은 확정된 뒤 다시 받습니다. 예산에 이르면 남은 일을 알리고 멈추며(종료 코드 75), 다음 동기화가 그 자리에서 이어 갑니다.",
         "Every day the archive holds.":
             "아카이브에 있는 모든 날.",
         "Every page, at most 1000 results, checked against today's quota first.":

@@ -30,6 +30,7 @@ enum ArchiveCommand {
         let to: KSTDate?
         let budget: Int?
         let movies: Bool
+        let wide: Bool
         let archive: String?
         let network: NetworkOptions
 
@@ -40,9 +41,10 @@ enum ArchiveCommand {
         static let spec = CommandSpec(
             name: "sync", abstract: "Fill the archive with the days it lacks, within a budget of calls.",
             discussion:
-                "Each new day costs one KOBIS call (none when the cache has it) and each film its details, one call, the first time it appears. Days fetched while their figures could still change are fetched again once settled. Stops at the budget (exit 75, saying what is left); the next sync goes on from there.",
+                "Each new day costs one KOBIS call (none when the cache has it; three with --wide) and each film its details, one call, the first time it appears. Days fetched while their figures could still change are fetched again once settled. Stops at the budget (exit 75, saying what is left); the next sync goes on from there.",
             examples: [
-                "boxoffice archive sync", "boxoffice archive sync --from 2023-01-01 --budget 500", "boxoffice archive sync --replay Fixtures",
+                "boxoffice archive sync", "boxoffice archive sync --from 2023-01-01 --budget 500", "boxoffice archive sync --from 2023-01-01 --wide",
+                "boxoffice archive sync --replay Fixtures",
             ],
             options: [
                 OptionSpec(name: .from, kind: .date, help: "First day.", defaultValue: .value(firstDay.iso)),
@@ -52,6 +54,11 @@ enum ArchiveCommand {
                     help: "Send at most this many calls (a tool call: required, at most \(toolBudgetCeiling)).",
                     defaultValue: .described("what today's quota leaves, less \(reserve) for the day's other runs")),
                 OptionSpec(name: .noMovies, help: "Archive the charts only, not the films' details (distributor, nation, genre)."),
+                OptionSpec(
+                    name: .wide,
+                    help:
+                        "Archive KOBIS's lists of Korean and of foreign films too: three calls a day instead of one, for every film of the overall top ten and ten more."
+                ),
                 SharedOptions.archive,
             ] + SharedOptions.network.filter { option in ![OptionName.format, .color, .noColor, .output].contains { option.isNamed($0) } },
             outputSchema: SyncOutput.jsonSchema,
@@ -65,7 +72,7 @@ enum ArchiveCommand {
                             "\(reader.name(.to)) \(to.iso)가 \(reader.name(.from)) \(from.iso)보다 앞입니다."))
                 }
                 return Sync(
-                    from: from, to: to, budget: try reader.integer(.budget), movies: !(try reader.flag(.noMovies)),
+                    from: from, to: to, budget: try reader.integer(.budget), movies: !(try reader.flag(.noMovies)), wide: try reader.flag(.wide),
                     archive: try reader.text(.archive), network: try NetworkOptions(reader))
             })
 
@@ -88,11 +95,11 @@ enum ArchiveCommand {
             let left = try state.callsLeft(reserving: reserve, unlimited: network.replayDirectory != nil || network.ignoresQuota)
             // A tool call stays within what the quota leaves, whatever budget it gives.
             let budget = asTool ? min(self.budget ?? 0, left) : self.budget ?? left
-            let days = try archive.daysToSync(from: first, to: last, today: today)
+            let days = try archive.daysToSync(from: first, to: last, today: today, wide: wide)
             let progress = days.count > 1 ? state.progressLine(total: days.count, unit: "days") : nil
             let context = state.context
             let result = try await archive.sync(
-                from: first, to: last, today: today, client: client, budget: budget, movies: movies,
+                from: first, to: last, today: today, client: client, budget: budget, movies: movies, wide: wide,
                 onWait: { holder in
                     let process = holder.map { bilingual(" (process \($0))", "(프로세스 \($0))") } ?? ""
                     context.log(

@@ -87,8 +87,8 @@ enum MCPToolCatalog {
         MCPTool(
             name: "archive_sync", title: "Fill the box-office archive (spends KOBIS calls)",
             description:
-                "Fills the local box-office archive with the daily charts it lacks from 'from' to 'to' (default: yesterday), spending KOBIS API calls: one a day not yet archived and one for each film's details the first time it appears (none for what the cache holds). 'budget' is required: at most \(ArchiveCommand.Sync.toolBudgetCeiling) calls a call, and never more than today's quota leaves. Whole days only: a call cancelled or stopped at its budget keeps the days it stored, and the next call goes on. Sends progress notifications. Example: {\"from\": \"2023-08-01\", \"to\": \"2023-08-31\", \"budget\": 100}.",
-            command: ArchiveCommand.Sync.spec, options: [.from, .to, .budget], effect: .fillsTheArchive),
+                "Fills the local box-office archive with the daily charts it lacks from 'from' to 'to' (default: yesterday), spending KOBIS API calls: one a day not yet archived (three with 'wide', which adds KOBIS's lists of Korean and of foreign films: every film of the overall top 10 and ten more) and one for each film's details the first time it appears (none for what the cache holds). 'budget' is required: at most \(ArchiveCommand.Sync.toolBudgetCeiling) calls a call, and never more than today's quota leaves. Whole days only: a call cancelled or stopped at its budget keeps the days it stored, and the next call goes on. Sends progress notifications. Example: {\"from\": \"2023-08-01\", \"to\": \"2023-08-31\", \"budget\": 100}.",
+            command: ArchiveCommand.Sync.spec, options: [.from, .to, .budget, .wide], effect: .fillsTheArchive),
         MCPTool(
             name: "api_quota", title: "API quota used today",
             description:

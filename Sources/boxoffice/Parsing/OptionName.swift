@@ -47,6 +47,7 @@ struct OptionName: Hashable, Sendable {
     static let openedTo = OptionName("opened-to")
     static let output = OptionName("output")
     static let page = OptionName("page")
+    static let wide = OptionName("wide")
     static let readOnly = OptionName("read-only")
     static let part = OptionName("part")
     static let period = OptionName("period")

@@ -14,6 +14,7 @@ struct ArchiveStatusOutput: Presentable {
         ("path", .string), ("schemaVersion", .integer), ("days", .integer), ("firstDay", .nullable(.date)), ("lastDay", .nullable(.date)),
         ("missingDays", .integer), ("unsettledDays", .integer), ("chartRows", .integer), ("films", .integer), ("filmsWithDetails", .integer),
         ("bytes", .integer), ("missingRanges", .array(.object([("from", .date), ("to", .date)]))), ("filmsAwaitingDetails", .integer),
+        ("wideDays", .integer),
     ])
 
     var json: JSONValue {
@@ -23,7 +24,7 @@ struct ArchiveStatusOutput: Presentable {
             ("unsettledDays", .integer(status.unsettledDays)), ("chartRows", .integer(status.chartRows)), ("films", .integer(status.films)),
             ("filmsWithDetails", .integer(status.filmsWithDetails)), ("bytes", .integer(bytes)),
             ("missingRanges", .array(status.missingSpans.map { .object([("from", .date($0.from)), ("to", .date($0.to))]) })),
-            ("filmsAwaitingDetails", .integer(status.filmsAwaitingDetails)),
+            ("filmsAwaitingDetails", .integer(status.filmsAwaitingDetails)), ("wideDays", .integer(status.wideDays)),
         ])
     }
 
@@ -33,6 +34,7 @@ struct ArchiveStatusOutput: Presentable {
             (bilingual("Last day", "마지막 날"), "last_day", .date(status.lastDay)),
             (bilingual("Days missing between them", "그 사이 빠진 날"), "missing_days", .count(status.missingDays)),
             (bilingual("Days still unsettled", "아직 확정되지 않은 날"), "unsettled_days", .count(status.unsettledDays)),
+            (bilingual("Days with the lists by nation", "국적별 목록도 있는 날"), "wide_days", .count(status.wideDays)),
             (bilingual("Chart rows", "박스오피스 행"), "chart_rows", .count(status.chartRows)), (bilingual("Films", "영화"), "films", .count(status.films)),
             (bilingual("Films with details", "상세 정보가 있는 영화"), "films_with_details", .count(status.filmsWithDetails)),
             (bilingual("Films awaiting details", "상세 정보를 기다리는 영화"), "films_awaiting_details", .count(status.filmsAwaitingDetails)),
@@ -150,7 +152,8 @@ struct TopOutput: Presentable {
                 .array(
                     .object([
                         ("rank", .integer), ("code", .string), ("title", .string), ("openDate", .nullable(.date)), ("total", .nullable(.integer)),
-                        ("daysInTopTen", .integer), ("bestRank", .integer), ("distributor", .nullable(.string)), ("firstDay", .nullable(.date)),
+                        ("daysInTopTen", .integer), ("bestRank", .nullable(.integer)), ("distributor", .nullable(.string)),
+                        ("firstDay", .nullable(.date)),
                         ("lastDay", .nullable(.date)), ("archivedDaysSum", .nullable(.integer)),
                     ]))
             ),
@@ -279,27 +282,22 @@ extension PeriodCoverage {
     /// The archive holds no day of the period (or, for all time, none at all): the sync that
     /// fills it, and what it costs.
     static func sayingEmpty(_ days: (from: KSTDate, to: KSTDate)?, caller: Caller) -> String {
-        if case .tool = caller {
-            guard let (from, to) = days else {
-                return bilingual(
-                    "The archive holds no day yet; archive_sync fills it, one KOBIS call a day.",
-                    "아카이브에 아직 하루치도 없습니다. archive_sync로 채우세요(하루에 KOBIS 호출 1회).")
-            }
-            let count = to.days(since: from) + 1
-            return bilingual(
-                "The archive holds no day of \(from.iso) to \(to.iso); archive_sync with from \(from.iso) and to \(to.iso) fills it for \(NumberText.grouped(count)) KOBIS call\(count == 1 ? "" : "s") and one for each film new to the archive.",
-                "아카이브에 \(from.iso)~\(to.iso) 기간의 날이 하나도 없습니다. archive_sync(from \(from.iso), to \(to.iso))로 채우세요. KOBIS 호출 \(NumberText.grouped(count))회와 아카이브에 처음 드는 영화마다 1회가 듭니다."
-            )
-        }
+        let isTool = if case .tool = caller { true } else { false }
         guard let (from, to) = days else {
+            let sync = isTool ? "archive_sync" : "'boxoffice archive sync'"
             return bilingual(
-                "The archive holds no day yet; 'boxoffice archive sync' fills it, one KOBIS call a day.",
-                "아카이브에 아직 하루치도 없습니다. 'boxoffice archive sync'로 채우세요(하루에 KOBIS 호출 1회).")
+                "The archive holds no day yet; \(sync) fills it, one KOBIS call a day.",
+                "아카이브에 아직 하루치도 없습니다. \(sync)로 채우세요(하루에 KOBIS 호출 1회).")
         }
         let count = to.days(since: from) + 1
+        // A model is told the tool and its arguments, a shell the command line.
+        let (english, korean) =
+            isTool
+            ? ("archive_sync with from \(from.iso) and to \(to.iso)", "archive_sync(from \(from.iso), to \(to.iso))")
+            : ("'boxoffice archive sync --from \(from.iso) --to \(to.iso)'", "'boxoffice archive sync --from \(from.iso) --to \(to.iso)'")
         return bilingual(
-            "The archive holds no day of \(from.iso) to \(to.iso); 'boxoffice archive sync --from \(from.iso) --to \(to.iso)' fills it for \(NumberText.grouped(count)) KOBIS call\(count == 1 ? "" : "s") and one for each film new to the archive.",
-            "아카이브에 \(from.iso)~\(to.iso) 기간의 날이 하나도 없습니다. 'boxoffice archive sync --from \(from.iso) --to \(to.iso)'로 채우세요. KOBIS 호출 \(NumberText.grouped(count))회와 아카이브에 처음 드는 영화마다 1회가 듭니다."
+            "The archive holds no day of \(from.iso) to \(to.iso); \(english) fills it for \(NumberText.grouped(count)) KOBIS call\(count == 1 ? "" : "s") and one for each film new to the archive.",
+            "아카이브에 \(from.iso)~\(to.iso) 기간의 날이 하나도 없습니다. \(korean)로 채우세요. KOBIS 호출 \(NumberText.grouped(count))회와 아카이브에 처음 드는 영화마다 1회가 듭니다."
         )
     }
 

@@ -105,6 +105,48 @@ struct ArchiveRealRecordEndToEndTests {
         #expect(!names.contains("archive_sync") && names.contains("archive_query"), "\(names)")
     }
 
+    /// `--wide` adds KOBIS's lists of Korean and of foreign films: three calls a day, a day begun
+    /// only when the budget holds all three; the overall chart stays as KOBIS ranks it, and a film
+    /// outside it (바비 on 08-19) counts in the period's figures.
+    @Test func aWideSyncAddsTheListsByNationAtThreeCallsADay() async throws {
+        let server = try LoopbackServer { .recorded($0) }
+        defer { server.stop() }
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        let days = ["--from", "2023-08-19", "--to", "2023-08-20", "--no-movies"]
+        let first = try await state.run(["archive", "sync", "--wide", "--budget", "4"] + days)
+        #expect(first.status == 75 && first.stderr.contains("Stopped at the budget of 4 calls"), "\(first.stderr)")
+        #expect(server.requestCount == 3, "the second day was not begun: \(server.requests.map(\.target))")
+        #expect(Set(server.requests.map { $0.query["repNationCd"] ?? "all" }) == ["all", "K", "F"])
+        let second = try await state.run(["archive", "sync", "--wide"] + days)
+        #expect(second.status == 0 && server.requestCount == 6, "\(second.stderr)")
+
+        let status = try Self.json(try await state.run(["archive", "status", "--format", "json"]))
+        #expect(status["wideDays"] as? Int == 2 && status["chartRows"] as? Int == 20, "\(status)")
+        let overall = try await state.run([
+            "archive", "sql", "SELECT COUNT(*) FROM daily_chart WHERE day = '2023-08-19' AND movie_code = '20231089'", "--format", "tsv",
+        ])
+        #expect(overall.stdout.hasSuffix("\n0\n"), "바비 is not put into the overall chart: \(overall.stdout)")
+        let top = try Self.json(try await state.run(["top", "--from", "2023-08-19", "--to", "2023-08-20", "--limit", "20", "--format", "json"]))
+        let barbie = try #require((top["films"] as? [[String: Any]])?.first { $0["code"] as? String == "20231089" }, "\(top)")
+        // 08-20's total less 08-19's before that day: both days, the one outside the top ten included.
+        #expect(barbie["total"] as? Int == 2_900 + 3_905 && barbie["daysInTopTen"] as? Int == 1 && barbie["firstDay"] as? String == "2023-08-19")
+
+        // The README's SQL gives the same figures, the lists by nation included.
+        let block = try #require(try Readme.blocks("sql", in: "The archive: periods, records and SQL").first)
+        let sql = try #require(block.components(separatedBy: "```").first)
+            .replacingOccurrences(of: "2023-01-01", with: "2023-08-19").replacingOccurrences(of: "2023-12-31", with: "2023-08-20")
+            .replacingOccurrences(of: "LIMIT 10", with: "LIMIT 20")
+        let rows = try #require(try Self.json(try await state.run(["archive", "sql", sql, "--format", "json"]))["rows"] as? [[String: Any]])
+        let figures = Dictionary(
+            uniqueKeysWithValues: rows.compactMap { row in (row["movie_code"] as? String).map { ($0, row["audience"] as? Int) } })
+        let films = try #require(top["films"] as? [[String: Any]])
+        #expect(films.count == rows.count && films.allSatisfy { figures[$0["code"] as? String ?? ""] == $0["total"] as? Int }, "\(rows) \(films)")
+
+        // A plain sync of the same days sends nothing: they are held, settled.
+        let plain = try await state.run(["archive", "sync"] + days)
+        #expect(plain.status == 0 && server.requestCount == 6, "\(plain.stderr)")
+    }
+
     /// A row of a fixture's chart: the film's running total and the day's audience.
     static func fixtureRow(_ day: String, _ code: String) throws -> (total: Int, audience: Int)? {
         let url = BinaryRunner.repositoryRoot.appendingPathComponent("Fixtures/kobis/daily-\(day).json")

@@ -25,7 +25,7 @@ struct MCPToolDeclarationTests {
         "box_office_share": ["year", "month", "from", "to", "all-time", "by", "strict"],
         "archive_status": [],
         "archive_query": ["sql"],
-        "archive_sync": ["from", "to", "budget"],
+        "archive_sync": ["from", "to", "budget", "wide"],
         "api_quota": [],
     ]
 
