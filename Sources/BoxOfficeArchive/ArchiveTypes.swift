@@ -236,6 +236,43 @@ public struct ArchiveStatus: Sendable, Hashable {
     public var bytes: Int64 = 0
 }
 
+/// Something in the archive that does not add up, as `check()` finds it.
+public struct ArchiveFinding: Sendable, Hashable {
+    /// What kind of thing.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// A film's running total on a day is not the day before's plus the day's figure.
+        case totalDoesNotChain
+        /// A day fetched while KOBIS could still revise it, not fetched again since.
+        case unsettledDay
+        /// A film in the charts whose details the archive lacks.
+        case filmWithoutDetails
+    }
+
+    public var kind: Kind
+    public var day: KSTDate?
+    public var code: String?
+    public var title: String?
+    /// For a total: what the day before's total and the day's figure add up to, and what KOBIS gave.
+    public var expected: Int64?
+    public var found: Int64?
+    /// For a total: `audience` or `sales`.
+    public var measure: TopMeasure?
+
+    /// Creates a finding, for previews and tests.
+    public init(
+        kind: Kind, day: KSTDate? = nil, code: String? = nil, title: String? = nil, expected: Int64? = nil, found: Int64? = nil,
+        measure: TopMeasure? = nil
+    ) {
+        self.kind = kind
+        self.day = day
+        self.code = code
+        self.title = title
+        self.expected = expected
+        self.found = found
+        self.measure = measure
+    }
+}
+
 /// A run of consecutive days, both ends included.
 public struct DaySpan: Sendable, Hashable {
     public var from: KSTDate

@@ -453,6 +453,56 @@ public final class BoxOfficeArchive: Sendable {
             """
     }
 
+    /// Reads the whole archive and lists what does not add up: running totals that do not chain
+    /// from one archived day to the next (each list checked), days fetched before they settled,
+    /// films charted without their details. Empty when all holds.
+    public func check() throws(ArchiveError) -> [ArchiveFinding] {
+        try withConnection { connection in
+            var findings: [ArchiveFinding] = []
+            for table in ["daily_chart", "nation_chart"] {
+                try connection.query(
+                    """
+                    SELECT b.day, b.movie_code, b.title, a.audience_total + b.audience, b.audience_total, a.sales_total + b.sales, b.sales_total
+                    FROM \(table) AS a JOIN \(table) AS b
+                        ON b.movie_code = a.movie_code AND b.day = date(a.day, '+1 day')\(table == "nation_chart" ? " AND b.nation = a.nation" : "")
+                    WHERE b.audience_total <> a.audience_total + b.audience OR b.sales_total <> a.sales_total + b.sales
+                    ORDER BY b.day, b.movie_code
+                    """
+                ) { _, row in
+                    let day = row[0].text.flatMap { KSTDate(parsing: $0) }
+                    for (measure, expected, found) in [(TopMeasure.audience, row[3], row[4]), (.sales, row[5], row[6])]
+                    where expected.integer != found.integer {
+                        findings.append(
+                            ArchiveFinding(
+                                kind: .totalDoesNotChain, day: day, code: row[1].text, title: row[2].text, expected: expected.integer,
+                                found: found.integer, measure: measure))
+                    }
+                    return true
+                }
+            }
+            // A film in both the overall chart and its nation's list is found twice: once is enough.
+            var seen: Set<ArchiveFinding> = []
+            findings = findings.filter { seen.insert($0).inserted }.sorted { ($0.day?.iso ?? "", $0.code ?? "") < ($1.day?.iso ?? "", $1.code ?? "") }
+            try connection.query("SELECT day FROM synced_days WHERE settled = 0 ORDER BY day") { _, row in
+                findings.append(ArchiveFinding(kind: .unsettledDay, day: row[0].text.flatMap { KSTDate(parsing: $0) }))
+                return true
+            }
+            try connection.query(
+                """
+                SELECT movie_code, title, MIN(day)
+                FROM (SELECT day, movie_code, title FROM daily_chart UNION ALL SELECT day, movie_code, title FROM nation_chart)
+                WHERE movie_code NOT IN (SELECT code FROM movies) GROUP BY movie_code ORDER BY MIN(day), movie_code
+                """
+            ) { _, row in
+                findings.append(
+                    ArchiveFinding(
+                        kind: .filmWithoutDetails, day: row[2].text.flatMap { KSTDate(parsing: $0) }, code: row[0].text, title: row[1].text))
+                return true
+            }
+            return findings
+        }
+    }
+
     /// The year up to `day` (from the first of January), when the archive holds every one of its
     /// days; nil when it lacks any.
     public func yearSoFar(through day: KSTDate) throws(ArchiveError) -> DailyReport.YearSoFar? {

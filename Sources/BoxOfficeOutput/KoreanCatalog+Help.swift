@@ -57,6 +57,8 @@ extension KoreanCatalog {
             "영화명, 감독, 국적, 유형, 연도로 영화와 그 코드를 찾습니다.",
         "Find people (directors, actors, crew) and their codes by name.":
             "이름으로 영화인(감독, 배우, 스태프)과 그 코드를 찾습니다.",
+        "Finds running totals that do not chain from one archived day to the next (audience_total less the day before's is the day's audience; sales likewise), days fetched before they settled, and films charted without their details. Prints them and exits 65; exits 0 when all holds.":
+            "아카이브의 하루와 다음 날 사이에 이어지지 않는 누적(그날의 audience_total에서 전날 값을 빼면 그날의 audience여야 함. 매출액도 같음), 확정 전에 받은 날, 상세 정보 없이 박스오피스에 든 영화를 찾습니다. 찾으면 출력하고 종료 코드 65로, 모두 맞으면 0으로 끝납니다.",
         "First day of a period of your own; give its last day too.":
             "직접 정하는 기간의 첫날. 마지막 날도 함께 주세요.",
         "First day of a range (with --to).":
@@ -155,6 +157,8 @@ extension KoreanCatalog {
             "관객수 또는 매출액으로 순위를 매깁니다.",
         "Rank the films of a year, a month or any period, from the archive (no call).":
             "한 해, 한 달 또는 정한 기간의 영화 순위를 아카이브에서 구합니다(호출 없음).",
+        "Read the whole archive and tell what does not add up.":
+            "아카이브 전체를 읽고 맞지 않는 것을 알려 줍니다.",
         "Send at most this many calls (a tool call: required, at most 500).":
             "보낼 호출 수의 상한(도구 호출에서는 필수, 500회까지).",
         "Show the key in use for a service, masked, and where it comes from.":

@@ -17,7 +17,7 @@ enum ArchiveCommand {
             "boxoffice archive sync --from 2023-01-01 --to 2023-12-31", "boxoffice archive status",
             "boxoffice archive sql \"SELECT day, title, audience FROM daily_chart WHERE rank = 1 ORDER BY day DESC LIMIT 7\"",
         ],
-        subcommands: [Sync.spec, Status.spec, SQL.spec])
+        subcommands: [Sync.spec, Status.spec, Check.spec, SQL.spec])
 
     /// The first day KOBIS serves a daily chart: its ticketing network started on 1 January 2004.
     static let firstDay = KSTDate(year: 2004, month: 1, day: 1)!
@@ -163,6 +163,37 @@ enum ArchiveCommand {
             let archive = try state.openArchive(archive, readOnly: true)
             let status = try archive.status()
             return .data(ArchiveStatusOutput(path: archive.path, status: status), format: format, color: color)
+        }
+    }
+
+    /// `archive check`.
+    struct Check: RunnableCommand {
+        let archive: String?
+        let format: OutputFormat
+        let color: ColorChoice
+
+        static let spec = CommandSpec(
+            name: "check", abstract: "Read the whole archive and tell what does not add up.",
+            discussion:
+                "Finds running totals that do not chain from one archived day to the next (audience_total less the day before's is the day's audience; sales likewise), days fetched before they settled, and films charted without their details. Prints them and exits 65; exits 0 when all holds.",
+            examples: ["boxoffice archive check", "boxoffice archive check --format json"],
+            options: SharedOptions.printing + [SharedOptions.archive], outputSchema: ArchiveCheckOutput.jsonSchema,
+            make: { reader throws(UsageError) in Check(archive: try reader.text(.archive), format: try reader.format(), color: try reader.color()) })
+
+        func run(in state: CommandState) async throws -> CommandOutput {
+            let archive = try state.openArchive(archive, readOnly: true)
+            let findings = try archive.check()
+            let output = CommandOutput.data(ArchiveCheckOutput(findings: findings), format: format, color: color)
+            guard findings.isEmpty else {
+                let count = findings.count
+                throw PartialResult(
+                    output: output,
+                    message: bilingual(
+                        "The archive has \(NumberText.grouped(count)) thing\(count == 1 ? "" : "s") that do\(count == 1 ? "es" : "") not add up, each listed.",
+                        "아카이브에서 맞지 않는 것 \(NumberText.grouped(count))건을 찾아 모두 적었습니다."),
+                    code: .malformedResponse)
+            }
+            return output
         }
     }
 

@@ -60,6 +60,73 @@ struct ArchiveStatusOutput: Presentable {
     }
 }
 
+/// What `archive check` prints: what does not add up, one finding a row.
+struct ArchiveCheckOutput: Presentable {
+    let findings: [ArchiveFinding]
+
+    static let jsonSchema = JSONSchema.object([
+        ("ok", .boolean),
+        (
+            "findings",
+            .array(
+                .object([
+                    ("kind", .choice(ArchiveFinding.Kind.allCases.map(\.rawValue))), ("day", .nullable(.date)), ("code", .nullable(.string)),
+                    ("title", .nullable(.string)), ("measure", .nullable(.choice(TopMeasure.allCases.map(\.rawValue)))),
+                    ("expected", .nullable(.integer)), ("found", .nullable(.integer)),
+                ]))
+        ),
+    ])
+
+    private func member(_ finding: ArchiveFinding) -> [(String, JSONValue)] {
+        [
+            ("kind", .string(finding.kind.rawValue)), ("day", .date(finding.day)), ("code", .string(finding.code)), ("title", .string(finding.title)),
+            ("measure", .string(finding.measure?.rawValue)), ("expected", .integer(finding.expected)), ("found", .integer(finding.found)),
+        ]
+    }
+
+    var json: JSONValue {
+        .object([("ok", .bool(findings.isEmpty)), ("findings", .array(findings.map { .object(member($0)) }))])
+    }
+
+    var jsonLines: [JSONValue] { findings.map { .object(member($0)) } }
+
+    var document: Document {
+        let columns = [
+            Column(bilingual("Finding", "내용"), key: "kind", isTruncatable: true), Column(bilingual("Day", "날짜"), key: "day"),
+            Column(bilingual("Film", "영화 코드"), key: "code"), Column(bilingual("Title", "영화명"), key: "title", isTruncatable: true, dropOrder: 1),
+            Column(bilingual("Expected", "예상"), key: "expected", alignment: .right),
+            Column(bilingual("Found", "KOBIS 값"), key: "found", alignment: .right),
+        ]
+        let rows: [[Cell]] = findings.map { finding in
+            [
+                .text(Self.saying(finding)), .date(finding.day), .text(finding.code), .text(finding.title), .count(finding.expected),
+                .count(finding.found),
+            ]
+        }
+        guard !findings.isEmpty else {
+            return Document([
+                Document.Section([
+                    .note(
+                        bilingual(
+                            "All holds: every running total chains, every day is settled, every film has its details.",
+                            "모두 맞습니다: 누적이 모두 이어지고, 모든 날이 확정되었으며, 모든 영화에 상세 정보가 있습니다."))
+                ])
+            ])
+        }
+        return Document([Document.Section([.table(Table(columns: columns, rows: rows))])])
+    }
+
+    private static func saying(_ finding: ArchiveFinding) -> String {
+        switch finding.kind {
+        case .totalDoesNotChain:
+            finding.measure == .sales
+                ? bilingual("sales total does not chain", "누적매출액이 이어지지 않음") : bilingual("audience total does not chain", "누적관객수가 이어지지 않음")
+        case .unsettledDay: bilingual("fetched before it settled", "확정 전에 받은 날")
+        case .filmWithoutDetails: bilingual("film without details", "상세 정보 없는 영화")
+        }
+    }
+}
+
 /// What `archive sql` prints: the statement's own columns and rows, values as SQLite holds them
 /// (no thousands separator in a year or a code), rows as objects keyed by column in JSON (as
 /// sqlite-utils and Datasette write them), the column names even when no row came.

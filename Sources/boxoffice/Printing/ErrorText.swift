@@ -156,7 +156,7 @@ enum ErrorText {
         case let error as RangeFailure: exitCode(for: .rangeFailed(error))
         case let error as RangeAbandoned: exitCode(for: .rangeAbandoned(error))
         case is UsageError: .usage
-        case is PartialResult: .partial
+        case let result as PartialResult: result.code
         case is ConfigurationError, is ReplayError: .configuration
         case is FileWriteError, is LedgerUnreadable: .cannotCreateOutput
         case is LibcurlUnavailable: .unavailable

@@ -5,11 +5,19 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// A range printed without some of its charts (`--keep-going`): the output still goes where it
-/// was to go, then this line on stderr, and the run ends with exit 23.
+/// An output printed whole that still ends the run in failure: a range printed without some of
+/// its charts (`--keep-going`, exit 23), or `archive check`'s findings (exit 65). The output goes
+/// where it was to go, then this line on stderr, and the run ends with `code`.
 struct PartialResult: ReportableError {
     var output: CommandOutput
     let message: String
+    var code = ExitCode.partial
+
+    init(output: CommandOutput, message: String, code: ExitCode) {
+        self.output = output
+        self.message = message
+        self.code = code
+    }
 
     /// Names every missing chart, so that a script can ask for just those again.
     init(output: CommandOutput, missing: [(chart: MissingChart, reason: String)], total: Int) {

@@ -45,7 +45,7 @@ enum ExitCode: Int32, CaseIterable, Sendable {
         case .usage:
             "사용법 오류: 잘못된 명령어, 옵션, 값, 날짜 또는 범위. 아무것도 요청하지 않았습니다(--to가 개봉일보다 이른 trend의 영화 상세 정보는 예외). 거절된 아카이브 질의(쓰기, ATTACH, 확장 불러오기)나 실행할 수 없는 질의(문법 오류, 2초 초과)도 여기에 듭니다."
         case .malformedResponse:
-            "잘못된 응답: HTML, 올바르지 않은 JSON, API 문서에 없는 필드, 10편이 넘는 박스오피스나 2^53을 넘는 수치, 올바른 HTTP가 아닌 응답(64 KiB를 넘는 헤더 포함)이나 풀 수 없는 압축, 다른 질문에 대한 답, 크기 한도를 넘는 본문(API 응답 8 MiB, 이미지 20 MiB), 또는 이미지가 아닌 포스터."
+            "잘못된 응답: HTML, 올바르지 않은 JSON, API 문서에 없는 필드, 10편이 넘는 박스오피스나 2^53을 넘는 수치, 올바른 HTTP가 아닌 응답(64 KiB를 넘는 헤더 포함)이나 풀 수 없는 압축, 다른 질문에 대한 답, 크기 한도를 넘는 본문(API 응답 8 MiB, 이미지 20 MiB), 또는 이미지가 아닌 포스터. 아카이브에 보관할 수 없는 일별 박스오피스(같은 영화가 두 번, 정수가 아닌 수치. 다른 날들은 보관함)와, archive check가 찾은 맞지 않는 수치(출력함)도 여기에 듭니다."
         case .unavailable:
             "서비스를 쓸 수 없음: 연결 거부, 알 수 없는 호스트, HTTP 5xx, 다른 출처나 http로의 리디렉션(또는 한 번에 열 번 넘는 리디렉션), 그 밖의 API 오류, 요청에 쓸 libcurl 없음, 또는 아카이브에 쓸 SQLite 없음."
         case .internalError: "내부 오류: boxoffice의 버그, 또는 표준 출력에 쓸 수 없음."
@@ -71,7 +71,7 @@ enum ExitCode: Int32, CaseIterable, Sendable {
         case .usage:
             "Usage error: a bad command, option, value, date or range. Nothing was requested (but the movie's details, for a trend whose --to is before the opening). Also an archive query that is refused (it writes, attaches or loads an extension) or cannot run (a syntax error, or past its 2 s)."
         case .malformedResponse:
-            "Malformed response: HTML, invalid JSON or fields the API does not document, a chart of more than 10 movies or a figure past 2^53, an answer that is not valid HTTP (headers past 64 KiB included) or whose compression cannot be decoded, an answer to another question, a body past its size limit (8 MiB for API answers, 20 MiB for images), or a poster download that is not an image."
+            "Malformed response: HTML, invalid JSON or fields the API does not document, a chart of more than 10 movies or a figure past 2^53, an answer that is not valid HTTP (headers past 64 KiB included) or whose compression cannot be decoded, an answer to another question, a body past its size limit (8 MiB for API answers, 20 MiB for images), or a poster download that is not an image. Also a daily chart the archive cannot store (a film listed twice, a fractional count; the other days are archived), and archive check finding figures that do not add up (printed)."
         case .unavailable:
             "Service unavailable: connection refused, unknown host, HTTP 5xx, a redirect to another origin or to plain http (or more than ten within one), another API error, no libcurl to make requests with, or no SQLite for the archive."
         case .internalError: "Internal error: a bug in boxoffice, or standard output that could not be written."

@@ -71,6 +71,30 @@ struct ArchiveRealRecordTests {
         #expect(try archive.missingDays(from: Self.days[0], to: Self.days[1]).isEmpty)
     }
 
+    /// A whole archive of chaining days holds; a total edited by hand breaks the chain on its day
+    /// and the next, and is found, as are days fetched unsettled and films without details.
+    @Test func theCheckFindsWhatDoesNotAddUp() throws {
+        let (folder, archive) = try Self.filled()
+        let films = try archive.check()
+        #expect(films.allSatisfy { $0.kind == .filmWithoutDetails } && films.count == 12, "\(films)")
+        try archive.store(try Self.chart(Self.days[9]), settled: false, fetchedAt: Date())
+        do {
+            let editor = try SQLiteConnection(path: folder.file, readOnly: false)
+            try editor.execute("UPDATE daily_chart SET audience_total = audience_total + 5 WHERE day = '2023-08-15' AND movie_code = '20226411'")
+        }
+        let findings = try archive.check().filter { $0.kind != .filmWithoutDetails }
+        #expect(
+            findings == [
+                ArchiveFinding(
+                    kind: .totalDoesNotChain, day: Self.days[4], code: "20226411", title: "콘크리트 유토피아", expected: 1_877_592, found: 1_877_597,
+                    measure: .audience),
+                ArchiveFinding(
+                    kind: .totalDoesNotChain, day: Self.days[5], code: "20226411", title: "콘크리트 유토피아", expected: 1_988_561, found: 1_988_556,
+                    measure: .audience),
+                ArchiveFinding(kind: .unsettledDay, day: Self.days[9]),
+            ], "\(findings)")
+    }
+
     /// The status names its gaps as runs of days, and the films still waiting for their details.
     @Test func theStatusListsItsMissingDaysAsSpans() throws {
         let folder = TemporaryArchiveFolder()

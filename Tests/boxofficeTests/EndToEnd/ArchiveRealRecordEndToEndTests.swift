@@ -19,6 +19,8 @@ struct ArchiveRealRecordEndToEndTests {
         let sync = try await state.run(["archive", "sync"] + Self.tenDays)
         #expect(sync.status == 0 && sync.stderr.hasPrefix("Archived 10 days and 12 films for 22 calls"), "\(sync.stderr)")
 
+        let check = try await state.run(["archive", "check"])
+        #expect(check.status == 0 && check.stdout.hasPrefix("All holds"), "\(check.stdout) \(check.stderr)")
         let tie = try await state.run([
             "archive", "sql", "SELECT position, rank, title FROM daily_chart WHERE day = '2023-08-19' AND rank >= 7 ORDER BY position", "--format",
             "csv",
