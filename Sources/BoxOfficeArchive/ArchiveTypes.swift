@@ -234,6 +234,11 @@ public struct ArchiveStatus: Sendable, Hashable {
     public var filmsWithDetails = 0
     /// The database's size in bytes, as SQLite counts its pages (the write-ahead log included).
     public var bytes: Int64 = 0
+
+    /// An empty archive's status, for previews and tests: set what it holds.
+    public init(schemaVersion: Int64 = BoxOfficeArchive.schemaVersion) {
+        self.schemaVersion = schemaVersion
+    }
 }
 
 /// Something in the archive that does not add up, as `check()` finds it.
@@ -400,4 +405,11 @@ public struct QueryResult: Sendable, Hashable {
     public var rows: [[SQLValue]] = []
     /// More rows were there than the limit let through.
     public var isTruncated = false
+
+    /// Creates a result, for previews and tests.
+    public init(columns: [String] = [], rows: [[SQLValue]] = [], isTruncated: Bool = false) {
+        self.columns = columns
+        self.rows = rows
+        self.isTruncated = isTruncated
+    }
 }

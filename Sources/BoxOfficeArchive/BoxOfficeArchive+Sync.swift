@@ -14,6 +14,13 @@ extension BoxOfficeArchive {
         public var daysTotal: Int
         /// API calls sent so far; answers from the client's cache cost none.
         public var calls: Int
+
+        /// Creates a progress, for previews and tests.
+        public init(daysDone: Int, daysTotal: Int, calls: Int) {
+            self.daysDone = daysDone
+            self.daysTotal = daysTotal
+            self.calls = calls
+        }
     }
 
     /// What a sync did.
@@ -42,6 +49,9 @@ extension BoxOfficeArchive {
         public var calls = 0
         /// Whether the budget ran out before the sync was done.
         public var isStoppedByBudget = false
+
+        /// A sync that did nothing yet, for previews and tests: set what it did.
+        public init() {}
     }
 
     /// Whether a day's figures are final by `today` (Seoul): KOBIS settles a day within a day or so.

@@ -114,7 +114,9 @@ enum ArchiveCommand {
             // Days KOBIS sent that the archive could not store: each named, the last one the run's error.
             for unstorable in result.unstorableDays.dropLast() { state.context.warn(unstorable.message) }
             if result.isStoppedByBudget {
-                throw SyncBudgetSpent(result: result, budget: budget, nightly: self.budget ?? APIService.kobis.dailyQuota - ArchiveCommand.reserve)
+                throw SyncBudgetSpent(
+                    result: result, budget: budget, nightly: self.budget ?? APIService.kobis.dailyQuota - ArchiveCommand.reserve,
+                    isQuotaSpent: self.budget == nil && budget == 0)
             }
             state.context.note(
                 bilingual(
@@ -276,6 +278,8 @@ struct SyncBudgetSpent: ReportableError {
     let result: BoxOfficeArchive.SyncResult
     let budget: Int
     let nightly: Int
+    /// Today's quota left nothing for the sync (no `--budget` given).
+    var isQuotaSpent = false
 
     var message: String {
         // A day costs a call and its new films some more; the films already waiting cost one each.
@@ -285,10 +289,10 @@ struct SyncBudgetSpent: ReportableError {
         let days = result.daysLeft == 1 ? "1 day" : "\(NumberText.grouped(result.daysLeft)) days"
         let films = result.moviesLeft == 1 ? "1 film's details" : "\(NumberText.grouped(result.moviesLeft)) films' details"
         let spent =
-            budget == 0
+            isQuotaSpent
             ? bilingual(
-                "Today's KOBIS calls are spent (a budget of 0); the quota renews at midnight in Seoul. ",
-                "오늘의 KOBIS 호출을 다 썼습니다(예산 0회). 호출 한도는 서울 시각 자정에 새로 채워집니다. ")
+                "Today's KOBIS calls are spent, less the \(ArchiveCommand.reserve) kept for the day's other runs; the quota renews at midnight in Seoul. ",
+                "오늘의 KOBIS 호출을 다 썼습니다(다른 실행에 남겨 두는 \(ArchiveCommand.reserve)회 제외). 호출 한도는 서울 시각 자정에 새로 채워집니다. ")
             : bilingual(
                 "Stopped at the budget of \(NumberText.grouped(budget)) calls, having archived \(Self.done(result, replayed: false)): ",
                 "호출 예산 \(NumberText.grouped(budget))회에 이르러 멈췄습니다(\(Self.done(result, replayed: false)) 보관). ")
