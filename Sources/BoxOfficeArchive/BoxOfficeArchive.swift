@@ -217,6 +217,26 @@ public final class BoxOfficeArchive: Sendable {
         }
     }
 
+    /// What the archive holds of a film's details (the `movies` table: titles, opening date,
+    /// production year, nations, genres, runtime, status); nil when it holds none. People and
+    /// companies but the distributor are not kept.
+    public func film(_ code: String) throws(ArchiveError) -> MovieDetails? {
+        try withConnection { connection in
+            var film: MovieDetails?
+            try connection.query(
+                "SELECT title, title_english, open_date, production_year, nations, genres, runtime, status FROM movies WHERE code = ?", [.text(code)]
+            ) { _, row in
+                let list = { (value: SQLValue) in value.text.map { $0.components(separatedBy: ", ") } ?? [] }
+                film = MovieDetails(
+                    code: code, title: row[0].text ?? "", titleEnglish: row[1].text, productionYear: row[3].integer.map(Int.init),
+                    openDate: row[2].text.flatMap { KSTDate(parsing: $0) }, runtimeMinutes: row[6].integer.map(Int.init), status: row[7].text,
+                    nations: list(row[4]), genres: list(row[5]))
+                return false
+            }
+            return film
+        }
+    }
+
     /// Which of these films the archive has details of.
     public func knownFilms(_ codes: [String]) throws(ArchiveError) -> Set<String> {
         try withConnection { connection in
@@ -598,6 +618,10 @@ extension BoxOfficeArchive: ChartArchive {
     package func settledDailyChart(on day: KSTDate) -> BoxOfficeChart? {
         guard let (chart, settled) = try? dailyChart(on: day), settled else { return nil }
         return chart
+    }
+
+    package func film(code: String) -> MovieDetails? {
+        try? film(code)
     }
 }
 

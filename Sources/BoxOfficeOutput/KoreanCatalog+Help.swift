@@ -177,8 +177,8 @@ extension KoreanCatalog {
             "표준 입력으로 JSON-RPC 메시지를 한 줄에 하나씩 읽고 표준 출력으로 답하며, 표준 입력이 닫힐 때까지 계속합니다. 도구는 명령어를 모델 쪽에서 본 것이며(tools/list가 이름을 알려 줍니다), 각 도구는 해당 명령어가 --format json으로 출력하는 JSON으로 답합니다. 캐시, 호출 장부, 설정 파일, 키는 명령줄과 같은 것을 씁니다.",
         "Reads the daily charts of <date> and the days before it (days at least three days old come from the cache, so a daily cron costs three calls: <date> and the two days before it, which KOBIS may still revise) and the same weekday a week earlier.":
             "<date>와 그 앞 며칠, 그리고 1주 전 같은 요일의 일별 박스오피스를 읽습니다(사흘 이상 지난 날은 캐시에서 읽으므로 매일 도는 cron은 호출 3회가 듭니다. <date>와, KOBIS가 아직 고칠 수 있는 그 앞 이틀입니다).",
-        "Reads the daily charts of the movie's first 366 days from its opening (up to yesterday), or of --from/--to; cached days cost nothing.":
-            "개봉일부터 366일(어제까지), 또는 --from/--to 기간의 일별 박스오피스를 읽습니다. 캐시된 날은 호출이 들지 않습니다.",
+        "Reads the daily charts from the movie's opening (or --from) until it has been out of the top ten for a week, at most 366 days (up to yesterday), or of --from/--to; cached and archived days cost nothing.":
+            "개봉일(또는 --from)부터 10위 밖으로 밀려난 지 일주일이 될 때까지(최대 366일, 어제까지), 또는 --from/--to 기간의 일별 박스오피스를 읽습니다. 캐시나 아카이브에 있는 날은 호출이 들지 않습니다.",
         "Refuse a period the archive lacks days of, instead of answering with the days it holds.":
             "아카이브에 빠진 날이 있는 기간이면, 있는 날로 답하는 대신 거절합니다.",
         "Remove every cached answer.":

@@ -222,6 +222,8 @@ public struct BoxOfficeClient: Sendable {
 package protocol ChartArchive: Sendable {
     /// The day's whole chart, unfiltered, if the store holds it settled; nil sends the client on.
     func settledDailyChart(on day: KSTDate) -> BoxOfficeChart?
+    /// What the store holds of a film's details (its code, title, opening date…); nil when none.
+    func film(code: String) -> MovieDetails?
 }
 
 /// A count of requests sent, shared by the copies of a client.

@@ -30,21 +30,53 @@ extension BoxOfficeClient {
     ) async throws -> (trend: MovieTrend, missing: [MissingChart]) {
         let yesterday = KSTDate.today(at: now()).adding(days: -1)
         _ = try RangeRules.trendDays(from: from, to: to, yesterday: yesterday)
-        let movie = try await movie(code: code)
+        // An archive that holds the film answers for it with no call.
+        var archived: MovieDetails?
+        if let archive { archived = try await reading { archive.film(code: code) } }
+        let movie: MovieDetails
+        if let archived { movie = archived } else { movie = try await self.movie(code: code) }
         let dates = try RangeRules.trendDays(from: from, to: to, movie: movie, yesterday: yesterday)
         let total = dates.count
-        let query = ChartQuery(kind: .daily, dates: dates, jobs: jobs)
         // Only the movie's entry of each day is kept, not the day's chart.
         var days: [MovieTrend.Day] = []
+        var missing: [MissingChart] = []
         let done = DaysDone()
-        let missing = try await ChartFetcher(client: self).forEachChart(
-            query, keepingGoing: keepingGoing, onChartFetched: { await onDayFetched(done.next(), total) }
-        ) { chart in
-            if case .fetched(let chart) = chart {
-                days.append(MovieTrend.Day(date: chart.startDate, entry: chart.entries.first { $0.code == movie.code }))
+        // With no last day asked for, the run ends a week after the film left the chart (or
+        // never entered it): fetched a batch at a time, so the days after are never asked for.
+        let batches = to == nil ? stride(from: 0, to: dates.count, by: jobs).map { Array(dates[$0..<min($0 + jobs, dates.count)]) } : [dates]
+        for batch in batches {
+            let query = ChartQuery(kind: .daily, dates: batch, jobs: jobs)
+            missing += try await ChartFetcher(client: self).forEachChart(
+                query, keepingGoing: keepingGoing, onChartFetched: { await onDayFetched(done.next(), total) }
+            ) { chart in
+                if case .fetched(let chart) = chart {
+                    days.append(MovieTrend.Day(date: chart.startDate, entry: chart.entries.first { $0.code == movie.code }))
+                }
+            }
+            if to == nil, let end = Self.runEnd(of: days, opening: movie.openDate) {
+                days.removeAll { $0.date > end }
+                break
             }
         }
         return (MovieTrend(code: movie.code, title: movie.title, days: days), missing)
+    }
+
+    /// How long a film is out of the chart before its run is taken as over.
+    public static let daysOutOfTheChartEndingARun = 7
+
+    /// The last day of a run that is over: the seventh day in a row without the film, counted from
+    /// its opening or its first day in the chart, whichever comes first (days before it opened are
+    /// not days out of the chart); nil while the run goes on.
+    static func runEnd(of days: [MovieTrend.Day], opening: KSTDate?) -> KSTDate? {
+        var out = 0
+        var started = false
+        for day in days.sorted(by: { $0.date < $1.date }) {
+            started = started || day.entry != nil || opening.map { day.date >= $0 } ?? true
+            guard started else { continue }
+            out = day.entry == nil ? out + 1 : 0
+            if out == daysOutOfTheChartEndingARun { return day.date }
+        }
+        return nil
     }
 }
 

@@ -24,7 +24,7 @@ struct TrendCommand: RunnableCommand {
     static let spec = CommandSpec(
         name: "trend", abstract: "Show a movie's run: its rank and audience each day it was in the top 10.",
         discussion:
-            "Reads the daily charts of the movie's first \(ChartQuery.longestDailyRange) days from its opening (up to yesterday), or of --from/--to; cached days cost nothing.",
+            "Reads the daily charts from the movie's opening (or --from) until it has been out of the top ten for a week, at most \(ChartQuery.longestDailyRange) days (up to yesterday), or of --from/--to; cached and archived days cost nothing.",
         examples: ["boxoffice trend 20218541", "boxoffice trend 20218541 --from 20230726 --to 20230831 --format csv"],
         arguments: [ArgumentSpec(name: "movie-code", key: .code, help: "The KOBIS movie code.")],
         options: [

@@ -62,7 +62,7 @@ enum MCPToolCatalog {
         MCPTool(
             name: "movie_trend", title: "Movie trend",
             description:
-                "A movie's run: its rank, audience and sales each day it was in the daily top 10, from its opening (or 'from') for up to a year. Example: {\"code\": \"20218541\", \"from\": \"2023-07-26\", \"to\": \"2023-08-31\"}.",
+                "A movie's run: its rank, audience and sales each day it was in the daily top 10, from its opening (or 'from') until it has been out of the top 10 for a week (at most a year), or to 'to'. Costs one KOBIS call for the movie's details and one a day, none for what the local archive or the cache holds: a run that ended soon after opening costs a dozen calls. Example: {\"code\": \"20218541\", \"from\": \"2023-07-26\", \"to\": \"2023-08-31\"}.",
             command: TrendCommand.spec, options: [.from, .to, .keepGoing]),
         MCPTool(
             name: "box_office_top", title: "Top films of a period (archive)",

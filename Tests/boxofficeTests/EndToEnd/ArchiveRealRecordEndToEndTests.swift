@@ -1,3 +1,4 @@
+import BoxOfficeCore
 import Foundation
 import Testing
 
@@ -147,6 +148,26 @@ struct ArchiveRealRecordEndToEndTests {
         // A plain sync of the same days sends nothing: they are held, settled.
         let plain = try await state.run(["archive", "sync"] + days)
         #expect(plain.status == 0 && server.requestCount == 6, "\(plain.stderr)")
+    }
+
+    /// A trend with no last day ends a week after the film left the chart: 오펜하이머 opened on
+    /// 08-15 and is charted to 08-20; from 08-21 the days hold it no more, so the run ends on 08-27,
+    /// and no day past the batch that found it is asked for (not a year of calls).
+    @Test func aTrendWithNoLastDayEndsAWeekAfterTheFilmLeftTheChart() async throws {
+        let server = try LoopbackServer { request in
+            guard request.path.hasSuffix("searchDailyBoxOfficeList.json") else { return .recorded(request) }
+            let day = request.query["targetDt"] ?? ""
+            return day <= "20230820" ? .recorded(request) : .relabelled("kobis/daily-20230811.json", for: request)
+        }
+        defer { server.stop() }
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        let run = try await state.run(["trend", "20232193", "--format", "csv", "--fields", "date,rank"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").dropFirst()
+        #expect(lines.first?.hasPrefix("2023-08-15,") == true && lines.last?.hasPrefix("2023-08-27,") == true && lines.count == 13, "\(run.stdout)")
+        let charts = server.requests.filter { $0.path.hasSuffix("searchDailyBoxOfficeList.json") }.count
+        // The 13 days and at most the rest of the batch that found the end, never a year's 366.
+        #expect(charts >= 13 && charts <= 13 + ChartQuery.defaultJobs * 2, "\(charts) charts asked for")
     }
 
     /// A row of a fixture's chart: the film's running total and the day's audience.
