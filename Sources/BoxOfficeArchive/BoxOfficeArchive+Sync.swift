@@ -62,7 +62,7 @@ extension BoxOfficeArchive {
     /// The days from `from` to `to` a sync would fetch on `today`: those the archive lacks, those
     /// it holds unsettled that have settled since and, with `wide`, those it holds without KOBIS's
     /// lists by nation. Oldest first.
-    public func daysToSync(from: KSTDate, to: KSTDate, today: KSTDate, wide: Bool = false) throws(ArchiveError) -> [KSTDate] {
+    public func daysToSync(from: KSTDate, to: KSTDate, today: KSTDate, wide: Bool = false) throws(BoxOfficeError) -> [KSTDate] {
         let held = try heldDays(from: from, to: to)
         return Self.days(from: from, to: to).filter { need(of: $0, held: held[$0], today: today, wide: wide) != nil }
     }
@@ -190,7 +190,7 @@ extension BoxOfficeArchive {
     /// answer cannot be stored; any other failure (the disk, the lock) ends the sync.
     private func storeUnlessUnstorable(
         _ chart: BoxOfficeChart?, lists: [BoxOfficeChart], settled: Bool, movies: [MovieDetails]
-    ) throws(ArchiveError) -> ArchiveError? {
+    ) throws(BoxOfficeError) -> ArchiveError? {
         do {
             if let chart {
                 try store(chart, nationLists: lists, settled: settled, movies: movies, fetchedAt: Date())
@@ -199,8 +199,8 @@ extension BoxOfficeArchive {
             }
             return nil
         } catch {
-            guard case .unstorableChart = error else { throw error }
-            return error
+            guard case .archive(let archiveError) = error, case .unstorableChart = archiveError else { throw error }
+            return archiveError
         }
     }
 

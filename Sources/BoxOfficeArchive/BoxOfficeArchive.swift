@@ -26,13 +26,13 @@ public final class BoxOfficeArchive: Sendable {
 
     /// Opens the archive at `path`, creating it (and running the forward migrations once) unless
     /// `readOnly`. A file that is not SQLite, or of a newer schema, is refused as it is.
-    public init(path: String, readOnly: Bool = false) throws(ArchiveError) {
+    public init(path: String, readOnly: Bool = false) throws(BoxOfficeError) {
         self.path = path
         let opened: SQLiteConnection
         do {
             opened = try SQLiteConnection(path: path, readOnly: readOnly)
         } catch {
-            throw ArchiveError(error, path: path)
+            throw .archive(ArchiveError(error, path: path))
         }
         opened.waitForLocks(milliseconds: 5_000)
         do {
@@ -57,14 +57,20 @@ public final class BoxOfficeArchive: Sendable {
                 try opened.execute("PRAGMA synchronous = NORMAL")
                 try Self.migrate(opened, path: path)
             }
-        } catch let error as ArchiveError {
-            throw error
-        } catch let error as SQLiteFailure {
-            throw ArchiveError(error, path: path)
         } catch {
-            throw ArchiveError.failed(path: path, reason: "\(error)")
+            throw Self.archiveError(error, path: path)
         }
         connection = Mutex(opened)
+    }
+
+    /// What went wrong, as the library says it: SQLite's failures turned into the archive's.
+    private static func archiveError(_ error: any Error, path: String) -> BoxOfficeError {
+        switch error {
+        case let error as BoxOfficeError: error
+        case let error as ArchiveError: .archive(error)
+        case let error as SQLiteFailure: .archive(ArchiveError(error, path: path))
+        default: .archive(.failed(path: path, reason: "\(error)"))
+        }
     }
 
     private static func version(of connection: borrowing SQLiteConnection) throws -> Int64 {
@@ -102,7 +108,7 @@ public final class BoxOfficeArchive: Sendable {
 
     /// The days the archive holds between `from` and `to`, each with whether it was settled when
     /// fetched (a chart fetched the day after can still change; it is fetched again later).
-    public func days(from: KSTDate, to: KSTDate) throws(ArchiveError) -> [KSTDate: Bool] {
+    public func days(from: KSTDate, to: KSTDate) throws(BoxOfficeError) -> [KSTDate: Bool] {
         try withConnection { connection in
             var days: [KSTDate: Bool] = [:]
             try connection.query("SELECT day, settled FROM synced_days WHERE day BETWEEN ? AND ?", [.text(from.iso), .text(to.iso)]) { _, row in
@@ -117,7 +123,7 @@ public final class BoxOfficeArchive: Sendable {
 
     /// Each day the archive holds from `from` to `to`: whether it was settled when fetched, and
     /// whether its lists by nation are archived too.
-    func heldDays(from: KSTDate, to: KSTDate) throws(ArchiveError) -> [KSTDate: (settled: Bool, wide: Bool)] {
+    func heldDays(from: KSTDate, to: KSTDate) throws(BoxOfficeError) -> [KSTDate: (settled: Bool, wide: Bool)] {
         try withConnection { connection in
             var days: [KSTDate: (settled: Bool, wide: Bool)] = [:]
             try connection.query("SELECT day, settled, wide FROM synced_days WHERE day BETWEEN ? AND ?", [.text(from.iso), .text(to.iso)]) {
@@ -136,7 +142,7 @@ public final class BoxOfficeArchive: Sendable {
     /// count) is refused whole, naming its day and why.
     public func store(
         _ chart: BoxOfficeChart, nationLists: [BoxOfficeChart] = [], settled: Bool, movies: [MovieDetails] = [], fetchedAt: Date
-    ) throws(ArchiveError) {
+    ) throws(BoxOfficeError) {
         let stamp = Self.timestamp(fetchedAt)
         let date = chart.startDate
         let isWide = Set(nationLists.compactMap(\.filter.nation)).count == ChartFilter.Nation.allCases.count
@@ -156,7 +162,7 @@ public final class BoxOfficeArchive: Sendable {
 
     /// Adds KOBIS's lists of a day's Korean and foreign films to a day the archive holds, with the
     /// details of films first seen in them, in one transaction; the day is marked wide.
-    public func storeNationLists(_ lists: [BoxOfficeChart], movies: [MovieDetails] = [], fetchedAt: Date) throws(ArchiveError) {
+    public func storeNationLists(_ lists: [BoxOfficeChart], movies: [MovieDetails] = [], fetchedAt: Date) throws(BoxOfficeError) {
         guard let date = lists.first?.startDate else { return }
         let stamp = Self.timestamp(fetchedAt)
         try withConnection { connection in
@@ -208,7 +214,7 @@ public final class BoxOfficeArchive: Sendable {
     }
 
     /// Stores films' details, each replacing what the archive held for it, in one transaction.
-    public func store(_ movies: [MovieDetails], fetchedAt: Date) throws(ArchiveError) {
+    public func store(_ movies: [MovieDetails], fetchedAt: Date) throws(BoxOfficeError) {
         let stamp = Self.timestamp(fetchedAt)
         try withConnection { connection in
             try Self.transaction(connection) {
@@ -220,7 +226,7 @@ public final class BoxOfficeArchive: Sendable {
     /// What the archive holds of a film's details (the `movies` table: titles, opening date,
     /// production year, nations, genres, runtime, status); nil when it holds none. People and
     /// companies but the distributor are not kept.
-    public func film(_ code: String) throws(ArchiveError) -> MovieDetails? {
+    public func film(_ code: String) throws(BoxOfficeError) -> MovieDetails? {
         try withConnection { connection in
             var film: MovieDetails?
             try connection.query(
@@ -238,7 +244,7 @@ public final class BoxOfficeArchive: Sendable {
     }
 
     /// Which of these films the archive has details of.
-    public func knownFilms(_ codes: [String]) throws(ArchiveError) -> Set<String> {
+    public func knownFilms(_ codes: [String]) throws(BoxOfficeError) -> Set<String> {
         try withConnection { connection in
             var known: Set<String> = []
             for code in Set(codes) {
@@ -249,7 +255,7 @@ public final class BoxOfficeArchive: Sendable {
     }
 
     /// Films in the charts whose details the archive lacks, by the first day they appeared.
-    public func filmsWithoutDetails() throws(ArchiveError) -> [String] {
+    public func filmsWithoutDetails() throws(BoxOfficeError) -> [String] {
         try withConnection { connection in
             var codes: [String] = []
             try connection.query(
@@ -305,7 +311,7 @@ public final class BoxOfficeArchive: Sendable {
 
     /// The day's chart as the archive holds it, whole: the rows KOBIS gave, in its order (an
     /// empty chart for a day it had none); nil when the archive does not hold the day.
-    public func dailyChart(on day: KSTDate) throws(ArchiveError) -> (chart: BoxOfficeChart, isSettled: Bool)? {
+    public func dailyChart(on day: KSTDate) throws(BoxOfficeError) -> (chart: BoxOfficeChart, isSettled: Bool)? {
         try withConnection { connection in
             guard case .integer(let settled)? = try connection.scalar("SELECT settled FROM synced_days WHERE day = ?", [.text(day.iso)]) else {
                 return nil
@@ -340,7 +346,7 @@ public final class BoxOfficeArchive: Sendable {
     }
 
     /// What the archive holds.
-    public func status() throws(ArchiveError) -> ArchiveStatus {
+    public func status() throws(BoxOfficeError) -> ArchiveStatus {
         try withConnection { connection in
             var status = ArchiveStatus(schemaVersion: try Self.version(of: connection))
             try connection.query("SELECT COUNT(*), MIN(day), MAX(day), SUM(settled = 0) FROM synced_days") { _, row in
@@ -383,7 +389,7 @@ public final class BoxOfficeArchive: Sendable {
 
     /// Films ranked in a period by their figure (see `figures(allTime:)`): what KOBIS's own running
     /// totals say they drew from their first to their last archived day of the period.
-    public func top(_ period: ArchivePeriod, by measure: TopMeasure = .audience, limit: Int = 10) throws(ArchiveError) -> [TopFilm] {
+    public func top(_ period: ArchivePeriod, by measure: TopMeasure = .audience, limit: Int = 10) throws(BoxOfficeError) -> [TopFilm] {
         let (from, to) = period.bounds
         return try withConnection { connection in
             var films: [TopFilm] = []
@@ -413,7 +419,7 @@ public final class BoxOfficeArchive: Sendable {
     /// `figures(allTime:)`) added up. A film counts for its first distributor, its nation (대표국적)
     /// or its genre (대표장르); films whose details the archive lacks are one group of their own,
     /// named nil.
-    public func share(_ period: ArchivePeriod, by grouping: ShareGrouping) throws(ArchiveError) -> [ShareGroup] {
+    public func share(_ period: ArchivePeriod, by grouping: ShareGrouping) throws(BoxOfficeError) -> [ShareGroup] {
         let (from, to) = period.bounds
         return try withConnection { connection in
             var groups: [ShareGroup] = []
@@ -476,7 +482,7 @@ public final class BoxOfficeArchive: Sendable {
     /// Reads the whole archive and lists what does not add up: running totals that do not chain
     /// from one archived day to the next (each list checked), days fetched before they settled,
     /// films charted without their details. Empty when all holds.
-    public func check() throws(ArchiveError) -> [ArchiveFinding] {
+    public func check() throws(BoxOfficeError) -> [ArchiveFinding] {
         try withConnection { connection in
             var findings: [ArchiveFinding] = []
             for table in ["daily_chart", "nation_chart"] {
@@ -525,7 +531,7 @@ public final class BoxOfficeArchive: Sendable {
 
     /// The year up to `day` (from the first of January), when the archive holds every one of its
     /// days; nil when it lacks any.
-    public func yearSoFar(through day: KSTDate) throws(ArchiveError) -> DailyReport.YearSoFar? {
+    public func yearSoFar(through day: KSTDate) throws(BoxOfficeError) -> DailyReport.YearSoFar? {
         guard let first = KSTDate(year: day.year, month: 1, day: 1), try missingDays(from: first, to: day).isEmpty else { return nil }
         let period = ArchivePeriod.days(from: first, to: day)
         let groups = try share(period, by: .distributor)
@@ -536,7 +542,7 @@ public final class BoxOfficeArchive: Sendable {
     }
 
     /// The days from `from` to `to` the archive does not hold.
-    public func missingDays(from: KSTDate, to: KSTDate) throws(ArchiveError) -> [KSTDate] {
+    public func missingDays(from: KSTDate, to: KSTDate) throws(BoxOfficeError) -> [KSTDate] {
         guard from <= to else { return [] }
         // Most periods asked about are whole: counting says so without reading the days.
         let count = try withConnection { connection in
@@ -549,7 +555,7 @@ public final class BoxOfficeArchive: Sendable {
 
     /// Runs one read-only statement: at most `rowLimit` rows, and `seconds` of SQLite's work,
     /// after which it is interrupted. ATTACH, writing pragmas and `load_extension` are refused.
-    public func query(_ sql: String, rowLimit: Int = 1_000, seconds: Double = 2) throws(ArchiveError) -> QueryResult {
+    public func query(_ sql: String, rowLimit: Int = 1_000, seconds: Double = 2) throws(BoxOfficeError) -> QueryResult {
         try withConnection { connection in
             var result = QueryResult()
             var now = timespec()
@@ -581,15 +587,11 @@ public final class BoxOfficeArchive: Sendable {
 
     /// Runs `body` on the connection, one caller at a time, turning SQLite's failures into the
     /// archive's errors.
-    private func withConnection<Result: Sendable>(_ body: @Sendable (borrowing SQLiteConnection) throws -> Result) throws(ArchiveError) -> Result {
+    private func withConnection<Result: Sendable>(_ body: @Sendable (borrowing SQLiteConnection) throws -> Result) throws(BoxOfficeError) -> Result {
         do {
             return try connection.withLock { connection in try body(connection) }
-        } catch let error as ArchiveError {
-            throw error
-        } catch let error as SQLiteFailure {
-            throw ArchiveError(error, path: path)
         } catch {
-            throw ArchiveError.failed(path: path, reason: "\(error)")
+            throw Self.archiveError(error, path: path)
         }
     }
 

@@ -21,7 +21,7 @@ final class SyncLock {
     init(archivePath: String, onWait: (Int32?) -> Void) async throws {
         let path = archivePath + ".sync"
         let opened = open(path, O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard opened >= 0 else { throw ArchiveError.readOnly(path: path) }
+        guard opened >= 0 else { throw BoxOfficeError.archive(.readOnly(path: path)) }
         var told = false
         var pause = Duration.milliseconds(20)
         while flock(opened, LOCK_EX | LOCK_NB) != 0 {
@@ -29,7 +29,7 @@ final class SyncLock {
             if code == EINTR { continue }
             guard code == EWOULDBLOCK else {
                 close(opened)
-                throw ArchiveError.failed(path: path, reason: String(cString: strerror(code)))
+                throw BoxOfficeError.archive(.failed(path: path, reason: String(cString: strerror(code))))
             }
             if !told {
                 told = true

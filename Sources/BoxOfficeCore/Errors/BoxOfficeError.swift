@@ -67,6 +67,9 @@ public enum BoxOfficeError: ReportableError, Equatable, CustomStringConvertible,
     case rangeAbandoned(RangeAbandoned)
     /// A transport of the app's own threw an error of its own (its text scrubbed of the keys).
     case transportFailed(APIService, reason: String)
+    /// The box office archive (`BoxOfficeArchive`) could not be opened, read or written, or
+    /// refused what it was given.
+    case archive(ArchiveError)
 
     /// One line a person can act on, in the app's language (Korean or English, as
     /// `Language.ofThisApp` finds it); API-provided text is stripped of terminal controls.
@@ -181,6 +184,8 @@ public enum BoxOfficeError: ReportableError, Equatable, CustomStringConvertible,
             return failure.message
         case .rangeAbandoned(let abandoned):
             return abandoned.message
+        case .archive(let error):
+            return error.message
         case .transportFailed(let service, let reason):
             return bilingual(
                 "The transport failed on a \(service.displayName) request: \(clean(reason)).",

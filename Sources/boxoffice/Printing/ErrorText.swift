@@ -193,6 +193,7 @@ enum ErrorText {
         case .rangeFailed(let failure): failure.failures.map { exitCode(for: $0.1) }.min { $0.severity < $1.severity } ?? .internalError
         case .rangeAbandoned(let abandoned): exitCode(for: abandoned.error)
         case .transportFailed: .unavailable
+        case .archive(let error): exitCode(for: error)
         }
     }
 }

@@ -112,12 +112,12 @@ struct ArchiveRealRecordTests {
         let archive = try BoxOfficeArchive(path: folder.file)
         var twice = try Self.chart(Self.days[0])
         twice.entries[9] = twice.entries[0]
-        #expect(throws: ArchiveError.unstorableChart(day: Self.days[0], film: twice.entries[0].code, row: 10, reason: .listedTwice)) {
+        #expect(throws: BoxOfficeError.archive(.unstorableChart(day: Self.days[0], film: twice.entries[0].code, row: 10, reason: .listedTwice))) {
             try archive.store(twice, settled: true, fetchedAt: Date())
         }
         var fractional = try Self.chart(Self.days[1])
         fractional.entries[2].audienceChange = 1.5
-        #expect(throws: ArchiveError.unstorableChart(day: Self.days[1], film: fractional.entries[2].code, row: 3, reason: .fractionalCount)) {
+        #expect(throws: BoxOfficeError.archive(.unstorableChart(day: Self.days[1], film: fractional.entries[2].code, row: 3, reason: .fractionalCount))) {
             try archive.store(fractional, settled: true, fetchedAt: Date())
         }
         #expect(try archive.status().days == 0 && archive.status().chartRows == 0)
@@ -161,7 +161,7 @@ struct ArchiveRealRecordTests {
         }
         let before = try Data(contentsOf: URL(fileURLWithPath: folder.file))
         for readOnly in [false, true] {
-            #expect(throws: ArchiveError.notAnArchive(path: folder.file)) { try BoxOfficeArchive(path: folder.file, readOnly: readOnly) }
+            #expect(throws: BoxOfficeError.archive(.notAnArchive(path: folder.file))) { try BoxOfficeArchive(path: folder.file, readOnly: readOnly) }
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder.file)) == before)
         #expect(!FileManager.default.fileExists(atPath: folder.file + "-wal"))

@@ -91,7 +91,7 @@ struct ArchiveTests {
             "DELETE FROM daily_chart", "ATTACH DATABASE '/tmp/x.sqlite3' AS x", "PRAGMA user_version = 9", "SELECT load_extension('x')",
             "SELECT 1; DELETE FROM daily_chart",
         ] {
-            #expect(throws: ArchiveError.self, "\(refused)") { try reader.query(refused) }
+            #expect(throws: BoxOfficeError.self, "\(refused)") { try reader.query(refused) }
         }
         #expect(try reader.status().chartRows == 10, "nothing was changed")
     }
@@ -101,20 +101,20 @@ struct ArchiveTests {
         _ = try Self.archive(folder)
         let reader = try BoxOfficeArchive(path: folder.file, readOnly: true)
         let endless = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT COUNT(*) FROM n"
-        #expect(throws: ArchiveError.interrupted) { try reader.query(endless, seconds: 0) }
+        #expect(throws: BoxOfficeError.archive(.interrupted)) { try reader.query(endless, seconds: 0) }
     }
 
     @Test func aFileThatIsNotSQLiteOrIsNewerIsLeftAsItWas() throws {
         let folder = TemporaryArchiveFolder()
         let text = Data("not a database, but a note someone keeps\n".utf8)
         try text.write(to: URL(fileURLWithPath: folder.file))
-        #expect(throws: ArchiveError.notAnArchive(path: folder.file)) { try BoxOfficeArchive(path: folder.file) }
+        #expect(throws: BoxOfficeError.archive(.notAnArchive(path: folder.file))) { try BoxOfficeArchive(path: folder.file) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder.file)) == text)
 
         let newer = TemporaryArchiveFolder()
         _ = try Self.archive(newer)
         try SQLiteConnection(path: newer.file, readOnly: false).execute("PRAGMA user_version = 99")
-        #expect(throws: ArchiveError.newerSchema(path: newer.file, version: 99)) { try BoxOfficeArchive(path: newer.file) }
+        #expect(throws: BoxOfficeError.archive(.newerSchema(path: newer.file, version: 99))) { try BoxOfficeArchive(path: newer.file) }
     }
 }
 
