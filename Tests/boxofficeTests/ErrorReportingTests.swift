@@ -15,7 +15,10 @@ struct ErrorReportingTests {
         (.rangeAbandoned(RangeAbandoned(error: BoxOfficeError.timedOut(.kobis, seconds: 15), tried: 4, total: 31)), .tryLater),
         (.transportFailed(.kakao, reason: "the app's own transport gave up"), .unavailable),
         (.archive(.busy(path: "/tmp/archive.sqlite3")), .cannotCreateOutput),
-        (.archive(.unstorableChart(day: KSTDate(year: 2023, month: 8, day: 19)!, film: "20233616", row: 8, reason: .listedTwice)), .malformedResponse),
+        (
+            .archive(.unstorableChart(day: KSTDate(year: 2023, month: 8, day: 19)!, film: "20233616", row: 8, reason: .listedTwice)),
+            .malformedResponse
+        ),
         (.missingAPIKey(.kobis), .configuration),
         (.keyRejected(.kakao, code: "AccessDeniedError", message: "wrong appKey([redacted]) format"), .keyRejected),
         (.quotaExceeded(.kobis, message: "일일 호출 허용량을 초과하였습니다."), .tryLater), (.dailyLimitReached(.kobis, limit: 3_000), .tryLater),

@@ -12,7 +12,7 @@ struct CompletionCommand: RunnableCommand {
     static let spec = CommandSpec(
         name: "completion", abstract: "Print a shell completion script.",
         examples: [
-            "boxoffice completion bash > /etc/bash_completion.d/boxoffice", "boxoffice completion zsh > ~/.zfunc/_boxoffice",
+            "boxoffice completion bash > ~/.local/share/bash-completion/completions/boxoffice", "boxoffice completion zsh > ~/.zfunc/_boxoffice",
             "boxoffice completion fish > ~/.config/fish/completions/boxoffice.fish",
         ],
         arguments: [ArgumentSpec(name: "shell", help: "bash, zsh or fish.", choices: Shell.allCases.map(\.rawValue))],

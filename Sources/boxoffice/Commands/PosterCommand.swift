@@ -53,7 +53,7 @@ struct PosterCommand: RunnableCommand {
     static let spec = CommandSpec(
         name: "poster", abstract: "Find a movie's poster.",
         discussion: "Looks up the title on KOBIS, then searches Kakao images for \"<title> 영화 포스터\" and prints the best image URL.",
-        examples: ["boxoffice poster 20124079", "boxoffice poster 20124079 --download poster.jpg"],
+        examples: ["boxoffice poster 20218541", "boxoffice poster 20218541 --download poster.jpg"],
         arguments: [ArgumentSpec(name: "movie-code", key: .code, help: "The KOBIS movie code.")],
         options: [
             OptionSpec(

@@ -38,7 +38,7 @@ struct ReportCommand: RunnableCommand {
             "Reads the daily charts of <date> and the days before it (days at least three days old come from the cache, so a daily cron costs three calls: <date> and the two days before it, which KOBIS may still revise) and the same weekday a week earlier.",
         examples: [
             "boxoffice report", "boxoffice report --date 20230818 --format markdown",
-            "boxoffice report --format html --posters --output /var/www/boxoffice.html",
+            "boxoffice report --format html --posters --output boxoffice.html",
             "boxoffice report --format email --mail-to team@example.com --output mail.eml && sendmail -t < mail.eml",
             "boxoffice report --format slack --output post.json && curl -sS -d @post.json -H 'Content-Type: application/json' \"$WEBHOOK\"",
         ],

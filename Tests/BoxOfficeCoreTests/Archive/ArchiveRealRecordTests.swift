@@ -117,7 +117,9 @@ struct ArchiveRealRecordTests {
         }
         var fractional = try Self.chart(Self.days[1])
         fractional.entries[2].audienceChange = 1.5
-        #expect(throws: BoxOfficeError.archive(.unstorableChart(day: Self.days[1], film: fractional.entries[2].code, row: 3, reason: .fractionalCount))) {
+        #expect(
+            throws: BoxOfficeError.archive(.unstorableChart(day: Self.days[1], film: fractional.entries[2].code, row: 3, reason: .fractionalCount))
+        ) {
             try archive.store(fractional, settled: true, fetchedAt: Date())
         }
         #expect(try archive.status().days == 0 && archive.status().chartRows == 0)
