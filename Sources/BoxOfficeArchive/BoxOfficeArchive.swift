@@ -30,9 +30,9 @@ public final class BoxOfficeArchive: Sendable {
         self.path = path
         let opened: SQLiteConnection
         do {
-            opened = try SQLiteConnection(path: path, readOnly: readOnly)
+            opened = readOnly ? try Self.reader(at: path) : try SQLiteConnection(path: path, readOnly: false)
         } catch {
-            throw .archive(ArchiveError(error, path: path))
+            throw Self.archiveError(error, path: path)
         }
         opened.waitForLocks(milliseconds: 5_000)
         do {
@@ -61,6 +61,21 @@ public final class BoxOfficeArchive: Sendable {
             throw Self.archiveError(error, path: path)
         }
         connection = Mutex(opened)
+    }
+
+    /// A read-only connection. In a folder this process cannot write (a shared one, an app's
+    /// bundle), SQLite cannot make the shared memory a WAL reader needs; a cleanly closed file is
+    /// then read as immutable, which needs none.
+    private static func reader(at path: String) throws -> SQLiteConnection {
+        let connection = try SQLiteConnection(path: path, readOnly: true)
+        do {
+            _ = try version(of: connection)
+            return connection
+        } catch let failure as SQLiteFailure where [8, 14].contains(failure.code & 0xFF) {
+            let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+            guard access(folder.isEmpty ? "/" : folder, W_OK) != 0, access(path + "-wal", F_OK) != 0 else { throw failure }
+            return try SQLiteConnection(path: path, readOnly: true, immutable: true)
+        }
     }
 
     /// What went wrong, as the library says it: SQLite's failures turned into the archive's.
@@ -450,19 +465,22 @@ public final class BoxOfficeArchive: Sendable {
     /// its archived days (a total KOBIS revised later may not chain). For all time, it is the film's
     /// latest running total: everything since its opening.
     static func figures(allTime: Bool) -> String {
+        // A film's first and last day, found in the overall chart or else in its nation's list,
+        // each by its index: no table of the period's rows is built and searched.
+        let value = { (day: String, column: String) in "COALESCE(\(day)d.\(column), \(day)n.\(column))" }
         let since = { (measure: String) in
-            allTime ? "last.\(measure)_total" : "last.\(measure)_total - first.\(measure)_total + first.\(measure)"
+            allTime
+                ? value("l", "\(measure)_total")
+                : "\(value("l", "\(measure)_total")) - \(value("f", "\(measure)_total")) + \(value("f", measure))"
         }
         let figure = { (measure: String) in
             "MAX(COALESCE(s.\(measure)_summed, \(since(measure))), COALESCE(\(since(measure)), s.\(measure)_summed)) AS \(measure)"
         }
         return """
             WITH rows AS (
-                SELECT day, movie_code, rank, title, open_date, audience, audience_total, sales, sales_total
-                FROM daily_chart WHERE day BETWEEN ?1 AND ?2
+                SELECT day, movie_code, rank, audience, sales FROM daily_chart WHERE day BETWEEN ?1 AND ?2
                 UNION ALL
-                SELECT day, movie_code, NULL, title, open_date, audience, audience_total, sales, sales_total
-                FROM nation_chart AS n WHERE day BETWEEN ?1 AND ?2
+                SELECT day, movie_code, NULL, audience, sales FROM nation_chart AS n WHERE day BETWEEN ?1 AND ?2
                     AND NOT EXISTS (SELECT 1 FROM daily_chart AS c WHERE c.day = n.day AND c.movie_code = n.movie_code)
             ),
             span AS (
@@ -471,10 +489,13 @@ public final class BoxOfficeArchive: Sendable {
                 FROM rows GROUP BY movie_code
             ),
             figures AS (
-                SELECT s.*, last.title AS title, COALESCE(last.open_date, first.open_date) AS open_date, \(figure("audience")), \(figure("sales"))
+                SELECT s.*, \(value("l", "title")) AS title, COALESCE(ld.open_date, ln.open_date, fd.open_date, fn.open_date) AS open_date,
+                       \(figure("audience")), \(figure("sales"))
                 FROM span AS s
-                JOIN rows AS first ON first.day = s.first_day AND first.movie_code = s.movie_code
-                JOIN rows AS last ON last.day = s.last_day AND last.movie_code = s.movie_code
+                LEFT JOIN daily_chart AS fd ON fd.day = s.first_day AND fd.movie_code = s.movie_code
+                LEFT JOIN nation_chart AS fn ON fd.movie_code IS NULL AND fn.movie_code = s.movie_code AND fn.day = s.first_day
+                LEFT JOIN daily_chart AS ld ON ld.day = s.last_day AND ld.movie_code = s.movie_code
+                LEFT JOIN nation_chart AS ln ON ld.movie_code IS NULL AND ln.movie_code = s.movie_code AND ln.day = s.last_day
             )
             """
     }

@@ -31,13 +31,15 @@ struct SQLiteFailure: Error {
 struct SQLiteConnection: ~Copyable {
     private let handle: OpaquePointer
 
-    /// Opens `path`, loading SQLite first if no archive was opened yet.
-    init(path: String, readOnly: Bool) throws(SQLiteFailure) {
+    /// Opens `path`, loading SQLite first if no archive was opened yet. `immutable` (read-only)
+    /// reads a file no one writes without the lock and the shared memory a WAL reader needs, which
+    /// a folder this process cannot write would refuse it.
+    init(path: String, readOnly: Bool, immutable: Bool = false) throws(SQLiteFailure) {
         if let reason = lazy_sqlite_load() {
             throw SQLiteFailure(code: -1, message: String(cString: reason))
         }
         var opened: OpaquePointer?
-        let code = lazy_sqlite_open(path, readOnly ? 1 : 0, &opened)
+        let code = immutable ? lazy_sqlite_open_immutable(path, &opened) : lazy_sqlite_open(path, readOnly ? 1 : 0, &opened)
         guard let opened else { throw SQLiteFailure(code: code, message: "out of memory") }
         guard code == Int32(LAZY_SQLITE_OK) else {
             let message = String(cString: lazy_sqlite_message(opened))

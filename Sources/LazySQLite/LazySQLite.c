@@ -11,6 +11,7 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -94,12 +95,28 @@ const char *lazy_sqlite_load(void) {
 #endif
 
 // SQLite's documented numbers.
-enum { OPEN_READONLY = 0x1, OPEN_READWRITE = 0x2, OPEN_CREATE = 0x4, OPEN_NOFOLLOW = 0x01000000 };
+enum { OPEN_READONLY = 0x1, OPEN_READWRITE = 0x2, OPEN_CREATE = 0x4, OPEN_URI = 0x40, OPEN_NOFOLLOW = 0x01000000 };
 enum { DENY = 1, ALLOW = 0 };
 enum { ACTION_PRAGMA = 19, ACTION_ATTACH = 24, ACTION_DETACH = 25, ACTION_FUNCTION = 31 };
 
 int lazy_sqlite_open(const char *path, int read_only, lazy_sqlite_db **db) {
     return CALL(open_v2)(path, db, read_only ? OPEN_READONLY : (OPEN_READWRITE | OPEN_CREATE), NULL);
+}
+
+int lazy_sqlite_open_immutable(const char *path, lazy_sqlite_db **db) {
+    // file:PATH?immutable=1, with the characters a URI gives a meaning of its own escaped.
+    size_t length = strlen(path);
+    char *uri = malloc(length * 3 + sizeof "file:?immutable=1");
+    if (!uri) return CALL(open_v2)(path, db, OPEN_READONLY, NULL);
+    char *end = uri + sprintf(uri, "file:");
+    for (const char *c = path; *c; c++) {
+        if (*c == '%' || *c == '?' || *c == '#') end += sprintf(end, "%%%02X", (unsigned char)*c);
+        else *end++ = *c;
+    }
+    strcpy(end, "?immutable=1");
+    int code = CALL(open_v2)(uri, db, OPEN_READONLY | OPEN_URI, NULL);
+    free(uri);
+    return code;
 }
 int lazy_sqlite_close(lazy_sqlite_db *db) { return CALL(close_v2)(db); }
 const char *lazy_sqlite_message(lazy_sqlite_db *db) { return CALL(errmsg)(db); }

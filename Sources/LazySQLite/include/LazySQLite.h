@@ -30,6 +30,9 @@ enum { LAZY_SQLITE_INTEGER = 1, LAZY_SQLITE_FLOAT = 2, LAZY_SQLITE_TEXT = 3, LAZ
 /// Opens `path` read-write (creating it) or read-only; the connection is returned even on failure,
 /// for its message, and must be closed.
 int lazy_sqlite_open(const char *path, int read_only, lazy_sqlite_db **db);
+/// Opens `path` read-only as immutable: no lock, no -shm, for a file no one writes (read-only media,
+/// an app's bundle, a folder this process cannot write).
+int lazy_sqlite_open_immutable(const char *path, lazy_sqlite_db **db);
 int lazy_sqlite_close(lazy_sqlite_db *db);
 /// The connection's last error, in SQLite's words.
 const char *lazy_sqlite_message(lazy_sqlite_db *db);
