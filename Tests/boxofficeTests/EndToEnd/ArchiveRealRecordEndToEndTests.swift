@@ -2,6 +2,10 @@ import BoxOfficeCore
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The archive fed charts as KOBIS really sends them, through the loopback server: the tie of
 /// 2023-08-19 through every question (sync, top, share, trend, daily, archive sql, the MCP tools),
 /// and the quirks of real answers (counts with separators, a blank opening date, negative changes,
@@ -168,6 +172,34 @@ struct ArchiveRealRecordEndToEndTests {
         let charts = server.requests.filter { $0.path.hasSuffix("searchDailyBoxOfficeList.json") }.count
         // The 13 days and at most the rest of the batch that found the end, never a year's 366.
         #expect(charts >= 13 && charts <= 13 + ChartQuery.defaultJobs * 2, "\(charts) charts asked for")
+    }
+
+    /// An archive in a folder its reader cannot write (a shared one, an app's bundle) answers
+    /// every question; only a writer is refused, and says why. Run as another user than the owner,
+    /// which needs root to switch to (skipped by name elsewhere).
+    @Test(.enabled(if: getuid() == 0 && TestTools.path(of: "setpriv") != nil, "needs root and setpriv to read as another user"))
+    func aReaderWhoCannotWriteTheFolderAnswersFromTheArchive() async throws {
+        let owner = BinaryRunner(keys: false)
+        let folder = TemporaryFolder("boxoffice-shared-archive")
+        let file = folder.url.appendingPathComponent("archive.sqlite3").path
+        let sync = try await owner.run(["archive", "sync"] + Self.tenDays + ["--replay", "Fixtures", "--archive", file])
+        try #require(sync.status == 0, "\(sync.stderr)")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.url.path)
+        let home = TemporaryFolder("boxoffice-reader-home")
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: home.url.path)
+        func asReader(_ arguments: [String]) async throws -> (status: Int32, output: String) {
+            try await Subprocess.run(
+                ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", BinaryRunner.binary.path] + arguments + ["--archive", file],
+                in: home.url, environment: ["HOME": home.url.path, "PATH": "/usr/bin:/bin", "LANG": "C"], inheriting: false)
+        }
+        for question in [
+            ["archive", "status"], ["top"] + Self.tenDays, ["share"] + Self.tenDays, ["archive", "sql", "SELECT COUNT(*) FROM daily_chart"],
+        ] {
+            let run = try await asReader(question)
+            #expect(run.status == 0, "\(question): \(run.output)")
+        }
+        let writer = try await asReader(["archive", "sync", "--from", "2023-08-21", "--to", "2023-08-21", "--replay", "Fixtures"])
+        #expect(writer.status == 73 && writer.output.contains("cannot be written"), "\(writer.output)")
     }
 
     /// A row of a fixture's chart: the film's running total and the day's audience.
