@@ -129,21 +129,45 @@ struct ArchiveRealRecordTests {
 
     /// A file the first version wrote: brought to version 2 in one transaction on opening, every
     /// row kept (its unique ranks become the positions), whether opened to write or to read.
+    /// A file the first version wrote: its day of ten ranked rows.
+    static func versionOneFile(_ folder: TemporaryArchiveFolder) throws {
+        let old = try SQLiteConnection(path: folder.file, readOnly: false)
+        try old.execute("PRAGMA journal_mode = WAL")
+        try old.execute(Schema.version1)
+        try old.execute("PRAGMA user_version = 1")
+        try old.execute("INSERT INTO synced_days VALUES ('2023-08-18', '2023-08-19T03:30:00+09:00', 1)")
+        for rank in 1...10 {
+            try old.execute(
+                "INSERT INTO daily_chart (day, rank, movie_code, title, audience, audience_total, rank_change, is_new) VALUES ('2023-08-18', \(rank), 'm\(rank)', '영화 \(rank)', \(1000 - rank), \(5000 - rank), 0, 0)"
+            )
+        }
+    }
+
+    /// A migration cut short (here its connection closes mid-transaction, as a killed process's
+    /// does) leaves the version-1 file whole; a reader sees version 1 until the new one commits.
+    @Test func aMigrationCutShortLeavesTheOldFileWholeAndReadable() throws {
+        let folder = TemporaryArchiveFolder()
+        try Self.versionOneFile(folder)
+        do {
+            let migrating = try SQLiteConnection(path: folder.file, readOnly: false)
+            try migrating.execute("BEGIN IMMEDIATE")
+            try migrating.execute(Schema.version2)
+            try migrating.execute("PRAGMA user_version = 2")
+            let reader = try SQLiteConnection(path: folder.file, readOnly: true)
+            #expect(try reader.scalar("PRAGMA user_version") == .integer(1))
+            #expect(try reader.scalar("SELECT COUNT(*) FROM daily_chart") == .integer(10))
+            #expect(throws: (any Error).self, "no position column yet") { try reader.scalar("SELECT position FROM daily_chart") }
+        }
+        let check = try SQLiteConnection(path: folder.file, readOnly: true)
+        #expect(try check.scalar("PRAGMA user_version") == .integer(1) && check.scalar("PRAGMA integrity_check") == .text("ok"))
+        let archive = try BoxOfficeArchive(path: folder.file)
+        #expect(try archive.status().schemaVersion == 2 && archive.status().chartRows == 10)
+    }
+
     @Test(arguments: [false, true])
     func aVersionOneFileIsMigratedInPlaceWithEveryRow(readOnly: Bool) throws {
         let folder = TemporaryArchiveFolder()
-        do {
-            let old = try SQLiteConnection(path: folder.file, readOnly: false)
-            try old.execute("PRAGMA journal_mode = WAL")
-            try old.execute(Schema.version1)
-            try old.execute("PRAGMA user_version = 1")
-            try old.execute("INSERT INTO synced_days VALUES ('2023-08-18', '2023-08-19T03:30:00+09:00', 1)")
-            for rank in 1...10 {
-                try old.execute(
-                    "INSERT INTO daily_chart (day, rank, movie_code, title, audience, audience_total, rank_change, is_new) VALUES ('2023-08-18', \(rank), 'm\(rank)', '영화 \(rank)', \(1000 - rank), \(5000 - rank), 0, 0)"
-                )
-            }
-        }
+        try Self.versionOneFile(folder)
         let archive = try BoxOfficeArchive(path: folder.file, readOnly: readOnly)
         #expect(try archive.status().schemaVersion == 2 && archive.status().chartRows == 10)
         let rows = try archive.query("SELECT position, rank, movie_code, audience FROM daily_chart ORDER BY position")
