@@ -147,9 +147,8 @@ struct CronEndToEndTests {
     }
 
     @Test func aRefusedConnectionIsNotCountedAgainstTheQuota() async throws {
-        let server = try LoopbackServer(handler: StubResponse.syntheticDay)
-        let url = server.baseURL
-        server.stop()
+        let closed = try ClosedPort()
+        let url = closed.baseURL
         let state = BinaryRunner(kobisURL: url)
         let run = try await state.run(["daily", "--date", "20230818", "--retries", "2"])
         #expect(run.status == 69)

@@ -128,9 +128,8 @@ struct DailyAndMovieEndToEndTests {
     }
 
     @Test func connectionRefusedExits69() async throws {
-        let server = try LoopbackServer { _ in StubResponse() }
-        let url = server.baseURL
-        server.stop()
+        let closed = try ClosedPort()
+        let url = closed.baseURL
         let run = try await BinaryRunner(kobisURL: url).run(["daily", "--date", "20230818", "--retries", "0"])
         BinaryRunner.expectFailure(run, status: 69, mentioning: ["127.0.0.1", "refused"])
     }

@@ -431,9 +431,8 @@ struct TrustEndToEndTests {
     }
 
     @Test func aRangeAgainstADeadServerStopsAfterItsFirstWave() async throws {
-        let server = try LoopbackServer(handler: StubResponse.syntheticDay)
-        let url = server.baseURL
-        server.stop()
+        let closed = try ClosedPort()
+        let url = closed.baseURL
         let run = try await BinaryRunner(kobisURL: url).run(["daily", "--from", "20230701", "--to", "20230801", "--jobs", "4", "--retries", "1"])
         BinaryRunner.expectFailure(run, status: 69, mentioning: ["of 32 requests all failed the same way", "were not sent", "connection refused"])
         #expect(run.stderr.split(separator: "\n").count == 1)
