@@ -272,12 +272,12 @@ public enum ShareGrouping: String, Sendable, CaseIterable {
 
     var column: String { rawValue }
 
-    /// 배급사, 국적, 장르.
+    /// 배급사, 대표국적, 대표장르: a film counts for its first nation and genre, as KOBIS names them.
     package var koreanName: String {
         switch self {
         case .distributor: "배급사"
-        case .nation: "국적"
-        case .genre: "장르"
+        case .nation: "대표국적"
+        case .genre: "대표장르"
         }
     }
 }

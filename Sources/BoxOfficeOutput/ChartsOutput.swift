@@ -137,7 +137,8 @@ package struct ChartsOutput: Presentable {
     static func describe(_ filter: ChartFilter) -> String? {
         let parts = [
             filter.nation.map { $0 == .korean ? bilingual("Korean films", "한국영화") : bilingual("foreign films", "외국영화") },
-            filter.movieType.map(\.rawValue), filter.region.map(\.koreanName),
+            filter.movieType.map { $0 == .independent ? bilingual("independent", "다양성영화") : bilingual("commercial", "상업영화") },
+            filter.region.map(\.koreanName),
         ].compactMap { $0 }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
@@ -148,16 +149,13 @@ package struct ChartsOutput: Presentable {
     }
 
     private static func baseTitle(_ kind: ChartKind, from startDate: KSTDate, to endDate: KSTDate) -> String {
-        let first = KoreanDate.plain(startDate)
-        let last = KoreanDate.plain(endDate)
+        // Korean headings put the days first, as the press does: 2023년 8월 11일(금)~13일(일) 주말 박스오피스.
+        let days = KoreanDate.range(startDate, endDate)
         return switch kind {
-        case .daily: bilingual("Daily box office, \(startDate.iso)", "일별 박스오피스, \(KoreanDate.long(startDate))")
-        case .weekly(.week):
-            bilingual("Weekly box office, \(startDate.iso) to \(endDate.iso) (Mon–Sun)", "주간 박스오피스, \(first)~\(last) (월~일)")
-        case .weekly(.weekend):
-            bilingual("Weekend box office, \(startDate.iso) to \(endDate.iso) (Fri–Sun)", "주말 박스오피스, \(first)~\(last) (금~일)")
-        case .weekly(.weekdays):
-            bilingual("Weekday box office, \(startDate.iso) to \(endDate.iso) (Mon–Thu)", "주중 박스오피스, \(first)~\(last) (월~목)")
+        case .daily: bilingual("Daily box office, \(startDate.iso)", "\(days) 일별 박스오피스")
+        case .weekly(.week): bilingual("Weekly box office, \(startDate.iso) to \(endDate.iso) (Mon–Sun)", "\(days) 주간 박스오피스")
+        case .weekly(.weekend): bilingual("Weekend box office, \(startDate.iso) to \(endDate.iso) (Fri–Sun)", "\(days) 주말 박스오피스")
+        case .weekly(.weekdays): bilingual("Weekday box office, \(startDate.iso) to \(endDate.iso) (Mon–Thu)", "\(days) 주중 박스오피스")
         }
     }
 
@@ -169,7 +167,7 @@ package struct ChartsOutput: Presentable {
             Column("Audience", key: "audience", alignment: .right), Column.machine("audience_change"),
             // The cumulative audience is what people look for: it goes after Screens and Share.
             Column("Total", key: "audience_total", alignment: .right, dropOrder: 4), Column.machine("sales"),
-            Column("Share", key: "sales_share", alignment: .right, dropOrder: 3), Column.machine("sales_total"),
+            Column(bilingual("Share", "매출액 점유율"), key: "sales_share", alignment: .right, dropOrder: 3), Column.machine("sales_total"),
             Column("Screens", key: "screens", alignment: .right, dropOrder: 2), Column.machine("shows"),
         ]
         // Added after every older column, so scripts reading by position keep working; the poster,

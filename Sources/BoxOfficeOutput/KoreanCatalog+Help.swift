@@ -106,7 +106,7 @@ extension KoreanCatalog {
         "One of the command's subcommands.":
             "이 명령어의 하위 명령어 가운데 하나.",
         "Only commercial or independent films.":
-            "상업영화 또는 독립영화만.",
+            "상업영화 또는 다양성영화(KOBIS의 multiMovieYn)만: commercial 또는 independent.",
         "Only companies with this part: a code of the company-parts group, or its name such as 배급사.":
             "이 업종의 영화사만: company-parts 그룹의 코드 또는 배급사 같은 이름.",
         "Only korean or foreign films.":

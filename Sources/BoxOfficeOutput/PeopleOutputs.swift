@@ -70,7 +70,7 @@ package struct PersonOutput: Presentable {
         let columns = [
             Column.machine("person_code"), Column.machine("person_name"), Column("Movie code", key: "movie_code"),
             Column("Title", key: "title", isTruncatable: true),
-            Column.machine("part"), Column("Parts", key: "parts", dropOrder: 1),
+            Column.machine("part"), Column(bilingual("Parts", "분야"), key: "parts", dropOrder: 1),
         ]
         let rows: [[Cell]] = person.filmography.map {
             [.text(person.code), .text(person.name), .text($0.movieCode), .text($0.title), .text($0.part), .list($0.parts)]

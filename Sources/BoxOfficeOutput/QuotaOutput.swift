@@ -50,18 +50,21 @@ package struct QuotaOutput: Presentable {
         let columns = [
             Column.machine("date"), Column("Service", key: nil), Column.machine("service"),
             Column("Calls", key: "calls", alignment: .right, dropOrder: 2),
-            Column("Limit", key: "limit", alignment: .right, dropOrder: 1), Column.machine("remaining"), Column("Used", key: nil, alignment: .right),
+            Column("Limit", key: "limit", alignment: .right, dropOrder: 1), Column.machine("remaining"),
+            Column(bilingual("Used", "사용률"), key: nil, alignment: .right),
         ]
         let rows: [[Cell]] = APIService.allCases.map { service in
             let share = (Double(used(service)) * 1000 / Double(service.dailyQuota)).rounded() / 10
             return [
-                .date(day), .text(service.displayName), .text(service.rawValue), .count(used(service)), .count(service.dailyQuota),
+                .date(day), .text(bilingual(service.displayName, service.koreanName)), .text(service.rawValue), .count(used(service)),
+                .count(service.dailyQuota),
                 .count(remaining(service)), .percentage(share),
             ]
         }
         return Document([
             Document.Section([
-                .heading("Calls today (\(day.iso), Seoul)", inMarkdown: true), .table(Table(columns: columns, rows: rows)),
+                .heading(bilingual("Calls today (\(day.iso), Seoul)", "\(KoreanDate.long(day)) API 호출(서울 날짜 기준)"), inMarkdown: true),
+                .table(Table(columns: columns, rows: rows)),
             ])
         ])
     }

@@ -54,7 +54,8 @@ package struct ReportOutput: Presentable {
             Column("#", key: "rank", alignment: .right), Column("Move", key: "move", alignment: .right, dropOrder: 5),
             Column("Title", key: "title", isTruncatable: true), Column("Day", key: "days_since_opening", alignment: .right, dropOrder: 3),
             Column("Audience", key: "audience", alignment: .right), Column("Total", key: "audience_total", alignment: .right, dropOrder: 4),
-            Column("Share", key: "sales_share", alignment: .right, dropOrder: 2), Column("Screens", key: "screens", alignment: .right, dropOrder: 1),
+            Column(bilingual("Share", "매출액 점유율"), key: "sales_share", alignment: .right, dropOrder: 2),
+            Column("Screens", key: "screens", alignment: .right, dropOrder: 1),
             Column("Trend", key: "trend", dropOrder: 6),
         ]
         if withPosters { columns.append(Column("Poster", key: "poster_url", keepsWhole: true)) }
@@ -132,7 +133,7 @@ package struct ReportOutput: Presentable {
             news.append(.note(Sparkline.scale))
         }
         var first: [Document.Block] = [
-            .heading(bilingual("Box office report, \(Self.dayName(report.date))", "박스오피스 리포트, \(Self.dayName(report.date))"), inMarkdown: true),
+            .heading(bilingual("Box office report, \(Self.dayName(report.date))", "\(Self.dayName(report.date)) 박스오피스 리포트"), inMarkdown: true),
             .table(Table(columns: columns, rows: rows)),
         ]
         if withPosters, let linkedPosterNote { first.append(.note(linkedPosterNote)) }

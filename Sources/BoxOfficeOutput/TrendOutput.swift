@@ -55,7 +55,8 @@ package struct TrendOutput: Presentable {
         let columns = [
             Column.machine("code"), Column("Date", key: "date"), Column("#", key: "rank", alignment: .right, dropOrder: 5),
             Column("Audience", key: "audience", alignment: .right), Column("Total", key: "audience_total", alignment: .right, dropOrder: 4),
-            Column("Share", key: "sales_share", alignment: .right, dropOrder: 3), Column("Screens", key: "screens", alignment: .right, dropOrder: 2),
+            Column(bilingual("Share", "매출액 점유율"), key: "sales_share", alignment: .right, dropOrder: 3),
+            Column("Screens", key: "screens", alignment: .right, dropOrder: 2),
             Column("Shows", key: "shows", alignment: .right, dropOrder: 1),
             // Last, as the CSV header only grows: so that `--fields title` works as on its JSON lines.
             Column.machine("title"),
@@ -68,13 +69,21 @@ package struct TrendOutput: Presentable {
         }
         let dates = (days.map(\.date) + missing.map(\.date)).sorted()
         let first = dates.first?.iso ?? "", last = dates.last?.iso ?? ""
+        let period = dates.first.flatMap { first in dates.last.map { KoreanDate.range(first, $0) } } ?? ""
         let shown = days.filter { $0.entry != nil }.count
-        let gaps: [Document.Block] = missing.map { .note("Missing: \($0.date.iso), \($0.reason)") }
+        let gaps: [Document.Block] = missing.map {
+            .note(bilingual("Missing: \($0.date.iso), \($0.reason)", "빠진 날: \(KoreanDate.long($0.date)), \($0.reason)"))
+        }
+        let fetched = missing.isEmpty ? "" : bilingual(" fetched", "")
         return Document([
             Document.Section(
                 [
-                    .heading("\(title) (\(code)), \(first) to \(last)", inMarkdown: true), .table(Table(columns: columns, rows: rows)),
-                    .note("In the top 10 on \(shown) of \(days.count) \(days.count == 1 ? "day" : "days")\(missing.isEmpty ? "" : " fetched")."),
+                    .heading(bilingual("\(title) (\(code)), \(first) to \(last)", "\(title)(영화 코드 \(code)) \(period) 추이"), inMarkdown: true),
+                    .table(Table(columns: columns, rows: rows)),
+                    .note(
+                        bilingual(
+                            "In the top 10 on \(shown) of \(days.count) \(days.count == 1 ? "day" : "days")\(fetched).",
+                            "\(missing.isEmpty ? "" : "받은 ")\(days.count)일 가운데 \(shown)일 10위 안에 들었습니다.")),
                 ] + gaps)
         ])
     }

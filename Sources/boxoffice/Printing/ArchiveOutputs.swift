@@ -197,6 +197,14 @@ struct PeriodCoverage: Sendable {
 
     static let jsonSchema: [(String, JSONSchema)] = [("from", .nullable(.date)), ("to", .nullable(.date)), ("missingDays", .array(.date))]
 
+    /// `2023년 8월`, `2023년`, `2023년 8월 11일(금)~20일(일)`, `전체 기간`: what a Korean heading leads with.
+    var koreanTitle: String {
+        switch period {
+        case .days(let from, let to): KoreanDate.period(from, to)
+        case .allTime: "전체 기간"
+        }
+    }
+
     var title: String {
         switch period {
         case .days(let from, let to): from == to ? from.iso : bilingual("\(from.iso) to \(to.iso)", "\(from.iso)~\(to.iso)")
@@ -265,7 +273,7 @@ struct TopOutput: Presentable {
             ]
         }
         let basis = FigureBasis(coverage.period).saying(measure == .audience ? .audience : .sales)
-        let heading = bilingual("Top films, \(coverage.title)", "흥행 순위, \(coverage.title)")
+        let heading = bilingual("Top films, \(coverage.title)", "\(coverage.koreanTitle) 흥행 순위")
         var blocks: [Document.Block] = [.heading(heading, inMarkdown: true), .table(Table(columns: columns, rows: rows))]
         blocks.append(.note(basis))
         if !coverage.missing.isEmpty { blocks.append(.note(PeriodCoverage.saying(coverage.missing))) }
@@ -321,8 +329,9 @@ struct ShareOutput: Presentable {
 
     var document: Document {
         let columns = [
-            Column(grouping.rawValue.capitalized, key: "name", isTruncatable: true), Column("Audience", key: "audience", alignment: .right),
-            Column("Share", key: "audience_share", alignment: .right), Column("Sales", key: "sales", alignment: .right, dropOrder: 2),
+            Column(bilingual(grouping.rawValue.capitalized, grouping.koreanName), key: "name", isTruncatable: true),
+            Column("Audience", key: "audience", alignment: .right), Column(bilingual("Share", "관객 점유율"), key: "audience_share", alignment: .right),
+            Column("Sales", key: "sales", alignment: .right, dropOrder: 2),
             Column("Sales share", key: "sales_share", alignment: .right, dropOrder: 1),
             Column("Films", key: "films", alignment: .right, dropOrder: 3),
         ]
@@ -336,7 +345,8 @@ struct ShareOutput: Presentable {
         }
         var blocks: [Document.Block] = [
             .heading(
-                bilingual("Share by \(grouping.rawValue), \(coverage.title)", "\(grouping.koreanName)별 점유율, \(coverage.title)"), inMarkdown: true),
+                bilingual("Share by \(grouping.rawValue), \(coverage.title)", "\(coverage.koreanTitle) \(grouping.koreanName)별 점유율"), inMarkdown: true
+            ),
             .table(Table(columns: columns, rows: rows)),
             .note(FigureBasis(coverage.period).saying(.both)),
         ]

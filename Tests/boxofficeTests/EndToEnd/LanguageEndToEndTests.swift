@@ -52,7 +52,7 @@ struct LanguageEndToEndTests {
         let subject = try #require(run.stdout.split(separator: "\n").first { $0.hasPrefix("Subject: ") })
         let encoded = subject.dropFirst("Subject: =?UTF-8?B?".count).prefix { $0 != "?" }
         let decoded = Data(base64Encoded: String(encoded)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        #expect(decoded.hasPrefix("박스오피스 리포트, 2023년 8월"), "\(subject) → \(decoded)")
+        #expect(decoded.hasPrefix("2023년 8월 18일(금) 박스오피스"), "\(subject) → \(decoded)")
     }
 
     @Test func everyUsageErrorSpeaksKoreanWithItsUsageLine() async throws {
@@ -119,7 +119,8 @@ struct LanguageEndToEndTests {
         for (environment, flags, isKorean) in cases {
             let run = try await state.run(
                 ["daily", "--date", "20230818", "--replay", "Fixtures", "--limit", "1"] + flags, extraEnvironment: environment)
-            #expect(run.stdout.hasPrefix("일별 박스오피스") == isKorean, "\(environment) \(flags): \(run.stdout)")
+            let heading = run.stdout.split(separator: "\n").first ?? ""
+            #expect(heading.hasSuffix(" 일별 박스오피스") == isKorean, "\(environment) \(flags): \(run.stdout)")
         }
     }
 }

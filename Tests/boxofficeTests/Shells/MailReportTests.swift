@@ -73,7 +73,7 @@ struct MailReportTests {
             String(decoding: raw, as: UTF8.self).contains("\nFrom: \"boxoffice\" <cron@")
                 || String(decoding: raw, as: UTF8.self).hasPrefix("From: \"boxoffice\" <cron@"))
         Self.expectLineLengths(raw)
-        let korean = try await Self.check(plain, in: folder, subject: "박스오피스 리포트, 2023년 8월 18일 (금)", recipients: ["team@example.com"])
+        let korean = try await Self.check(plain, in: folder, subject: "2023년 8월 18일(금) 박스오피스 리포트", recipients: ["team@example.com"])
         let text = try #require(korean["text"] as? String)
         let widest = text.split(separator: "\n").map { DisplayWidth.of(String($0)) }.max() ?? 0
         #expect(widest <= 78, "the plain text fits 78 columns, not \(widest):\n\(text)")
