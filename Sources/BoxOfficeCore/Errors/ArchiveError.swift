@@ -64,7 +64,7 @@ extension ArchiveError: ReportableError, CustomStringConvertible, LocalizedError
         case .notAnArchive(let path):
             bilingual(
                 "\(TerminalText.sanitize(path)) is not an SQLite database, so it was left as it is.",
-                "\(TerminalText.sanitize(path))는 SQLite 데이터베이스가 아니어서 그대로 두었습니다.")
+                "\(TerminalText.sanitize(path), particle: .topic) SQLite 데이터베이스가 아니어서 그대로 두었습니다.")
         case .newerSchema(let path, let version):
             bilingual(
                 "\(TerminalText.sanitize(path)) has schema version \(version), newer than this version of the library reads; it was left as it is.",
@@ -74,13 +74,14 @@ extension ArchiveError: ReportableError, CustomStringConvertible, LocalizedError
         case .busy(let path):
             bilingual(
                 "The archive \(TerminalText.sanitize(path)) stayed locked by another process.",
-                "다른 프로세스가 아카이브 \(TerminalText.sanitize(path))를 계속 잠그고 있습니다.")
+                "다른 프로세스가 아카이브 \(TerminalText.sanitize(path), particle: .object) 계속 잠그고 있습니다.")
         case .diskFull(let path):
             bilingual(
                 "The archive \(TerminalText.sanitize(path)) could not grow (a full disk, or a limit on the file's size); it holds what it held before.",
-                "아카이브 \(TerminalText.sanitize(path))를 늘릴 수 없습니다(디스크가 찼거나 파일 크기 제한). 담고 있던 내용은 그대로입니다.")
+                "아카이브 \(TerminalText.sanitize(path), particle: .object) 늘릴 수 없습니다(디스크가 찼거나 파일 크기 제한). 담고 있던 내용은 그대로입니다.")
         case .cannotOpen(let path):
-            bilingual("The archive \(TerminalText.sanitize(path)) cannot be opened.", "아카이브 \(TerminalText.sanitize(path))를 열 수 없습니다.")
+            bilingual(
+                "The archive \(TerminalText.sanitize(path)) cannot be opened.", "아카이브 \(TerminalText.sanitize(path), particle: .object) 열 수 없습니다.")
         case .refused(let reason):
             bilingual("The query was refused: \(TerminalText.sanitize(reason)).", "질의를 거절했습니다: \(TerminalText.sanitize(reason)).")
         case .invalidQuery(let reason):

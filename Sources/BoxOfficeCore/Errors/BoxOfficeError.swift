@@ -94,7 +94,7 @@ public enum BoxOfficeError: ReportableError, Equatable, CustomStringConvertible,
             let codeText = code.map { bilingual(" (error \(clean($0)))", "(오류 \(clean($0)))") } ?? ""
             return bilingual(
                 "\(service.displayName) rejected the API key\(codeText): \(clean(message)).",
-                "\(service.koreanName)가 API 키를 거부했습니다\(codeText): \(clean(message)).")
+                "\(service.koreanName, particle: .subject) API 키를 거부했습니다\(codeText): \(clean(message)).")
         case .quotaExceeded(let service, let message):
             return bilingual(
                 "\(service.displayName) daily call limit reached: \(clean(message)). Try again tomorrow (Seoul time).",
@@ -121,23 +121,25 @@ public enum BoxOfficeError: ReportableError, Equatable, CustomStringConvertible,
             let detail = message.map { ": \(clean($0))" } ?? ""
             return bilingual(
                 "\(service.displayName) is throttling requests\(detail). Try again later.",
-                "\(service.koreanName)가 요청을 제한하고 있습니다\(detail). 잠시 뒤 다시 시도하세요.")
+                "\(service.koreanName, particle: .subject) 요청을 제한하고 있습니다\(detail). 잠시 뒤 다시 시도하세요.")
         case .serviceFault(let service, let code, let message):
             return bilingual(
                 "\(service.displayName) returned error \(clean(code)): \(clean(message)).",
-                "\(service.koreanName)가 오류 \(clean(code))를 돌려주었습니다: \(clean(message)).")
+                "\(service.koreanName, particle: .subject) 오류 \(clean(code), particle: .object) 돌려주었습니다: \(clean(message)).")
         case .httpStatus(let service, let status, let message):
             let detail = message.map { ": \(clean($0))" } ?? ""
-            return bilingual("\(service.displayName) answered HTTP \(status)\(detail).", "\(service.koreanName)가 HTTP \(status)로 답했습니다\(detail).")
+            return bilingual(
+                "\(service.displayName) answered HTTP \(status)\(detail).",
+                "\(service.koreanName, particle: .subject) HTTP \(status, particle: .direction) 답했습니다\(detail).")
         case .serverError(let service, let status, let attempts):
             return bilingual(
                 "\(service.displayName) answered HTTP \(status), a server error, to \(attempts == 1 ? "the one attempt" : "all \(attempts) attempts"); it may be down or busy. Try again later.",
-                "\(service.koreanName)가 \(attempts == 1 ? "요청" : "\(attempts)번의 요청 모두")에 서버 오류 HTTP \(status)로 답했습니다. 서버가 멈췄거나 붐비는 듯합니다. 잠시 뒤 다시 시도하세요."
+                "\(service.koreanName, particle: .subject) \(attempts == 1 ? "요청" : "\(attempts)번의 요청 모두")에 서버 오류 HTTP \(status, particle: .direction) 답했습니다. 서버가 멈췄거나 붐비는 듯합니다. 잠시 뒤 다시 시도하세요."
             )
         case .malformedResponse(let service, let expected, let detail):
             return bilingual(
                 "\(service.displayName) sent a response that is not \(expected): \(clean(detail)).",
-                "\(service.koreanName)의 응답이 \(expected)가 아닙니다: \(clean(detail)).")
+                "\(service.koreanName)의 응답이 \(expected, particle: .subject) 아닙니다: \(clean(detail)).")
         case .noChartData(let what):
             return bilingual(
                 "No box-office data for \(what) yet. KOBIS publishes a day's figures the next morning; try again later.",
@@ -147,7 +149,7 @@ public enum BoxOfficeError: ReportableError, Equatable, CustomStringConvertible,
         case .timedOut(let service, let seconds):
             return bilingual(
                 "\(service.displayName) did not answer within \(Self.format(seconds)) s.",
-                "\(service.koreanName)가 \(Self.format(seconds))초 안에 답하지 않았습니다.")
+                "\(service.koreanName, particle: .subject) \(Self.format(seconds))초 안에 답하지 않았습니다.")
         case .unreachable(let service, let host, let reason):
             return bilingual(
                 "Cannot reach \(service.displayName) at \(clean(host)): \(clean(reason)).",
@@ -172,7 +174,8 @@ public enum BoxOfficeError: ReportableError, Equatable, CustomStringConvertible,
         case .answerMismatch(let service, let asked, let answered):
             return bilingual(
                 "\(service.displayName) answered another question: asked for \(asked), it sent \(clean(answered)). The answer was discarded.",
-                "\(service.koreanName)가 다른 질문에 답했습니다. \(asked)를 물었는데 \(clean(answered))를 보냈습니다. 그 답은 버렸습니다.")
+                "\(service.koreanName, particle: .subject) 다른 질문에 답했습니다. \(asked, particle: .object) 물었는데 \(clean(answered), particle: .object) 보냈습니다. 그 답은 버렸습니다."
+            )
         case .unknownCodeName(let name, let group, let known):
             let names = known.map(clean).joined(separator: ", ")
             return bilingual(
@@ -193,7 +196,7 @@ public enum BoxOfficeError: ReportableError, Equatable, CustomStringConvertible,
         case .redirectRefused(let service, let refusal):
             return bilingual(
                 "\(service.displayName) redirected the request \(clean(refusal.description)), which is not followed: API keys never leave their own service.",
-                "\(service.koreanName)가 요청을 \(clean(refusal.description)) 돌려보냈지만 따라가지 않았습니다. API 키는 자기 서비스 밖으로 나가지 않습니다.")
+                "\(service.koreanName, particle: .subject) 요청을 \(clean(refusal.description)) 돌려보냈지만 따라가지 않았습니다. API 키는 자기 서비스 밖으로 나가지 않습니다.")
         }
     }
 

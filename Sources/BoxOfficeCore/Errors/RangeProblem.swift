@@ -32,7 +32,8 @@ public enum RangeProblem: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .reversed(let from, let to):
             return bilingual(
-                "The range's first day, \(from.iso), is after its last day, \(to.iso).", "범위의 첫날 \(from.iso)가 마지막 날 \(to.iso)보다 뒤입니다.")
+                "The range's first day, \(from.iso), is after its last day, \(to.iso).",
+                "범위의 첫날 \(from.iso, particle: .subject) 마지막 날 \(to.iso)보다 뒤입니다.")
         case .tooLong(let count, let limit, let unit):
             let count = NumberText.grouped(Int64(count))
             return unit == .weeks
@@ -42,16 +43,17 @@ public enum RangeProblem: Sendable, Hashable, CustomStringConvertible {
         case .nothingStarts(let period, let from, let to):
             return bilingual(
                 "No \(period.rawValue) starts between \(from.iso) and \(to.iso); a range holds the periods that start in it.",
-                "\(from.iso)~\(to.iso)에 시작하는 \(period.koreanName)이 없습니다. 범위에는 그 안에서 시작하는 기간만 들어갑니다.")
+                "\(from.iso)~\(to.iso)에 시작하는 \(period.koreanName, particle: .subject) 없습니다. 범위에는 그 안에서 시작하는 기간만 들어갑니다.")
         case .notEndedYet(let period?, let firstDay, let lastDay, let today):
             let (verb, possessive) = period == .weekdays ? ("have", "their") : ("has", "its")
             return bilingual(
                 "The \(period.rawValue) of \(firstDay.iso) \(verb) not ended yet (\(possessive) last day is \(lastDay.iso), today in Seoul is \(today.iso)); ask for an earlier week.",
-                "\(firstDay.iso)부터의 \(period.koreanName)이 아직 끝나지 않았습니다(마지막 날 \(lastDay.iso), 한국 날짜로 오늘 \(today.iso)). 그 전 주를 고르세요.")
+                "\(firstDay.iso)부터의 \(period.koreanName, particle: .subject) 아직 끝나지 않았습니다(마지막 날 \(lastDay.iso), 한국 날짜로 오늘 \(today.iso)). 그 전 주를 고르세요."
+            )
         case .notEndedYet(nil, let firstDay, _, let today):
             return bilingual(
                 "\(firstDay.iso) has not ended yet (today in Seoul is \(today.iso)), so it has no figures; ask for an earlier day.",
-                "\(firstDay.iso)는 아직 끝나지 않아(한국 날짜로 오늘 \(today.iso)) 집계가 없습니다. 그 전 날을 고르세요.")
+                "\(firstDay.iso, particle: .topic) 아직 끝나지 않아(한국 날짜로 오늘 \(today.iso)) 집계가 없습니다. 그 전 날을 고르세요.")
         case .endsBeforeOpening(let code, let title, let lastDay, let opening):
             let film = "\(TerminalText.sanitize(title).trimmed) (\(TerminalText.sanitize(code).trimmed))"
             return bilingual(

@@ -59,7 +59,7 @@ public enum ReplayError: ReportableError, Equatable {
         case .noRecording(let service, let file):
             bilingual(
                 "No recorded \(service.displayName) response \(TerminalText.sanitize(file)) in the replay folder.",
-                "재생 폴더에 기록된 \(service.koreanName) 응답 \(TerminalText.sanitize(file))가 없습니다.")
+                "재생 폴더에 기록된 \(service.koreanName) 응답 \(TerminalText.sanitize(file), particle: .subject) 없습니다.")
         }
     }
 }

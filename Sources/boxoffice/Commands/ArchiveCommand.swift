@@ -69,7 +69,7 @@ enum ArchiveCommand {
                     throw reader.error(
                         bilingual(
                             "\(reader.name(.to)) \(to.iso) is before \(reader.name(.from)) \(from.iso).",
-                            "\(reader.name(.to)) \(to.iso)가 \(reader.name(.from)) \(from.iso)보다 앞입니다."))
+                            "\(reader.name(.to)) \(to.iso, particle: .subject) \(reader.name(.from)) \(from.iso)보다 앞입니다."))
                 }
                 return Sync(
                     from: from, to: to, budget: try reader.integer(.budget), movies: !(try reader.flag(.noMovies)), wide: try reader.flag(.wide),

@@ -68,12 +68,12 @@ struct ChartCommand: StreamingCommand {
                 throw reader.error(
                     bilingual(
                         "Use either \(reader.name(.date)) or \(fromName)/\(toName), not both.",
-                        "\(reader.name(.date))와 \(fromName)/\(toName) 가운데 하나만 쓰세요."))
+                        "\(reader.name(.date), particle: .and) \(fromName)/\(toName) 가운데 하나만 쓰세요."))
             }
             guard let from, let to else {
                 throw reader.error(
                     bilingual(
-                        "A range needs both \(fromName) and \(toName).", "범위에는 \(fromName)와 \(toName)가 모두 필요합니다."))
+                        "A range needs both \(fromName) and \(toName).", "범위에는 \(fromName, particle: .and) \(toName, particle: .subject) 모두 필요합니다."))
             }
             if isWeekly {
                 // The periods that have ended are fetched; the others are left out, and said so.
@@ -112,7 +112,8 @@ struct ChartCommand: StreamingCommand {
             throw reader.error(
                 bilingual(
                     "\(reader.name(.keepGoing)) is for a range (\(reader.name(.from)) and \(reader.name(.to))): a single chart arrives or fails whole.",
-                    "\(reader.name(.keepGoing))은 기간(\(reader.name(.from)), \(reader.name(.to)))에 씁니다. 하나뿐인 박스오피스는 받거나 못 받거나 둘 중 하나입니다."))
+                    "\(reader.name(.keepGoing), particle: .topic) 기간(\(reader.name(.from)), \(reader.name(.to)))에 씁니다. 하나뿐인 박스오피스는 받거나 못 받거나 둘 중 하나입니다."
+                ))
         }
         network = try NetworkOptions(reader, offering: Self.fieldNames(query.kind, withPosters: query.withPosters))
     }

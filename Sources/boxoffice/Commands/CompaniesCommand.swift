@@ -46,7 +46,7 @@ struct CompaniesCommand: RunnableCommand {
                 throw reader.error(
                     bilingual(
                         "Give a name to search for, or \(reader.name(.ceo)) or \(reader.name(.part)).",
-                        "찾을 이름이나 \(reader.name(.ceo)) 또는 \(reader.name(.part))를 주세요."))
+                        "찾을 이름이나 \(reader.name(.ceo)) 또는 \(reader.name(.part), particle: .object) 주세요."))
             }
             return CompaniesCommand(
                 name: name, ceo: ceo, part: part, list: try ListOptions(reader), network: try NetworkOptions(reader, offering: Self.fieldNames))

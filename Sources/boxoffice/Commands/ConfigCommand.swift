@@ -72,7 +72,8 @@ enum ConfigCommand {
             if state.context.variable(service.keyVariable)?.isEmpty == false {
                 state.context.warn(
                     bilingual(
-                        "\(service.keyVariable) is set in the environment and is still used.", "환경 변수 \(service.keyVariable)가 있어 그 키는 계속 쓰입니다."))
+                        "\(service.keyVariable) is set in the environment and is still used.",
+                        "환경 변수 \(service.keyVariable, particle: .subject) 있어 그 키는 계속 쓰입니다."))
             }
             return .empty
         }

@@ -39,7 +39,8 @@ struct PeopleCommand: RunnableCommand {
                 }
                 throw reader.error(
                     bilingual(
-                        "Give a name to search for, or \(reader.name(.filmography)).", "찾을 이름이나 \(reader.name(.filmography))를 주세요."))
+                        "Give a name to search for, or \(reader.name(.filmography)).", "찾을 이름이나 \(reader.name(.filmography), particle: .object) 주세요.")
+                )
             }
             return PeopleCommand(
                 name: name, filmography: filmography, list: try ListOptions(reader), network: try NetworkOptions(reader, offering: Self.fieldNames))

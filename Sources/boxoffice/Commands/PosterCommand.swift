@@ -93,7 +93,7 @@ struct PosterCommand: RunnableCommand {
                 context.warn(
                     bilingual(
                         "The image is \(kind.rawValue.uppercased()), not \(named.rawValue.uppercased()) as \(TerminalText.sanitize(path))'s name says; saved as named all the same.",
-                        "이미지는 파일 이름(\(TerminalText.sanitize(path)))이 말하는 \(named.rawValue.uppercased())가 아니라 \(kind.rawValue.uppercased())입니다. 이름대로 저장했습니다."
+                        "이미지는 파일 이름(\(TerminalText.sanitize(path)))이 말하는 \(named.rawValue.uppercased(), particle: .subject) 아니라 \(kind.rawValue.uppercased())입니다. 이름대로 저장했습니다."
                     ))
             }
             Signals.arm()

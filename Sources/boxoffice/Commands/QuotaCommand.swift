@@ -28,7 +28,8 @@ struct QuotaCommand: RunnableCommand {
             case .unreadable:
                 state.context.warn(
                     bilingual(
-                        "the quota ledger \(path) is unreadable; today's count is shown as zero.", "호출 장부 \(path)를 읽을 수 없어 오늘의 호출 수를 0으로 보여 줍니다."))
+                        "the quota ledger \(path) is unreadable; today's count is shown as zero.",
+                        "호출 장부 \(path, particle: .object) 읽을 수 없어 오늘의 호출 수를 0으로 보여 줍니다."))
                 counts = [:]
             }
         } catch BoxOfficeError.quotaLedgerUnavailable(_, let reason) {

@@ -92,7 +92,7 @@ struct ReportCommand: RunnableCommand {
         for (name, isGiven) in given where !isMail && isGiven {
             throw reader.error(
                 bilingual(
-                    "--\(name.rawValue) is for --format email.", "--\(name.rawValue)는 --format email에 씁니다."))
+                    "--\(name.rawValue) is for --format email.", "--\(name.rawValue, particle: .topic) --format email에 씁니다."))
         }
         self.recipients = try recipients.map { text throws(UsageError) in try Self.address(text, option: .mailTo, reader) }
         self.sender = try sender.map { text throws(UsageError) in try Self.address(text, option: .mailFrom, reader) }

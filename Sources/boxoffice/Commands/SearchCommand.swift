@@ -67,7 +67,7 @@ struct SearchCommand: RunnableCommand {
                 throw reader.error(
                     bilingual(
                         "Use either \(reader.name(.year)) or \(reader.name(.openedFrom))/\(reader.name(.openedTo)), not both.",
-                        "\(reader.name(.year))와 \(reader.name(.openedFrom))/\(reader.name(.openedTo)) 가운데 하나만 쓰세요."))
+                        "\(reader.name(.year), particle: .and) \(reader.name(.openedFrom))/\(reader.name(.openedTo)) 가운데 하나만 쓰세요."))
             }
             (openedFrom, openedTo) = (year, year)
         }
@@ -80,7 +80,7 @@ struct SearchCommand: RunnableCommand {
                 throw reader.error(
                     bilingual(
                         "\(reader.name(fromName)) \(from) is after \(reader.name(toName)) \(to).",
-                        "\(reader.name(fromName)) \(from)가 \(reader.name(toName)) \(to)보다 뒤입니다."))
+                        "\(reader.name(fromName)) \(from, particle: .subject) \(reader.name(toName)) \(to)보다 뒤입니다."))
             }
         }
         let anyFilter =

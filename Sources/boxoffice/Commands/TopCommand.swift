@@ -126,13 +126,14 @@ struct PeriodOptions: Sendable {
             guard let from, let to else {
                 throw reader.error(
                     bilingual(
-                        "Give both \(reader.name(.from)) and \(reader.name(.to)).", "\(reader.name(.from))와 \(reader.name(.to))를 모두 주세요."))
+                        "Give both \(reader.name(.from)) and \(reader.name(.to)).",
+                        "\(reader.name(.from), particle: .and) \(reader.name(.to), particle: .object) 모두 주세요."))
             }
             guard from <= to else {
                 throw reader.error(
                     bilingual(
                         "\(reader.name(.to)) \(to.iso) is before \(reader.name(.from)) \(from.iso).",
-                        "\(reader.name(.to)) \(to.iso)가 \(reader.name(.from)) \(from.iso)보다 앞입니다."))
+                        "\(reader.name(.to)) \(to.iso, particle: .subject) \(reader.name(.from)) \(from.iso)보다 앞입니다."))
             }
             period = .days(from: from, to: to)
         } else {

@@ -364,7 +364,7 @@ extension PeriodCoverage {
             let sync = isTool ? "archive_sync" : "'boxoffice archive sync'"
             return bilingual(
                 "The archive holds no day yet; \(sync) fills it, one KOBIS call a day.",
-                "아카이브에 아직 하루치도 없습니다. \(sync)로 채우세요(하루에 KOBIS 호출 1회).")
+                "아카이브에 아직 하루치도 없습니다. \(sync, particle: .direction) 채우세요(하루에 KOBIS 호출 1회).")
         }
         let count = to.days(since: from) + 1
         // A model is told the tool and its arguments, a shell the command line.
@@ -374,7 +374,7 @@ extension PeriodCoverage {
             : ("'boxoffice archive sync --from \(from.iso) --to \(to.iso)'", "'boxoffice archive sync --from \(from.iso) --to \(to.iso)'")
         return bilingual(
             "The archive holds no day of \(from.iso) to \(to.iso); \(english) fills it for \(NumberText.grouped(count)) KOBIS call\(count == 1 ? "" : "s") and one for each film new to the archive.",
-            "아카이브에 \(from.iso)~\(to.iso) 기간의 날이 하나도 없습니다. \(korean)로 채우세요. KOBIS 호출 \(NumberText.grouped(count))회와 아카이브에 처음 드는 영화마다 1회가 듭니다."
+            "아카이브에 \(from.iso)~\(to.iso) 기간의 날이 하나도 없습니다. \(korean, particle: .direction) 채우세요. KOBIS 호출 \(NumberText.grouped(count))회와 아카이브에 처음 드는 영화마다 1회가 듭니다."
         )
     }
 

@@ -94,29 +94,29 @@ enum ErrorText {
             return ignoreQuota.map { option in
                 bilingual(
                     "Try again tomorrow, or pass \(option) if the key has calls the count does not know of.",
-                    "내일 다시 시도하세요. 이 키에 boxoffice가 모르는 호출이 남아 있다면 \(option)을 쓰세요.")
+                    "내일 다시 시도하세요. 이 키에 boxoffice가 모르는 호출이 남아 있다면 \(option, particle: .object) 쓰세요.")
             } ?? bilingual("Try again tomorrow.", "내일 다시 시도하세요.")
         case .quotaInsufficient:
             return ignoreQuota.map { option in
-                bilingual("Shorten the range, try again tomorrow, or pass \(option).", "범위를 줄이거나, 내일 다시 시도하거나, \(option)을 쓰세요.")
+                bilingual("Shorten the range, try again tomorrow, or pass \(option).", "범위를 줄이거나, 내일 다시 시도하거나, \(option, particle: .object) 쓰세요.")
             } ?? bilingual("Shorten the range or try again tomorrow.", "범위를 줄이거나 내일 다시 시도하세요.")
         case .quotaLedgerUnavailable:
             return ignoreQuota.map { option in
                 bilingual(
                     "Make it a regular file you can write, in a folder you can write, or pass \(option).",
-                    "쓸 수 있는 폴더 안의 쓸 수 있는 일반 파일로 만들거나 \(option)을 쓰세요.")
+                    "쓸 수 있는 폴더 안의 쓸 수 있는 일반 파일로 만들거나 \(option, particle: .object) 쓰세요.")
             } ?? bilingual("Make it a regular file you can write, in a folder you can write.", "쓸 수 있는 폴더 안의 쓸 수 있는 일반 파일로 만드세요.")
         case .quotaLedgerLocked:
             switch (timeout, ignoreQuota) {
             case (let timeout?, let ignoreQuota?):
                 return bilingual(
                     "Let that process finish, raise \(timeout), or pass \(ignoreQuota).",
-                    "그 프로세스가 끝나기를 기다리거나, \(timeout)을 늘리거나, \(ignoreQuota)을 쓰세요.")
+                    "그 프로세스가 끝나기를 기다리거나, \(timeout, particle: .object) 늘리거나, \(ignoreQuota, particle: .object) 쓰세요.")
             default:
                 return bilingual("Let that process finish, then try again.", "그 프로세스가 끝난 뒤 다시 시도하세요.")
             }
         case .timedOut, .downloadTimedOut:
-            return timeout.map { option in bilingual("Try again later or raise \(option).", "잠시 뒤 다시 시도하거나 \(option)을 늘리세요.") }
+            return timeout.map { option in bilingual("Try again later or raise \(option).", "잠시 뒤 다시 시도하거나 \(option, particle: .object) 늘리세요.") }
                 ?? bilingual("Try again later.", "잠시 뒤 다시 시도하세요.")
         case .notFound(.movie):
             return caller.command(SearchCommand.spec).map { command in bilingual("Find codes with '\(command)'.", "코드는 '\(command)'로 찾으세요.") }
@@ -139,11 +139,13 @@ enum ErrorText {
     static func line(for problem: RangeProblem, naming name: (OptionName) -> String = { "--" + $0.rawValue }) -> String {
         switch problem {
         case .reversed(let from, let to):
-            bilingual("\(name(.from)) \(from.iso) is after \(name(.to)) \(to.iso).", "\(name(.from)) \(from.iso)가 \(name(.to)) \(to.iso)보다 뒤입니다.")
+            bilingual(
+                "\(name(.from)) \(from.iso) is after \(name(.to)) \(to.iso).",
+                "\(name(.from)) \(from.iso, particle: .subject) \(name(.to)) \(to.iso)보다 뒤입니다.")
         case .endsBeforeOpening(_, _, _, let opening):
             bilingual(
                 "\(problem.sentence) Give a \(name(.to)) on or after \(opening.iso), or leave it out.",
-                "\(problem.sentence) \(name(.to))를 \(opening.iso) 이후로 주거나 빼세요.")
+                "\(problem.sentence) \(name(.to), particle: .object) \(opening.iso) 이후로 주거나 빼세요.")
         case .tooLong, .nothingStarts, .notEndedYet:
             problem.sentence
         }

@@ -105,7 +105,7 @@ struct CommandState: Sendable {
             guard Paths.isFolder(replay) else {
                 throw ConfigurationError(
                     description: bilingual(
-                        "The replay folder \(replay) does not exist.", "재생 폴더 \(replay)가 없습니다."))
+                        "The replay folder \(replay) does not exist.", "재생 폴더 \(replay, particle: .subject) 없습니다."))
             }
             middlewares.append(Replayer(directory: URL(fileURLWithPath: replay, isDirectory: true)))
         } else if let record = options.recordDirectory {
@@ -191,14 +191,15 @@ struct CommandState: Sendable {
                 context.warn(
                     bilingual(
                         "\(service.urlVariable) is plain http, so the \(service.displayName) key goes to \(url.host ?? "?") unencrypted; use https.",
-                        "\(service.urlVariable)가 암호화되지 않은 http라서 \(service.koreanName) 키가 \(url.host ?? "?")로 그대로 전송됩니다. https를 쓰세요."))
+                        "\(service.urlVariable, particle: .subject) 암호화되지 않은 http라서 \(service.koreanName) 키가 \(url.host ?? "?")로 그대로 전송됩니다. https를 쓰세요."
+                    ))
             }
         case .callCounted(let service, let count, let ledgerWasUnreadable):
             if ledgerWasUnreadable, warnings.firstTime("ledger") {
                 context.warn(
                     bilingual(
                         "the quota ledger \(ledgerPath) was unreadable; today's count starts again from this run.",
-                        "호출 장부 \(ledgerPath)를 읽을 수 없어 오늘의 호출 수를 이번 실행부터 다시 셉니다."))
+                        "호출 장부 \(ledgerPath, particle: .object) 읽을 수 없어 오늘의 호출 수를 이번 실행부터 다시 셉니다."))
             }
             if Double(count) >= Double(service.dailyQuota) * QuotaLedger.warningShare, warnings.firstTime(service.rawValue) {
                 let used = NumberText.grouped(Int64(count))
@@ -239,12 +240,13 @@ struct CommandState: Sendable {
         case .cacheEntryUnusable(let name, let reason):
             if verbose {
                 let reason = TerminalText.sanitize(reason)
-                context.log(bilingual("boxoffice: ignoring cache entry \(name): \(reason)", "boxoffice: 캐시 항목 \(name)을 건너뜁니다: \(reason)"))
+                context.log(
+                    bilingual("boxoffice: ignoring cache entry \(name): \(reason)", "boxoffice: 캐시 항목 \(name, particle: .object) 건너뜁니다: \(reason)"))
             }
         case .cacheWriteFailed(let name, let reason):
             if verbose {
                 let reason = TerminalText.sanitize(reason)
-                context.log(bilingual("boxoffice: could not cache \(name): \(reason)", "boxoffice: \(name)을 캐시하지 못했습니다: \(reason)"))
+                context.log(bilingual("boxoffice: could not cache \(name): \(reason)", "boxoffice: \(name, particle: .object) 캐시하지 못했습니다: \(reason)"))
             }
         }
     }
@@ -255,7 +257,7 @@ struct CommandState: Sendable {
             throw ConfigurationError(
                 description: bilingual(
                     "\(variable) must be an http or https URL, not '\(TerminalText.sanitize(text))'.",
-                    "\(variable)는 http 또는 https URL이어야 합니다('\(TerminalText.sanitize(text))'는 쓸 수 없습니다)."))
+                    "\(variable, particle: .topic) http 또는 https URL이어야 합니다('\(TerminalText.sanitize(text))'는 쓸 수 없습니다)."))
         }
         return url
     }

@@ -96,12 +96,13 @@ struct KeyStore {
             throw ConfigurationError(
                 description: bilingual(
                     "Cannot read the config file \(path): \(String(cString: strerror(errno))).",
-                    "설정 파일 \(path)를 읽을 수 없습니다: \(String(cString: strerror(errno)))."))
+                    "설정 파일 \(path, particle: .object) 읽을 수 없습니다: \(String(cString: strerror(errno)))."))
         }
         guard status.st_mode & S_IFMT == S_IFREG, let data = FileManager.default.contents(atPath: path) else {
             throw ConfigurationError(
                 description: bilingual(
-                    "Cannot read the config file \(path); it is not a readable regular file.", "설정 파일 \(path)를 읽을 수 없습니다. 읽을 수 있는 일반 파일이 아닙니다."))
+                    "Cannot read the config file \(path); it is not a readable regular file.",
+                    "설정 파일 \(path, particle: .object) 읽을 수 없습니다. 읽을 수 있는 일반 파일이 아닙니다."))
         }
         if Int(status.st_mode) & Self.groupAndOtherBits != 0 {
             warn("\(path) can be read by others; run chmod 600 \(path).")
@@ -116,7 +117,8 @@ struct KeyStore {
             let place = error.line.map { " line \($0)" } ?? ""
             throw ConfigurationError(
                 description: bilingual(
-                    "The config file \(path)\(place) cannot be used: \(error.problem).", "설정 파일 \(path)\(place)를 쓸 수 없습니다: \(error.problem)."))
+                    "The config file \(path)\(place) cannot be used: \(error.problem).",
+                    "설정 파일 \(path + (error.line.map { "(\($0)번째 줄)" } ?? ""), particle: .object) 쓸 수 없습니다: \(error.problem)."))
         }
     }
 
@@ -163,7 +165,7 @@ struct KeyStore {
             throw ConfigurationError(
                 description: bilingual(
                     "Cannot lock the config folder \(directory): \(String(cString: strerror(errno))).",
-                    "설정 폴더 \(directory)를 잠글 수 없습니다: \(String(cString: strerror(errno)))."))
+                    "설정 폴더 \(directory, particle: .object) 잠글 수 없습니다: \(String(cString: strerror(errno)))."))
         }
         defer { close(lockDescriptor) }
         while flock(lockDescriptor, LOCK_EX) != 0 && errno == EINTR {}
@@ -197,7 +199,7 @@ struct KeyStore {
             } catch {
                 throw ConfigurationError(
                     description: bilingual(
-                        "Cannot create the config folder \(directory).", "설정 폴더 \(directory)를 만들 수 없습니다."))
+                        "Cannot create the config folder \(directory).", "설정 폴더 \(directory, particle: .object) 만들 수 없습니다."))
             }
             return
         }
@@ -213,13 +215,13 @@ struct KeyStore {
             context.warn(
                 bilingual(
                     "the config folder \(directory) can be opened by others (mode \(String(mode, radix: 8))); the key file itself is 0600.",
-                    "다른 사용자가 설정 폴더 \(directory)를 열 수 있습니다(모드 \(String(mode, radix: 8))). 키 파일 자체는 0600입니다."))
+                    "다른 사용자가 설정 폴더 \(directory, particle: .object) 열 수 있습니다(모드 \(String(mode, radix: 8))). 키 파일 자체는 0600입니다."))
             return
         }
         context.log(
             bilingual(
                 "Made the config folder \(directory) private (mode \(String(mode, radix: 8)) → 700).",
-                "설정 폴더 \(directory)를 나만 쓰도록 바꿨습니다(모드 \(String(mode, radix: 8)) → 700)."))
+                "설정 폴더 \(directory, particle: .object) 나만 쓰도록 바꿨습니다(모드 \(String(mode, radix: 8)) → 700)."))
     }
 
     private static let lockName = ".config.lock"
