@@ -38,7 +38,7 @@ package struct CompaniesOutput: Presentable {
         return Document([
             Document.Section([
                 .table(Table(columns: columns, rows: rows)),
-                .terminalLine(NumberText.shown(result.companies.count, of: result.totalCount, "company", "companies")),
+                .terminalLine(NumberText.shown(result.companies.count, of: result.totalCount, "company", "companies", counter: "곳")),
             ])
         ])
     }

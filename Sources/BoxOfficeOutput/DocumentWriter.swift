@@ -57,7 +57,7 @@ extension Cell {
         case .percentage(let value): value.map { NumberText.oneDecimal($0) + "%" } ?? "-"
         case .literal(let value): value
         case .date(let date): date?.iso ?? "-"
-        case .rankChange(let change, _): change.marker
+        case .rankChange(let change, _): change == .new ? bilingual(change.marker, "신규") : change.marker
         case .move(let text, _, _): text
         case .flag(let value): value ? "yes" : "no"
         case .sparkline(let values): Sparkline.text(values)

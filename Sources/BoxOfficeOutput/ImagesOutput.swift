@@ -35,7 +35,7 @@ package struct ImagesOutput: Presentable {
         return Document([
             Document.Section([
                 .table(Table(columns: columns, rows: rows)),
-                .terminalLine(NumberText.shown(result.images.count, of: result.totalCount, "image", "images")),
+                .terminalLine(NumberText.shown(result.images.count, of: result.totalCount, "image", "images", counter: "장")),
             ])
         ])
     }

@@ -36,7 +36,7 @@ package struct PeopleOutput: Presentable {
         return Document([
             Document.Section([
                 .table(Table(columns: columns, rows: rows)),
-                .terminalLine(NumberText.shown(result.people.count, of: result.totalCount, "person", "people")),
+                .terminalLine(NumberText.shown(result.people.count, of: result.totalCount, "person", "people", counter: "명")),
             ])
         ])
     }

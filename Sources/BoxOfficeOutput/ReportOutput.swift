@@ -24,12 +24,13 @@ package struct ReportOutput: Presentable {
     /// What a re-entry's move reads: back in the chart, not new to cinemas.
     static var reentryMarker: String { bilingual("BACK", "재진입") }
 
-    /// ▲2 (4): two places up from 4th yesterday; NEW; BACK for a re-entry; - unchanged.
+    /// ▲2 (4): two places up from 4th yesterday (`▲2 (전일 4위)` in Korean); NEW (신규); BACK (재진입)
+    /// for a re-entry; - unchanged.
     static func move(_ movie: DailyReport.Movie) -> String {
-        let change = movie.rankChange.marker
+        let change = movie.rankChange == .new ? bilingual("NEW", "신규") : movie.rankChange.marker
         if movie.isReentry { return reentryMarker }
         guard !movie.isNew, let previous = movie.previousRank, previous != movie.rank else { return change }
-        return "\(change) (\(previous))"
+        return bilingual("\(change) (\(previous))", "\(change) (전일 \(previous)위)")
     }
 
     /// The move as a cell, coloured as `daily` colours a rank change.

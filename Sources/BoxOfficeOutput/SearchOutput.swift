@@ -41,7 +41,7 @@ package struct SearchOutput: Presentable {
         return Document([
             Document.Section([
                 .table(Table(columns: columns, rows: rows)),
-                .terminalLine(NumberText.shown(result.movies.count, of: result.totalCount, "match", "matches")),
+                .terminalLine(NumberText.shown(result.movies.count, of: result.totalCount, "match", "matches", counter: "편")),
             ])
         ])
     }

@@ -16,10 +16,12 @@ package enum NumberText {
         grouped(Int64(value))
     }
 
-    /// How much of a list is shown: "1 of 1 company", "10 of 1,234 companies"; the noun agrees
-    /// with the total.
-    package static func shown(_ count: Int, of total: Int, _ singular: String, _ plural: String) -> String {
-        "\(grouped(Int64(count))) of \(grouped(Int64(total))) \(total == 1 ? singular : plural)"
+    /// How much of a list is shown: "1 of 1 company", "10 of 1,234 companies", the noun agreeing
+    /// with the total; in Korean "1,234곳 가운데 10곳", counted by `counter` (건, 명, 곳, 장).
+    package static func shown(_ count: Int, of total: Int, _ singular: String, _ plural: String, counter: String) -> String {
+        bilingual(
+            "\(grouped(Int64(count))) of \(grouped(Int64(total))) \(total == 1 ? singular : plural)",
+            "\(grouped(Int64(total)))\(counter) 가운데 \(grouped(Int64(count)))\(counter)")
     }
 
     /// A decimal without exponent or trailing zeros: 12.5, 3, -0.25; empty when not finite.

@@ -153,8 +153,9 @@ struct ChartCommand: StreamingCommand {
             for start in periodsNotEnded {
                 let (first, last) = (period.firstDay(ofWeekContaining: start), period.lastDay(ofWeekContaining: start))
                 state.context.warn(
-                    "The \(period.rawValue) of \(first.iso) to \(last.iso) \(period == .weekdays ? "have" : "has") not ended yet, so \(period == .weekdays ? "they are" : "it is") left out."
-                )
+                    bilingual(
+                        "The \(period.rawValue) of \(first.iso) to \(last.iso) \(period == .weekdays ? "have" : "has") not ended yet, so \(period == .weekdays ? "they are" : "it is") left out.",
+                        "\(KoreanDate.range(first, last))의 \(period.koreanName)은 아직 끝나지 않아 뺐습니다."))
             }
         }
         // Settled days the archive holds answer a daily chart as they answer a report, with no call.

@@ -23,6 +23,10 @@ struct PartialResult: ReportableError {
     init(output: CommandOutput, missing: [(chart: MissingChart, reason: String)], total: Int) {
         self.output = output
         message = RangeFailure.summary(
-            missing.map { ($0.chart.label, $0.reason) }, head: "\(missing.count) of \(total) charts failed and are missing", outcome: "")
+            missing.map { ($0.chart.label, $0.reason) },
+            head: bilingual(
+                "\(missing.count) of \(total) charts failed and are missing",
+                "박스오피스 \(NumberText.grouped(total))개 가운데 \(NumberText.grouped(missing.count))개를 받지 못해 빠졌습니다"),
+            outcome: "")
     }
 }

@@ -118,9 +118,13 @@ struct NumberTextTests {
     }
 
     @Test func shownCountsAgreeWithTheTotal() {
-        #expect(NumberText.shown(1, of: 1, "company", "companies") == "1 of 1 company")
-        #expect(NumberText.shown(10, of: 1_234, "company", "companies") == "10 of 1,234 companies")
-        #expect(NumberText.shown(0, of: 0, "person", "people") == "0 of 0 people")
+        #expect(NumberText.shown(1, of: 1, "company", "companies", counter: "곳") == "1 of 1 company")
+        #expect(NumberText.shown(10, of: 1_234, "company", "companies", counter: "곳") == "10 of 1,234 companies")
+        #expect(NumberText.shown(0, of: 0, "person", "people", counter: "명") == "0 of 0 people")
+        // Korean counts the whole first, by its own counter.
+        Language.$current.withValue(.ko) {
+            #expect(NumberText.shown(10, of: 1_234, "company", "companies", counter: "곳") == "1,234곳 가운데 10곳")
+        }
     }
 
     @Test(arguments: [
