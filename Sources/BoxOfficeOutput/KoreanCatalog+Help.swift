@@ -27,8 +27,8 @@ extension KoreanCatalog {
             "KOBIS의 한국영화·외국영화 목록도 보관. 하루 호출 1회 대신 3회로, 전체 10위 안의 모든 영화와 10편 더.",
         "Archive the charts only, not the films' details (distributor, nation, genre).":
             "박스오피스만 보관하고 영화 상세 정보(배급사, 국적, 장르)는 받지 않습니다.",
-        "BOXOFFICE_LANG, else Korean when LC_ALL, LC_MESSAGES or LANG says ko, else English":
-            "BOXOFFICE_LANG, 없으면 LC_ALL, LC_MESSAGES 또는 LANG이 ko일 때 한국어, 그 밖에는 영어",
+        "BOXOFFICE_LANG, else Korean when LANGUAGE, LC_ALL, LC_MESSAGES or LANG says ko in UTF-8, else English":
+            "BOXOFFICE_LANG, 없으면 LANGUAGE, LC_ALL, LC_MESSAGES 또는 LANG: ko(UTF-8)일 때 한국어, 그 밖에는 영어",
         "Colour tables: auto, always or never.":
             "표 색상: auto, always 또는 never.",
         "Count cached answers.":

@@ -15,7 +15,7 @@ enum CommandCatalog {
             OptionSpec(
                 name: .lang, kind: .choice(["ko", "en"]), valueName: "ko|en",
                 help: "The language of help, messages and reports, wherever it stands among the arguments.",
-                defaultValue: .described("BOXOFFICE_LANG, else Korean when LC_ALL, LC_MESSAGES or LANG says ko, else English")),
+                defaultValue: .described("BOXOFFICE_LANG, else Korean when LANGUAGE, LC_ALL, LC_MESSAGES or LANG says ko in UTF-8, else English")),
             OptionSpec(
                 name: .quiet, short: "q",
                 help: "Say nothing on stderr but warnings and errors: no \"Wrote FILE.\", no progress (for cron logs), wherever it stands."),

@@ -2,7 +2,8 @@ import BoxOfficeCore
 
 /// Which language a run speaks: `--lang ko|en` (taken out of the arguments before they are
 /// parsed, so that a usage error is already in it), then `BOXOFFICE_LANG`, then the POSIX locale
-/// (`LC_ALL`, then `LC_MESSAGES`, then `LANG`): Korean when it says `ko`, English otherwise.
+/// (`LC_ALL`, then `LC_MESSAGES`, then `LANG`, with gettext's `LANGUAGE` over it): Korean when it
+/// says `ko` in UTF-8, English otherwise.
 struct LanguageChoice: Sendable {
     let language: Language
     /// Whether `--lang` chose it: `boxoffice mcp` speaks English to models unless told.
@@ -53,11 +54,23 @@ struct LanguageChoice: Sendable {
         return .success(LanguageChoice(language: fromEnvironment(context), isExplicit: false, arguments: rest, isQuiet: quiet, noPager: noPager))
     }
 
-    /// `BOXOFFICE_LANG` (`ko` or `en`), else the locale's messages language.
+    /// `BOXOFFICE_LANG` (`ko` or `en`), else the messages language as gettext programs choose it:
+    /// the locale (`LC_ALL`, then `LC_MESSAGES`, then `LANG`, the first set and not empty), whose
+    /// language `LANGUAGE` (a list by priority, `ko:en`) overrides unless the locale is C or POSIX.
+    /// Korean needs a UTF-8 locale: the tool writes UTF-8, and a terminal set to EUC-KR would show
+    /// it as mojibake, so a locale naming another character set gets English.
     static func fromEnvironment(_ context: ProcessContext) -> Language {
         if let chosen = context.variable("BOXOFFICE_LANG").flatMap(Language.init(rawValue:)) { return chosen }
-        // POSIX: LC_ALL wins, then LC_MESSAGES, then LANG; the first that is set decides.
-        guard let locale = context.variable("LC_ALL") ?? context.variable("LC_MESSAGES") ?? context.variable("LANG") else { return .en }
+        let set = { (name: String) in context.variable(name).flatMap { $0.isEmpty ? nil : $0 } }
+        guard let locale = set("LC_ALL") ?? set("LC_MESSAGES") ?? set("LANG") else { return .en }
+        guard locale != "C", locale != "POSIX", !locale.hasPrefix("C.") else { return .en }
+        let codeset = locale.split(separator: ".", maxSplits: 1).dropFirst().first.map { $0.prefix { $0 != "@" }.lowercased() }
+        if let codeset, codeset != "utf-8", codeset != "utf8" { return .en }
+        // The first entry of LANGUAGE this tool speaks decides; an entry it does not speak is passed over.
+        for entry in (set("LANGUAGE") ?? "").split(separator: ":") {
+            if let language = Language.of(locale: String(entry)) { return language }
+            if entry.split(whereSeparator: { $0 == "_" || $0 == "." || $0 == "@" }).first == "en" { return .en }
+        }
         return Language.of(locale: locale) ?? .en
     }
 

@@ -115,6 +115,13 @@ struct LanguageEndToEndTests {
             (["LC_ALL": "C", "LC_MESSAGES": "ko"], [], false), (["BOXOFFICE_LANG": "ko"], [], true),
             (["BOXOFFICE_LANG": "en", "LANG": "ko_KR"], [], false),
             ([:], ["--lang", "ko"], true), (["LANG": "ko_KR.UTF-8"], ["--lang=en"], false), (["BOXOFFICE_LANG": "en"], ["--lang", "ko"], true),
+            // gettext's LANGUAGE: its first entry the tool speaks wins over the locale's, but not over C.
+            (["LANGUAGE": "ko:en", "LANG": "en_US.UTF-8"], [], true), (["LANGUAGE": "fr:en:ko", "LANG": "ko_KR.UTF-8"], [], false),
+            (["LANGUAGE": "ko", "LANG": "C"], [], false), (["LANGUAGE": "ko", "LC_ALL": "C.UTF-8"], [], false),
+            (["LANGUAGE": "", "LANG": "ko_KR.UTF-8"], [], true),
+            // A Korean locale in another character set than UTF-8 gets English, not mojibake.
+            (["LANG": "ko_KR.EUC-KR"], [], false), (["LANG": "ko_KR.eucKR"], [], false), (["LC_ALL": "ko_KR.utf8"], [], true),
+            (["LANGUAGE": "ko", "LANG": "en_US.ISO-8859-1"], [], false),
         ]
         for (environment, flags, isKorean) in cases {
             let run = try await state.run(
