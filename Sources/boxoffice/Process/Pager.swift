@@ -48,6 +48,9 @@ struct Pager {
         var environment = variables
         if environment["LESS"] == nil { environment["LESS"] = "FRX" }
         if environment["LV"] == nil { environment["LV"] = "-c" }
+        // boxoffice always writes UTF-8; less would take it as the locale's charset, and under C
+        // (a container, cron, an SSH session) or a locale not installed show Hangul as <EC><BD>….
+        if environment["LESSCHARSET"] == nil, environment["LESSCHARDEF"] == nil { environment["LESSCHARSET"] = "utf-8" }
         let arguments = ["/bin/sh", "-c", command]
         let pairs = environment.map { "\($0.key)=\($0.value)" }
         var process = pid_t()

@@ -124,4 +124,22 @@ struct TerminalEndToEndTests {
         let told = try await Self.runAtTerminal(daily + ["-o", file], state: state, environment: pager)
         #expect(told == "Wrote \(file).\r\n", "\(told.debugDescription)")
     }
+
+    /// The real `less`, as the pager a new user gets, shows Hangul whatever the locale says of the
+    /// terminal: unset, C, or a Korean locale this machine does not have.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: script) && TestTools.run(with: ["less"]), "script or less is not installed"))
+    func thePagerShowsHangulUnderAnyLocale() async throws {
+        let state = BinaryRunner()
+        let daily = ["daily", "--date", "20230818", "--replay", "Fixtures", "--color", "never", "--lang", "en"]
+        for locale in [["LANG": ""], ["LANG": "C"], ["LANG": "ko_KR.UTF-8"], ["LC_ALL": "C", "LESS": "FRX"]] as [[String: String]] {
+            // Typed once the heading shows, in case less waits at its prompt: q quits it.
+            let shown = try await Self.runAtTerminal(
+                daily, state: state, input: "q", after: "Daily box office", environment: locale.merging(["PAGER": "less -FRX"]) { $1 })
+            #expect(shown.contains("콘크리트 유토피아") && !shown.contains("<EC>"), "\(locale): \(shown.debugDescription)")
+        }
+        // A charset of the user's own is left as it is.
+        let own = try await Self.runAtTerminal(
+            daily, state: state, input: "q", after: "Daily box office", environment: ["LANG": "C", "LESSCHARSET": "ascii", "PAGER": "less -FRX"])
+        #expect(!own.contains("콘크리트 유토피아"), "LESSCHARSET=ascii is the user's choice: \(own.debugDescription)")
+    }
 }
