@@ -98,6 +98,8 @@ package struct MailMessage: Sendable {
         headers.append("Date: " + Self.dateText(envelope.date))
         headers.append("Message-ID: <\(token)@\(domain)>")
         headers.append("MIME-Version: 1.0")
+        // RFC 3834: made by a program, so vacation and other automatic replies leave it unanswered.
+        headers.append("Auto-Submitted: auto-generated")
 
         let alternative = "=_boxoffice_alternative_\(token)"
         let related = "=_boxoffice_related_\(token)"

@@ -4,7 +4,7 @@
 Usage: check_message.py MESSAGE OUTPUT_DIR EXPECTED_SUBJECT RECIPIENT...
 
 Fails (exit 1, the reason on stderr) unless the message is 7-bit with no line over 998 octets,
-has MIME-Version, Date, Message-ID, the subject and recipients given, is multipart/alternative
+has MIME-Version, Date, Message-ID, Auto-Submitted (RFC 3834), the subject and recipients given, is multipart/alternative
 of text/plain then HTML, every cid: in the HTML names an image part whose bytes are that image
 type, every image is such a part of the HTML's multipart/related and named by a cid:, the HTML
 holds no SVG, script, data: URI, outside stylesheet or font, and the text holds no data: URI nor
@@ -43,6 +43,8 @@ def main():
         fail("defects: %r" % message.defects)
     if message["MIME-Version"] != "1.0":
         fail("MIME-Version is %r" % message["MIME-Version"])
+    if message["Auto-Submitted"] != "auto-generated":
+        fail("Auto-Submitted is %r, not auto-generated (RFC 3834)" % message["Auto-Submitted"])
     if email.utils.parsedate_to_datetime(message["Date"]) is None:
         fail("Date does not parse")
     if not re.fullmatch(r"<[^<>@\s]+@[^<>@\s]+>", str(message["Message-ID"])):

@@ -52,6 +52,17 @@ enum ConfigCommand {
         }
     }
 
+    /// `config unset` of a key the config file does not hold (exit 5, as `git config --unset`).
+    struct NothingToUnset: ReportableError {
+        let service: APIService
+        let path: String
+        var message: String {
+            bilingual(
+                "No \(service.displayName) key is stored in \(path); nothing was changed.", "\(path)에 저장된 \(service.koreanName) 키가 없어 아무것도 바꾸지 않았습니다."
+            )
+        }
+    }
+
     /// `config unset kobis|kakao`: the key's line taken out of the config file, every other byte kept.
     struct Unset: RunnableCommand {
         let service: APIService
@@ -62,12 +73,10 @@ enum ConfigCommand {
 
         func run(in state: CommandState) async throws -> CommandOutput {
             let path = state.paths.configFile.path
-            if try KeyStore(context: state.context, paths: state.paths).remove(for: service) {
+            let removed = try KeyStore(context: state.context, paths: state.paths).remove(for: service)
+            if removed {
                 state.context.note(
                     bilingual("Removed the \(service.displayName) key from \(path).", "\(path)에서 \(service.koreanName) 키를 지웠습니다."))
-            } else {
-                state.context.note(
-                    bilingual("No \(service.displayName) key was stored in \(path).", "\(path)에 저장된 \(service.koreanName) 키가 없습니다."))
             }
             if state.context.variable(service.keyVariable)?.isEmpty == false {
                 state.context.warn(
@@ -75,6 +84,8 @@ enum ConfigCommand {
                         "\(service.keyVariable) is set in the environment and is still used.",
                         "환경 변수 \(service.keyVariable, particle: .subject) 있어 그 키는 계속 쓰입니다."))
             }
+            // As `git config --unset` of a name that is not there: exit 5, nothing changed.
+            guard removed else { throw NothingToUnset(service: service, path: path) }
             return .empty
         }
     }

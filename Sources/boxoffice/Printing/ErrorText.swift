@@ -164,6 +164,7 @@ enum ErrorText {
         case is LibcurlUnavailable: .unavailable
         case let error as ArchiveError: exitCode(for: error)
         case is ArchiveMissing, is ConfigCommand.Get.NotSet: .notFound
+        case is ConfigCommand.NothingToUnset: .nothingToUnset
         case is SyncBudgetSpent, is PeriodNotArchived: .tryLater
         default: .internalError
         }

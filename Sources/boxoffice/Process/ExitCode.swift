@@ -6,6 +6,8 @@ enum ExitCode: Int32, CaseIterable, Sendable {
     case success = 0
     /// Exit 1.
     case notFound = 1
+    /// Exit 5, as `git config --unset` of a name that is not set.
+    case nothingToUnset = 5
     /// Exit 23, as rsync's partial transfer.
     case partial = 23
     /// Exit 64.
@@ -41,6 +43,7 @@ enum ExitCode: Int32, CaseIterable, Sendable {
         switch self {
         case .success: "성공."
         case .notFound: "없음: 알 수 없는 영화·영화인·영화사 코드, 포스터 이미지 없음, 또는 아직 물어볼 아카이브가 없음."
+        case .nothingToUnset: "지울 것이 없음: config unset에 준 서비스의 키가 설정 파일에 없습니다(git config --unset처럼). 아무것도 바꾸지 않았습니다."
         case .partial: "일부 결과(--keep-going): 범위 조회에서 받은 박스오피스는 출력했고, 받지 못한 것은 stderr에 밝히고 JSON에 표시했습니다."
         case .usage:
             "사용법 오류: 잘못된 명령어, 옵션, 값, 날짜 또는 범위. 아무것도 요청하지 않았습니다(--to가 개봉일보다 이른 trend의 영화 상세 정보는 예외). 거절된 아카이브 질의(쓰기, ATTACH, 확장 불러오기)나 실행할 수 없는 질의(문법 오류, 2초 초과)도 여기에 듭니다."
@@ -66,6 +69,8 @@ enum ExitCode: Int32, CaseIterable, Sendable {
         switch self {
         case .success: "Success."
         case .notFound: "Not found: an unknown movie, person or company code, no poster image, or no archive yet to ask."
+        case .nothingToUnset:
+            "Nothing to unset: config unset of a service whose key the config file does not hold (as git config --unset). Nothing was changed."
         case .partial:
             "Partial result (--keep-going): the charts of a range that arrived were printed; those that did not are named on stderr and marked in JSON."
         case .usage:
@@ -103,9 +108,10 @@ extension ExitCode {
         case .unavailable: 6
         case .tryLater: 7
         case .notFound: 8
-        case .partial: 9
-        case .interrupted, .terminated, .hangUp: 10
-        case .success: 11
+        case .nothingToUnset: 9
+        case .partial: 10
+        case .interrupted, .terminated, .hangUp: 11
+        case .success: 12
         }
     }
 }

@@ -144,7 +144,8 @@ struct KeyStore {
 
     /// Removes the service's key from the file, under the same lock; false when it held none.
     func remove(for service: APIService) throws -> Bool {
-        guard let name = Self.fileKeys[service], FileManager.default.fileExists(atPath: paths.configFile.path) else { return false }
+        // Nothing to take out touches nothing: not the file, not its folder's mode.
+        guard let name = Self.fileKeys[service], try readFile()?.values[name] != nil else { return false }
         var removed = false
         try update { file in
             removed = file.values[name] != nil

@@ -247,9 +247,14 @@ struct ConfigGetUnsetEndToEndTests {
         let file = try String(contentsOf: state.home.appendingPathComponent("config/config"), encoding: .utf8)
         #expect(!file.contains("kobis_api_key") && file.contains("kakao_rest_api_key = fedcba"), "\(file)")
         BinaryRunner.expectFailure(try await state.run(["config", "get", "kobis"]), status: 1, mentioning: ["No KOBIS key is set"])
+        // As `git config --unset` of a name that is not there: exit 5, nothing touched, the folder's mode included.
+        let folder = state.home.appendingPathComponent("config")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
         let again = try await state.run(["config", "unset", "kobis"])
-        #expect(again.status == 0 && again.stderr.contains("No KOBIS key was stored"), "\(again.stderr)")
+        BinaryRunner.expectFailure(again, status: 5, mentioning: ["No KOBIS key is stored in", "nothing was changed"])
+        #expect(try FileManager.default.attributesOfItem(atPath: folder.path)[.posixPermissions] as? Int == 0o755)
         let environment = try await state.run(["config", "unset", "kakao"], extraEnvironment: ["KAKAO_REST_API_KEY": "x"])
+        #expect(environment.status == 0, "\(environment.stderr)")
         #expect(environment.stderr.contains("KAKAO_REST_API_KEY is set in the environment"), "\(environment.stderr)")
     }
 
