@@ -190,7 +190,7 @@ struct ArgumentParsingTests {
         (["help", "dayly"], "Did you mean 'daily'"),
         (["completion", "tcsh"], "bash, zsh or fish"),
         (["config", "set", "naver"], "kobis or kakao"),
-        (["cache"], "Missing subcommand"),
+        (["cache", "foo"], "Unknown command 'foo'"),
         (
             ["codes", "region"],
             "Unknown code group 'region'. Did you mean 'regions'? Use one of: regions, movie-types, nations, company-parts, or a comCode of digits."

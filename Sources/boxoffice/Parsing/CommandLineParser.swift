@@ -92,10 +92,6 @@ enum CommandLineParser {
     private static func checkPositionals(_ invocation: Invocation) throws(UsageError) {
         let command = invocation.command
         let path = invocation.path.dropFirst().map(\.name)
-        if !command.subcommands.isEmpty, invocation.path.count > 1 {
-            let names = command.visibleSubcommands.map(\.name).joined(separator: ", ")
-            throw UsageError(bilingual("Missing subcommand: one of \(names).", "하위 명령어가 없습니다: \(names) 가운데 하나를 쓰세요."), commandPath: path)
-        }
         let required = command.arguments.filter { !$0.isOptional }
         if invocation.positionals.count < required.count {
             let name = required[invocation.positionals.count].name

@@ -29,6 +29,17 @@ struct ArchiveQuestionsEndToEndTests {
         #expect(held.status == 0, "\(held.stderr)")
     }
 
+    /// `boxoffice archive`, a group named alone, shows the group's help as `git` and `gh` do.
+    @Test func aGroupNamedAloneShowsItsHelp() async throws {
+        let state = BinaryRunner(keys: false)
+        for group in ["archive", "cache", "config"] {
+            let run = try await state.run([group])
+            #expect(
+                run.status == 0 && run.stdout.hasPrefix("OVERVIEW: ") && run.stdout.contains("SUBCOMMANDS:") && run.stderr.isEmpty,
+                "\(group): \(run.stderr)")
+        }
+    }
+
     @Test func aSyncStoppedAtItsBudgetCountsTheNightsAtTheNightlyBudget() {
         var result = BoxOfficeArchive.SyncResult()
         result.daysLeft = 5_477
