@@ -67,6 +67,9 @@ struct CrontabEndToEndTests {
         let mail = try String(contentsOfFile: home + "/sent.eml", encoding: .utf8)
         #expect(mail.contains("To: you@example.com") && mail.contains("Subject: "), "\(mail.prefix(400))")
         #expect(server.requests.contains { $0.path == "/hook" && $0.method == "POST" }, "the Slack message was posted")
+        // -q: each morning's log gains warnings and errors only, never a "Wrote …" line.
+        let log = (try? String(contentsOfFile: home + "/boxoffice.log", encoding: .utf8)) ?? ""
+        #expect(!log.contains("Wrote "), "\(log)")
         let csv = try String(contentsOfFile: home + "/daily.csv", encoding: .utf8)
         #expect(csv.hasPrefix("rank,title,audience,audience_total\n1,"), "\(csv.prefix(200))")
     }
