@@ -60,7 +60,9 @@ extension MCPTool {
         func asObject(_ schema: JSONSchema) -> JSONSchema {
             switch schema {
             case .object: schema
-            case .anyOf(let schemas): .anyOf(schemas.map(asObject))
+            // A day or a range (`daily_box_office`): one object with the members of both, each there
+            // at times, so that a client that makes types from a schema has properties at its root.
+            case .anyOf(let schemas): Self.merged(schemas.map(asObject))
             default: .object([(Self.arrayMember, schema)])
             }
         }
@@ -68,6 +70,27 @@ extension MCPTool {
         // Every tool's output schema says it is an object at its root, as MCP asks.
         guard case .object(let members) = schema, !members.contains(where: { $0.0 == "type" }) else { return schema }
         return .object([("type", .string("object"))] + members)
+    }
+
+    /// Objects made one: every member of any of them, each left out at times (`sometimes`); a
+    /// member two of them describe differently is either.
+    private static func merged(_ objects: [JSONSchema]) -> JSONSchema {
+        var members: [(String, [JSONSchema])] = []
+        for case .object(let fields) in objects {
+            for (name, schema) in fields {
+                let bare = if case .sometimes(let inner) = schema { inner } else { schema }
+                if let index = members.firstIndex(where: { $0.0 == name }) {
+                    members[index].1.append(bare)
+                } else {
+                    members.append((name, [bare]))
+                }
+            }
+        }
+        return .object(
+            members.map { name, schemas in
+                let serialized = Set(schemas.map { $0.json.serialized(compact: true) })
+                return (name, .sometimes(serialized.count == 1 ? schemas[0] : .anyOf(schemas)))
+            })
     }
 
     static let dateForms = "Forms: YYYYMMDD, YYYY-MM-DD, today, yesterday or -Nd (N days ago); days are Korean (Asia/Seoul) days."

@@ -71,6 +71,24 @@ struct MCPToolDeclarationTests {
         members(tool.inputSchema["properties"])
     }
 
+    /// Clients that make typed results from a schema need an object with properties at its root:
+    /// a day and a range of `daily_box_office` are one object with the members of both.
+    @Test func everyOutputSchemaIsAnObjectWithPropertiesAtItsRoot() throws {
+        for tool in MCPToolCatalog.tools {
+            let schema = tool.outputSchema
+            let isObject = if case .string("object")? = schema["type"] { true } else { false }
+            #expect(isObject && schema["anyOf"] == nil, "\(tool.name): \(schema.serialized(compact: true).prefix(200))")
+            guard case .object(let properties)? = schema["properties"] else {
+                Issue.record("\(tool.name) has no properties at its root")
+                continue
+            }
+            #expect(!properties.isEmpty, "\(tool.name)")
+        }
+        let daily = try #require(MCPToolCatalog.tool(named: "daily_box_office")).outputSchema
+        guard case .object(let members)? = daily["properties"] else { return }
+        #expect(["kind", "startDate", "movies", "charts"].allSatisfy { name in members.contains { $0.0 == name } }, "\(members.map(\.0))")
+    }
+
     @Test func aChartToolsOutputSchemaNamesOnlyTheKindsItsCommandPrints() throws {
         let daily = try #require(MCPToolCatalog.tool(named: "daily_box_office")).outputSchema.serialized(compact: true)
         let weekly = try #require(MCPToolCatalog.tool(named: "weekly_box_office")).outputSchema.serialized(compact: true)
