@@ -20,6 +20,14 @@ enum CompletionScript {
         return tree([CommandCatalog.root.name], CommandCatalog.root)
     }
 
+    /// A command's options as completion offers them: its own and, below the top level, those that
+    /// stand anywhere (`--lang`, `-q`, `--no-pager`), which the parser takes after a subcommand too.
+    private static func offeredOptions(_ path: [String], _ spec: CommandSpec) -> [OptionSpec] {
+        guard path.count > 1 else { return spec.options }
+        let anywhere = CommandCatalog.root.options.filter { !$0.isNamed(.version) }
+        return spec.options + anywhere.filter { option in !spec.options.contains { $0.key == option.key } }
+    }
+
     /// How the scripts name a command: its path, `boxoffice cache stats`.
     private static func key(_ path: [String]) -> String {
         path.joined(separator: " ")
@@ -55,7 +63,8 @@ enum CompletionScript {
         var arguments: [(patterns: [String], body: String)] = []
         for (path, spec) in commands {
             let name = key(path)
-            for option in spec.options where !option.isFlag {
+            let offered = offeredOptions(path, spec)
+            for option in offered where !option.isFlag {
                 let patterns = spellings(option).map { "\(name) \($0)" }
                 takesValue += patterns
                 let body =
@@ -69,7 +78,7 @@ enum CompletionScript {
                     }
                 values.append((patterns, body))
             }
-            options.append(([name], "_boxoffice_words \"\(spec.options.flatMap { spellings($0).reversed() }.joined(separator: " "))\""))
+            options.append(([name], "_boxoffice_words \"\(offered.flatMap { spellings($0).reversed() }.joined(separator: " "))\""))
             if !spec.visibleSubcommands.isEmpty {
                 subcommands.append(([name], "echo \"\(spec.visibleSubcommands.map(\.name).joined(separator: " "))\""))
             }
@@ -246,7 +255,7 @@ enum CompletionScript {
 
     /// What completes a command's words: its options and arguments, or its subcommands'.
     private static func zshBody(_ path: [String], _ spec: CommandSpec, indent: String) -> String {
-        let options = spec.options.map(zshOption).joined(separator: " ")
+        let options = offeredOptions(path, spec).map(zshOption).joined(separator: " ")
         guard !spec.visibleSubcommands.isEmpty else {
             var specs = [options]
             for (index, argument) in spec.arguments.enumerated() {
@@ -328,7 +337,7 @@ enum CompletionScript {
         for (path, spec) in commands {
             let name = key(path)
             let here = "__boxoffice_at \"\(name)\""
-            for option in spec.options {
+            for option in offeredOptions(path, spec) {
                 var line = "complete -c boxoffice -n '\(here)' -l \(option.name)"
                 if let short = option.short { line += " -s \(short)" }
                 if !option.isFlag {

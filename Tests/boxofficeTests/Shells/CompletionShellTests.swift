@@ -117,6 +117,10 @@ struct CompletionShellTests {
         // The fields a command prints, for --fields.
         ("boxoffice daily --fields ", ["rank", "title", "audienceTotal"], ["json"]),
         ("boxoffice search --fields ", ["code", "title", "directors"], ["audienceTotal"]),
+        // The options that stand anywhere, after a subcommand too, with their values.
+        ("boxoffice daily --l", ["--lang", "--limit"], []),
+        ("boxoffice archive status --no-p", ["--no-pager"], []),
+        ("boxoffice daily --lang ", ["ko", "en"], []),
         // A group's subcommands, its options after them.
         ("boxoffice cache s", ["stats"], []),
         ("boxoffice config s", ["set", "show"], []),
