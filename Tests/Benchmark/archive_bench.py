@@ -121,6 +121,17 @@ class Handler(BaseHTTPRequestHandler):
         pass
 
 
+def fresh_syncs(command, path, env, runs):
+    """The median time of `command` syncing into `path`, made anew each run."""
+    times = []
+    for _ in range(runs):
+        for suffix in ("", "-wal", "-shm", ".sync"):
+            if os.path.exists(path + suffix):
+                os.remove(path + suffix)
+        times.append(timed(command, env))
+    return statistics.median(times)
+
+
 def days(first, count):
     start = datetime.date.fromisoformat(first)
     return start.isoformat(), (start + datetime.timedelta(days=count - 1)).isoformat()
@@ -165,26 +176,14 @@ def main():
     # 365 days from a warm cache into an empty archive.
     year_first, year_last = days("2015-01-01", 365)
     year_sync = [args.binary, "archive", "sync", "--from", year_first, "--to", year_last, "--archive", year, "--ignore-quota"]
-    times = []
-    for _ in range(args.runs):
-        for suffix in ("", "-wal", "-shm", ".sync"):
-            if os.path.exists(year + suffix):
-                os.remove(year + suffix)
-        times.append(timed(year_sync, env))
-    sync_time = statistics.median(times)
+    sync_time = fresh_syncs(year_sync, year, env, args.runs)
     print(f"sync 365 days, warm cache       {sync_time * 1000:8.0f} ms  (target <= 2000 ms: {'met' if sync_time <= 2 else 'missed'})")
 
     # The same with --wide, its lists warmed first (three charts a day).
     wide = os.path.join(home, "wide.sqlite3")
     wide_sync = [args.binary, "archive", "sync", "--from", year_first, "--to", year_last, "--archive", wide, "--ignore-quota", "--wide"]
     subprocess.run(wide_sync, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    times = []
-    for _ in range(args.runs):
-        for suffix in ("", "-wal", "-shm", ".sync"):
-            if os.path.exists(wide + suffix):
-                os.remove(wide + suffix)
-        times.append(timed(wide_sync, env))
-    wide_time = statistics.median(times)
+    wide_time = fresh_syncs(wide_sync, wide, env, args.runs)
     print(f"sync 365 days --wide, warm      {wide_time * 1000:8.0f} ms  ({wide_time / sync_time:.2f}x the plain sync, for three charts a day)")
 
     # top --year against the sqlite3 shell, turn about.
