@@ -63,8 +63,13 @@ extension BoxOfficeArchive {
     /// it holds unsettled that have settled since and, with `wide`, those it holds without KOBIS's
     /// lists by nation. Oldest first.
     public func daysToSync(from: KSTDate, to: KSTDate, today: KSTDate, wide: Bool = false) throws(BoxOfficeError) -> [KSTDate] {
+        try plan(from: from, to: to, today: today, wide: wide).map(\.day)
+    }
+
+    /// Each day a sync fetches, with what it fetches of it.
+    private func plan(from: KSTDate, to: KSTDate, today: KSTDate, wide: Bool) throws(BoxOfficeError) -> [(day: KSTDate, need: DayNeed)] {
         let held = try heldDays(from: from, to: to)
-        return Self.days(from: from, to: to).filter { need(of: $0, held: held[$0], today: today, wide: wide) != nil }
+        return Self.days(from: from, to: to).compactMap { day in need(of: day, held: held[day], today: today, wide: wide).map { (day, $0) } }
     }
 
     /// What a sync fetches of a day: its chart (and, wide, its lists by nation), or only the lists.
@@ -79,7 +84,8 @@ extension BoxOfficeArchive {
         return wide && held.settled && !held.wide ? .nationLists : nil
     }
 
-    private static func days(from: KSTDate, to: KSTDate) -> [KSTDate] {
+    /// Every day from `from` to `to`, both included; none when `to` is before `from`.
+    static func days(from: KSTDate, to: KSTDate) -> [KSTDate] {
         from <= to ? (0...to.days(since: from)).map { from.adding(days: $0) } : []
     }
 
@@ -105,8 +111,7 @@ extension BoxOfficeArchive {
         // Films KOBIS had no details for in this sync are not asked again until the next.
         var unavailable: Set<String> = []
         var unavailableOrder: [String] = []
-        let held = try heldDays(from: from, to: to)
-        let days = Self.days(from: from, to: to).compactMap { day in need(of: day, held: held[day], today: today, wide: wide).map { (day, $0) } }
+        let days = try plan(from: from, to: to, today: today, wide: wide)
         for (index, (day, need)) in days.enumerated() {
             try Task.checkCancellation()
             let progress = SyncProgress(daysDone: index + 1, daysTotal: days.count, calls: spent())

@@ -124,16 +124,7 @@ public final class BoxOfficeArchive: Sendable {
     /// The days the archive holds between `from` and `to`, each with whether it was settled when
     /// fetched (a chart fetched the day after can still change; it is fetched again later).
     public func days(from: KSTDate, to: KSTDate) throws(BoxOfficeError) -> [KSTDate: Bool] {
-        try withConnection { connection in
-            var days: [KSTDate: Bool] = [:]
-            try connection.query("SELECT day, settled FROM synced_days WHERE day BETWEEN ? AND ?", [.text(from.iso), .text(to.iso)]) { _, row in
-                if case .text(let text) = row[0], let day = KSTDate(parsing: text), case .integer(let settled) = row[1] {
-                    days[day] = settled != 0
-                }
-                return true
-            }
-            return days
-        }
+        try heldDays(from: from, to: to).mapValues(\.settled)
     }
 
     /// Each day the archive holds from `from` to `to`: whether it was settled when fetched, and
@@ -160,14 +151,13 @@ public final class BoxOfficeArchive: Sendable {
     ) throws(BoxOfficeError) {
         let stamp = Self.timestamp(fetchedAt)
         let date = chart.startDate
-        let isWide = Set(nationLists.compactMap(\.filter.nation)).count == ChartFilter.Nation.allCases.count
         try withConnection { connection in
             try Self.transaction(connection) {
                 let day = SQLValue.text(date.iso)
                 try connection.query("DELETE FROM synced_days WHERE day = ?", [day])
                 try connection.query(
                     "INSERT INTO synced_days (day, fetched_at, settled, wide) VALUES (?, ?, ?, ?)",
-                    [day, .text(stamp), .integer(settled ? 1 : 0), .integer(isWide ? 1 : 0)])
+                    [day, .text(stamp), .integer(settled ? 1 : 0), .integer(Self.holdsEveryNation(nationLists) ? 1 : 0)])
                 try Self.insertRows(of: chart, into: connection)
                 for list in nationLists { try Self.insertRows(of: list, into: connection) }
                 for movie in movies { try Self.insert(movie, stamp: stamp, into: connection) }
@@ -185,17 +175,21 @@ public final class BoxOfficeArchive: Sendable {
                 let day = SQLValue.text(date.iso)
                 try connection.query("DELETE FROM nation_chart WHERE day = ?", [day])
                 for list in lists { try Self.insertRows(of: list, into: connection) }
-                let isWide = Set(lists.compactMap(\.filter.nation)).count == ChartFilter.Nation.allCases.count
-                try connection.query("UPDATE synced_days SET wide = ? WHERE day = ?", [.integer(isWide ? 1 : 0), day])
+                try connection.query("UPDATE synced_days SET wide = ? WHERE day = ?", [.integer(Self.holdsEveryNation(lists) ? 1 : 0), day])
                 for movie in movies { try Self.insert(movie, stamp: stamp, into: connection) }
             }
         }
     }
 
+    /// Whether the lists are the day's Korean and foreign ones both: what makes a day wide.
+    private static func holdsEveryNation(_ lists: [BoxOfficeChart]) -> Bool {
+        Set(lists.compactMap(\.filter.nation)).count == ChartFilter.Nation.allCases.count
+    }
+
     /// A chart's rows: the overall chart into `daily_chart`, a nation's list into `nation_chart`.
     private static func insertRows(of chart: BoxOfficeChart, into connection: borrowing SQLiteConnection) throws {
         let table = chart.filter.nation == nil ? "daily_chart" : "nation_chart"
-        let nation = chart.filter.nation.map { [SQLValue.text($0 == .korean ? "K" : "F")] } ?? []
+        let nation = chart.filter.nation.map { [SQLValue.text($0.code)] } ?? []
         for (index, entry) in chart.entries.enumerated() {
             do {
                 try connection.query(
@@ -218,6 +212,9 @@ public final class BoxOfficeArchive: Sendable {
             }
         }
     }
+
+    /// Every row of the charts, the overall one and the lists by nation: a film on a day, with its title.
+    static let chartRows = "(SELECT day, movie_code, title FROM daily_chart UNION ALL SELECT day, movie_code, title FROM nation_chart)"
 
     /// Why a chart's row could not be stored, in the words of the answer rather than of SQLite.
     private static func reason(_ failure: SQLiteFailure) -> ArchiveError.UnstorableRow {
@@ -275,8 +272,7 @@ public final class BoxOfficeArchive: Sendable {
             var codes: [String] = []
             try connection.query(
                 """
-                SELECT movie_code FROM (SELECT day, movie_code FROM daily_chart UNION ALL SELECT day, movie_code FROM nation_chart)
-                WHERE movie_code NOT IN (SELECT code FROM movies)
+                SELECT movie_code FROM \(Self.chartRows) WHERE movie_code NOT IN (SELECT code FROM movies)
                 GROUP BY movie_code ORDER BY MIN(day), movie_code
                 """
             ) { _, row in
@@ -372,8 +368,9 @@ public final class BoxOfficeArchive: Sendable {
                 return false
             }
             if case .integer(let rows)? = try connection.scalar("SELECT COUNT(*) FROM daily_chart") { status.chartRows = Int(rows) }
-            let charted = "(SELECT movie_code FROM daily_chart UNION SELECT movie_code FROM nation_chart)"
-            if case .integer(let films)? = try connection.scalar("SELECT COUNT(*) FROM \(charted)") { status.films = Int(films) }
+            if case .integer(let films)? = try connection.scalar("SELECT COUNT(DISTINCT movie_code) FROM \(Self.chartRows)") {
+                status.films = Int(films)
+            }
             if case .integer(let wide)? = try connection.scalar("SELECT COUNT(*) FROM synced_days WHERE wide = 1") { status.wideDays = Int(wide) }
             if case .integer(let known)? = try connection.scalar("SELECT COUNT(*) FROM movies") { status.filmsWithDetails = Int(known) }
             if case .integer(let pages)? = try connection.scalar("PRAGMA page_count"),
@@ -394,7 +391,7 @@ public final class BoxOfficeArchive: Sendable {
                 }
             }
             if case .integer(let waiting)? = try connection.scalar(
-                "SELECT COUNT(*) FROM \(charted) WHERE movie_code NOT IN (SELECT code FROM movies)")
+                "SELECT COUNT(DISTINCT movie_code) FROM \(Self.chartRows) WHERE movie_code NOT IN (SELECT code FROM movies)")
             {
                 status.filmsAwaitingDetails = Int(waiting)
             }
@@ -536,8 +533,7 @@ public final class BoxOfficeArchive: Sendable {
             }
             try connection.query(
                 """
-                SELECT movie_code, title, MIN(day)
-                FROM (SELECT day, movie_code, title FROM daily_chart UNION ALL SELECT day, movie_code, title FROM nation_chart)
+                SELECT movie_code, title, MIN(day) FROM \(Self.chartRows)
                 WHERE movie_code NOT IN (SELECT code FROM movies) GROUP BY movie_code ORDER BY MIN(day), movie_code
                 """
             ) { _, row in
@@ -571,7 +567,7 @@ public final class BoxOfficeArchive: Sendable {
         }
         if count?.integer == Int64(to.days(since: from) + 1) { return [] }
         let held = try days(from: from, to: to)
-        return (0...to.days(since: from)).map { from.adding(days: $0) }.filter { held[$0] == nil }
+        return Self.days(from: from, to: to).filter { held[$0] == nil }
     }
 
     /// Runs one read-only statement: at most `rowLimit` rows, and `seconds` of SQLite's work,

@@ -26,7 +26,8 @@ public struct ChartFilter: Sendable, Hashable, Codable {
         /// Foreign films (`F`).
         case foreign
 
-        var code: String { self == .korean ? "K" : "F" }
+        /// KOBIS's `repNationCd`, as the archive's `nation_chart.nation` keeps it too.
+        package var code: String { self == .korean ? "K" : "F" }
     }
 
     /// Commercial or independent (KOBIS calls independent and art films "multi" movies).
