@@ -43,9 +43,10 @@ let package = Package(
     ],
     targets: [
         .target(name: "BoxOfficeCore", swiftSettings: onTheCallersExecutor),
-        // The command line's presentation: tables, CSV, Markdown, HTML, mail and chat messages,
-        // and the JSON the tool prints. Not a product: an app gets the models, not these writers.
-        .target(name: "BoxOfficeOutput", dependencies: ["BoxOfficeCore"], swiftSettings: onTheCallersExecutor),
+        // What the tool does, whichever door it is asked through: the commands, their outputs
+        // and writers, and every sentence a person reads. In no product: an app gets the
+        // models, not these.
+        .target(name: "BoxOfficeApp", dependencies: ["BoxOfficeCore", "BoxOfficeArchive", "SignalPipe"], swiftSettings: onTheCallersExecutor),
         // The transport everywhere but Linux; a module of its own so that Linux never links
         // FoundationNetworking (see URLSessionTransport.swift).
         .target(name: "BoxOfficeURLSession", dependencies: ["BoxOfficeCore"], swiftSettings: onTheCallersExecutor),
@@ -68,13 +69,18 @@ let package = Package(
         .executableTarget(
             name: "boxoffice",
             dependencies: [
-                "BoxOfficeCore", "BoxOfficeOutput", "BoxOfficeArchive", "LazyCurl", "CoreDumps", "SignalPipe", "Allocator",
+                "BoxOfficeApp", "BoxOfficeCore", "LazyCurl", "CoreDumps", "Allocator",
                 .target(name: "BoxOfficeURLSession", condition: urlSessionEverywhere ? nil : .when(platforms: elsewhereThanLinux)),
             ],
             swiftSettings: onTheCallersExecutor + directMetadata + (urlSessionEverywhere ? [.define("URLSESSION_EVERYWHERE")] : [])),
-        .testTarget(name: "BoxOfficeCoreTests", dependencies: ["BoxOfficeCore", "BoxOfficeOutput", "BoxOfficeArchive"], swiftSettings: onTheCallersExecutor),
+        // What the tests of the libraries and the application share: the fixtures and a stub loader.
+        .target(name: "TestSupport", dependencies: ["BoxOfficeCore"], path: "Tests/TestSupport", swiftSettings: onTheCallersExecutor),
+        .testTarget(name: "BoxOfficeCoreTests", dependencies: ["BoxOfficeCore", "BoxOfficeArchive", "TestSupport"], swiftSettings: onTheCallersExecutor),
+        // The application in process: its commands, outputs and words, no process started.
         .testTarget(
-            name: "boxofficeTests", dependencies: ["boxoffice", "BoxOfficeCore", "BoxOfficeOutput", "BoxOfficeArchive", "BoxOfficeURLSession"],
+            name: "BoxOfficeAppTests", dependencies: ["BoxOfficeApp", "BoxOfficeCore", "BoxOfficeArchive", "TestSupport"], swiftSettings: onTheCallersExecutor),
+        .testTarget(
+            name: "boxofficeTests", dependencies: ["boxoffice", "BoxOfficeApp", "BoxOfficeCore", "BoxOfficeArchive", "BoxOfficeURLSession"],
             // The outputs a Korean reader checked, read by LanguageEndToEndTests.
             exclude: ["Golden"], swiftSettings: onTheCallersExecutor),
     ],

@@ -1,3 +1,4 @@
+import BoxOfficeApp
 import Allocator
 import BoxOfficeCore
 import CoreDumps

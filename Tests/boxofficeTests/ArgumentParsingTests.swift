@@ -1,6 +1,6 @@
 @testable import boxoffice
 import BoxOfficeCore
-import BoxOfficeOutput
+@testable import BoxOfficeApp
 import Testing
 
 struct ArgumentParsingTests {

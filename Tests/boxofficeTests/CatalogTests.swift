@@ -1,5 +1,5 @@
 @testable import BoxOfficeCore
-@testable import BoxOfficeOutput
+@testable import BoxOfficeApp
 @testable import boxoffice
 import Foundation
 import Testing

@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import BoxOfficeCore
+@testable import BoxOfficeApp
 @testable import boxoffice
 import Foundation
 import Testing

@@ -1,6 +1,7 @@
 import BoxOfficeCore
 import Testing
 
+@testable import BoxOfficeApp
 @testable import boxoffice
 
 /// The reader of `boxoffice mcp`'s messages (and, until tools stop going through the CLI's JSON,

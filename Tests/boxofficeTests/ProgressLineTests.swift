@@ -1,4 +1,5 @@
 @testable import BoxOfficeCore
+@testable import BoxOfficeApp
 @testable import boxoffice
 import Foundation
 import Synchronization

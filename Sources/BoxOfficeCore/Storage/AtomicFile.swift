@@ -24,7 +24,7 @@ package enum AtomicFile {
     /// The folder and the last component of a path, as NSString splits them: trailing slashes
     /// do not count, and a bare name has the empty folder. Split at the byte `/`, which in UTF-8
     /// never stands inside another character (as a `Character`, it can carry a combining mark).
-    static func parts(of path: String) -> (folder: String, name: String) {
+    package static func parts(of path: String) -> (folder: String, name: String) {
         let slash = UInt8(ascii: "/")
         let bytes = Array(path.utf8)
         var end = bytes.count
@@ -119,7 +119,7 @@ package enum AtomicFile {
 
     /// The sibling a write of `name` goes through first: `.name.<13 random letters or digits>.tmp`,
     /// always the same length, so that a check before any work can tell whether it fits in a folder.
-    static func temporaryName(for name: String) -> String {
+    package static func temporaryName(for name: String) -> String {
         let random = String(UInt64.random(in: 0...UInt64.max), radix: 36)
         let padding = String(repeating: "0", count: max(0, suffixLength - random.utf8.count))
         return "." + name + "." + padding + random + ".tmp"

@@ -1,3 +1,4 @@
+import BoxOfficeApp
 import Dispatch
 
 /// A thread for one tool call at a time: a serial dispatch queue as the executor its task

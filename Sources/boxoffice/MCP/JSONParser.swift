@@ -1,3 +1,4 @@
+import BoxOfficeApp
 import BoxOfficeCore
 
 /// Reads one JSON text into a `JSONValue`, keeping object members in order. Nesting is bounded,

@@ -1,3 +1,4 @@
+import BoxOfficeApp
 import BoxOfficeCore
 
 /// What the server reads out of a JSON-RPC message.

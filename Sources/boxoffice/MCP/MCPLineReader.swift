@@ -1,3 +1,4 @@
+import BoxOfficeApp
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -1,3 +1,4 @@
+import BoxOfficeApp
 import Dispatch
 import Synchronization
 

@@ -1,3 +1,4 @@
+import BoxOfficeApp
 import BoxOfficeCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -80,7 +81,7 @@ actor MCPServer {
     /// A server whose lines `send` writes to stdout, returning false once the reader has gone.
     init(runner: MCPToolRunner, readOnly: Bool = false, send: @escaping @Sendable (String) -> Bool) {
         self.runner = runner
-        tools = MCPToolCatalog.tools(readOnly: readOnly)
+        tools = MCPTool.all(readOnly: readOnly)
         output = MCPOutput(send: send)
     }
 

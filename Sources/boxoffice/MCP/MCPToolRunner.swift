@@ -1,3 +1,4 @@
+import BoxOfficeApp
 import BoxOfficeCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials

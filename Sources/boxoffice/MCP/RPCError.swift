@@ -1,3 +1,4 @@
+import BoxOfficeApp
 import BoxOfficeCore
 
 /// A JSON-RPC error answer: the protocol could not be served, as opposed to a tool that failed.

@@ -1,3 +1,4 @@
+import BoxOfficeApp
 #if os(Linux)
 import BoxOfficeCore
 #if canImport(FoundationEssentials)

@@ -1,3 +1,4 @@
+import BoxOfficeApp
 import BoxOfficeCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -18,16 +19,18 @@ enum BoxOffice {
     /// The whole run: `main.swift` calls it with the process's context and the system's network;
     /// the tests call it in process, with files for the standard streams and their own network.
     static func main(_ arguments: [String], context: ProcessContext, network: Network? = nil) async -> ExitCode {
-        switch LanguageChoice.make(arguments, context: context) {
+        // Read whole before anything is said: `--lang`, `-q` and `--no-pager` may stand last.
+        let (invocation, mistake) = CommandLineParser.read(arguments)
+        switch LanguageChoice.make(invocation, context: context) {
         case .success(let choice):
             // The task-local value is set only to change it: its async `withValue` runs the
             // operation on the global executor, which starts threads an English `--version` or
             // cached chart never needs.
             guard choice.language != Language.current else {
-                return await run(choice.arguments, language: choice, context: context, network: network)
+                return await run(invocation, mistake, language: choice, context: context, network: network)
             }
             return await Language.$current.withValue(choice.language) {
-                await run(choice.arguments, language: choice, context: context, network: network)
+                await run(invocation, mistake, language: choice, context: context, network: network)
             }
         case .failure(let error):
             // Said in the language the environment asks for, as the message is.
@@ -36,7 +39,9 @@ enum BoxOffice {
         }
     }
 
-    private static func run(_ arguments: [String], language: LanguageChoice, context given: ProcessContext, network: Network?) async -> ExitCode {
+    private static func run(
+        _ invocation: Invocation, _ mistake: UsageError?, language: LanguageChoice, context given: ProcessContext, network: Network?
+    ) async -> ExitCode {
         var context = given
         context.isQuiet = language.isQuiet
         var output = Data()
@@ -52,7 +57,7 @@ enum BoxOffice {
         // Models read English unless `boxoffice mcp --lang` says otherwise.
         state.toolLanguage = language.isExplicit ? language.language : .en
         do {
-            let invocation = try CommandLineParser.parse(arguments)
+            if let mistake { throw mistake }
             let command = try CommandCatalog.command(for: invocation, today: context.today)
             if let streaming = command as? any StreamingCommand {
                 let standardOutput = OutputSpool(.standardOutput(scratchFolder: context.variable("TMPDIR") ?? "/tmp"))

@@ -1,3 +1,4 @@
+import BoxOfficeApp
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,6 +1,7 @@
 @testable import BoxOfficeArchive
 import BoxOfficeCore
 import Foundation
+import TestSupport
 import Testing
 
 /// The archive on charts shaped as KOBIS really sends them (`shared/KOBIS.md`): ties, retitled
@@ -10,7 +11,7 @@ struct ArchiveRealRecordTests {
     static let days = (11...20).map { KSTDate(year: 2023, month: 8, day: $0)! }
 
     static func chart(_ day: KSTDate) throws -> BoxOfficeChart {
-        try ModelEncodingTests.chart("kobis/daily-\(day.iso.replacingOccurrences(of: "-", with: "")).json", kind: .daily)
+        try TestFiles.chart("kobis/daily-\(day.iso.replacingOccurrences(of: "-", with: "")).json", kind: .daily)
     }
 
     static func filled() throws -> (TemporaryArchiveFolder, BoxOfficeArchive) {

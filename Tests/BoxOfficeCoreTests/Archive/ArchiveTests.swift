@@ -1,12 +1,13 @@
 @testable import BoxOfficeArchive
 import BoxOfficeCore
 import Foundation
+import TestSupport
 import Testing
 
 /// The archive file as the library writes and reads it, through the system's SQLite.
 struct ArchiveTests {
     static func chart(_ day: KSTDate) throws -> BoxOfficeChart {
-        var chart = try ModelEncodingTests.chart("kobis/daily-20230818.json", kind: .daily)
+        var chart = try TestFiles.chart("kobis/daily-20230818.json", kind: .daily)
         chart.startDate = day
         chart.endDate = day
         return chart

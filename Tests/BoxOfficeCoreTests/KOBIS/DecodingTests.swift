@@ -1,5 +1,6 @@
 @testable import BoxOfficeCore
 import Foundation
+import TestSupport
 import Testing
 
 /// Every real capture in shared/samples and every fixture of ours decodes and maps.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Our fixtures are one recorded world: what one answer says, the others must not contradict, or

@@ -1,5 +1,6 @@
 @testable import BoxOfficeCore
 import Foundation
+import TestSupport
 import Testing
 
 /// The people, company and code services: every capture decodes to typed values, and the

@@ -1,6 +1,7 @@
 @testable import BoxOfficeCore
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 /// A cancelled task stops waiting for its request at once and retries nothing; a request it had

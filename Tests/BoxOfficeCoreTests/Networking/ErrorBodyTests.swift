@@ -1,5 +1,6 @@
 @testable import BoxOfficeCore
 import Foundation
+import TestSupport
 import Testing
 
 /// KOBIS errors arrive as HTTP 200 bodies and Kakao's as 4xx; each becomes the error a person can act on.

@@ -2,6 +2,7 @@
 import Dispatch
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 /// An app's view model calls the client from the main actor: the answer is read, checked and made

@@ -1,6 +1,7 @@
 @testable import BoxOfficeCore
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 /// Everything the library throws is a `BoxOfficeError`, which an app can switch on.

@@ -1,5 +1,6 @@
 @testable import BoxOfficeCore
 import Foundation
+import TestSupport
 import Testing
 import Synchronization
 

@@ -1,5 +1,6 @@
 import BoxOfficeCore
 import Foundation
+import TestSupport
 import Testing
 
 /// The range rules every caller gets: each problem of each kind of range, one typed error.

@@ -1,5 +1,6 @@
 @testable import BoxOfficeCore
 import BoxOfficeURLSession
+@testable import BoxOfficeApp
 @testable import boxoffice
 import Foundation
 import Testing

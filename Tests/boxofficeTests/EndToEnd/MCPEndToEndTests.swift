@@ -1,3 +1,4 @@
+@testable import BoxOfficeApp
 @testable import boxoffice
 import Foundation
 import Testing
@@ -13,10 +14,11 @@ struct MCPEndToEndTests {
     /// A day whose chart never comes, for cancellation.
     static let stalledDay = "20230601"
 
+    /// In the order `boxoffice --help` lists their commands.
     static let toolNames = [
-        "daily_box_office", "weekly_box_office", "movie_details", "search_movies", "search_people", "person_details",
-        "search_companies", "company_details", "code_list", "movie_poster", "box_office_report", "movie_trend", "box_office_top",
-        "box_office_share", "archive_status", "archive_query", "archive_sync", "api_quota",
+        "daily_box_office", "weekly_box_office", "box_office_report", "movie_trend", "box_office_top", "box_office_share", "archive_sync",
+        "archive_status", "archive_query", "movie_details", "search_movies", "search_people", "person_details", "search_companies",
+        "company_details", "code_list", "movie_poster", "api_quota",
     ]
 
     /// A call of every tool, with the command line that asks the CLI the same question.
@@ -151,7 +153,7 @@ struct MCPEndToEndTests {
             #expect(annotations?["openWorldHint"] as? Bool == !local, "\(name)")
         }
         // Each output schema is the one the tool's command declares beside its encoder.
-        for (tool, listed) in zip(MCPToolCatalog.tools, tools) {
+        for (tool, listed) in zip(MCPTool.all, tools) {
             let declared = try JSONSerialization.jsonObject(with: Data(tool.outputSchema.serialized().utf8))
             #expect(try Self.canonical(listed["outputSchema"]) == (try Self.canonical(declared)), "\(tool.name)")
         }

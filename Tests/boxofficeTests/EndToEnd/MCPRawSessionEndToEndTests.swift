@@ -1,4 +1,5 @@
 import Foundation
+@testable import BoxOfficeApp
 @testable import boxoffice
 import Testing
 
@@ -129,7 +130,7 @@ struct MCPRawSessionEndToEndTests {
         #expect(discovery["instructions"] is String && discovery["capabilities"] is [String: Any])
         let list = try #require(Self.answer(answers, id: 5)?["result"] as? [String: Any])
         #expect(list["resultType"] as? String == "complete" && list["ttlMs"] is Int && list["cacheScope"] is String)
-        #expect((list["tools"] as? [Any])?.count == MCPToolCatalog.tools.count)
+        #expect((list["tools"] as? [Any])?.count == MCPTool.all.count)
         let call = try #require(Self.answer(answers, id: 6)?["result"] as? [String: Any])
         #expect(call["resultType"] as? String == "complete" && call["isError"] as? Bool == false)
         #expect(Self.errorCode(Self.answer(answers, id: 7)) == -32022, "the era is settled: a handshake now names the versions")

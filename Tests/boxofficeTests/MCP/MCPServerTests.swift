@@ -1,4 +1,5 @@
 @testable import BoxOfficeCore
+@testable import BoxOfficeApp
 @testable import boxoffice
 import Foundation
 import Synchronization
@@ -137,7 +138,7 @@ struct MCPServerTests {
         }
         // Parse error, invalid request, unknown method, no `_meta` on a stateless request, too long.
         #expect(codes == [-32700, -32600, -32601, -32602, -32600], "\(codes)")
-        #expect(tools == MCPToolCatalog.tools.map(\.name))
+        #expect(tools == MCPTool.all.map(\.name))
     }
 }
 

@@ -1,3 +1,4 @@
+@testable import BoxOfficeApp
 @testable import boxoffice
 import BoxOfficeCore
 import Testing
@@ -74,7 +75,7 @@ struct MCPToolDeclarationTests {
     /// Clients that make typed results from a schema need an object with properties at its root:
     /// a day and a range of `daily_box_office` are one object with the members of both.
     @Test func everyOutputSchemaIsAnObjectWithPropertiesAtItsRoot() throws {
-        for tool in MCPToolCatalog.tools {
+        for tool in MCPTool.all {
             let schema = tool.outputSchema
             let isObject = if case .string("object")? = schema["type"] { true } else { false }
             #expect(isObject && schema["anyOf"] == nil, "\(tool.name): \(schema.serialized(compact: true).prefix(200))")
@@ -84,21 +85,21 @@ struct MCPToolDeclarationTests {
             }
             #expect(!properties.isEmpty, "\(tool.name)")
         }
-        let daily = try #require(MCPToolCatalog.tool(named: "daily_box_office")).outputSchema
+        let daily = try #require(MCPTool.named("daily_box_office")).outputSchema
         guard case .object(let members)? = daily["properties"] else { return }
         #expect(["kind", "startDate", "movies", "charts"].allSatisfy { name in members.contains { $0.0 == name } }, "\(members.map(\.0))")
     }
 
     @Test func aChartToolsOutputSchemaNamesOnlyTheKindsItsCommandPrints() throws {
-        let daily = try #require(MCPToolCatalog.tool(named: "daily_box_office")).outputSchema.serialized(compact: true)
-        let weekly = try #require(MCPToolCatalog.tool(named: "weekly_box_office")).outputSchema.serialized(compact: true)
+        let daily = try #require(MCPTool.named("daily_box_office")).outputSchema.serialized(compact: true)
+        let weekly = try #require(MCPTool.named("weekly_box_office")).outputSchema.serialized(compact: true)
         #expect(daily.contains(#""enum":["daily"]"#) && !daily.contains("weekend"), "\(daily)")
         #expect(weekly.contains(#""enum":["week","weekend","weekdays"]"#) && !weekly.contains(#""daily""#), "\(weekly)")
     }
 
     @Test func everyToolArgumentIsAnOptionOrAnArgumentOfItsCommand() {
-        #expect(MCPToolCatalog.tools.map(\.name).sorted() == Self.arguments.keys.sorted())
-        for tool in MCPToolCatalog.tools {
+        #expect(MCPTool.all.map(\.name).sorted() == Self.arguments.keys.sorted())
+        for tool in MCPTool.all {
             #expect(Self.schemaProperties(tool).map(\.0) == Self.arguments[tool.name], "\(tool.name)")
             #expect(tool.command.make != nil, "\(tool.name) runs a command that runs")
             #expect(tool.command.outputSchema != nil, "\(tool.name)'s command declares what its data is")
@@ -112,7 +113,7 @@ struct MCPToolDeclarationTests {
     }
 
     @Test func theSchemaSaysWhatTheDeclarationSays() throws {
-        let daily = try #require(MCPToolCatalog.tool(named: "daily_box_office"))
+        let daily = try #require(MCPTool.named("daily_box_office"))
         let properties = Self.schemaProperties(daily)
         func property(_ name: String) -> JSONValue? { properties.first { $0.0 == name }?.1 }
         #expect(property("limit")?["type"]?.stringValue == "integer")
@@ -124,16 +125,16 @@ struct MCPToolDeclarationTests {
         #expect(property("posters")?["type"]?.stringValue == "boolean")
         #expect(property("date")?["default"]?.stringValue == "yesterday")
         #expect(property("date")?["description"]?.stringValue?.contains("YYYYMMDD") == true)
-        let search = try #require(MCPToolCatalog.tool(named: "search_movies"))
+        let search = try #require(MCPTool.named("search_movies"))
         let nation = Self.schemaProperties(search).first { $0.0 == "nation" }?.1
         #expect(nation?["type"]?.stringValue == "array" && nation?["items"]?["type"]?.stringValue == "string", "an option that may repeat")
-        let trend = try #require(MCPToolCatalog.tool(named: "movie_trend"))
+        let trend = try #require(MCPTool.named("movie_trend"))
         #expect(trend.inputSchema["required"].map { "\($0)" } == "\(JSONValue.array([.string("code")]))")
         #expect(Self.schemaProperties(trend).first { $0.0 == "from" }?.1["description"]?.stringValue?.contains("the opening date") == true)
     }
 
     @Test func schemasSpeakNoCommandLine() {
-        for tool in MCPToolCatalog.tools {
+        for tool in MCPTool.all {
             for (name, property) in Self.schemaProperties(tool) {
                 let description = property["description"]?.stringValue ?? ""
                 #expect(!description.isEmpty, "\(tool.name).\(name)")
@@ -193,7 +194,7 @@ struct MCPToolDeclarationTests {
 
     @Test func everyToolArgumentReachesItsCommandAsItsOptionDoes() throws {
         var compared = 0
-        for tool in MCPToolCatalog.tools {
+        for tool in MCPTool.all {
             let context = Self.context[tool.name] ?? ([], [])
             let path = try #require(Self.path(to: tool.command), "\(tool.name)'s command is in the catalog")
             let alone = outcome(tool, context.json)
@@ -231,7 +232,7 @@ struct MCPToolDeclarationTests {
         (#"{"date": "20230818", "from": "20230801", "to": "20230802"}"#, "Use either date or from/to, not both."),
     ])
     func jsonKeepsItsTypes(arguments: String, error: String?) throws {
-        let tool = try #require(MCPToolCatalog.tool(named: "daily_box_office"))
+        let tool = try #require(MCPTool.named("daily_box_office"))
         let call = outcome(tool, Self.members(try JSONParser.parse(Array(arguments.utf8))))
         if let error {
             #expect(call == "error: " + error)
@@ -241,7 +242,7 @@ struct MCPToolDeclarationTests {
     }
 
     @Test func aToolThatNeedsItsArgumentSaysSoByItsName() throws {
-        let movie = try #require(MCPToolCatalog.tool(named: "movie_details"))
+        let movie = try #require(MCPTool.named("movie_details"))
         #expect(outcome(movie, []) == "error: Missing expected argument 'code'.")
         #expect(outcome(movie, [("code", .integer(20_124_079))]) == "error: 20124079 is not a valid value for 'code'; use a string.")
         #expect(outcome(movie, [("code", .string(" "))]) == "error: The movie code is empty; find one with `search_movies`.")

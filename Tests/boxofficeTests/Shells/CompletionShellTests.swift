@@ -1,3 +1,4 @@
+@testable import BoxOfficeApp
 @testable import boxoffice
 import Foundation
 import Testing

@@ -1,4 +1,4 @@
-@testable import BoxOfficeOutput
+@testable import BoxOfficeApp
 import Foundation
 import Testing
 

@@ -1,5 +1,5 @@
 import BoxOfficeCore
-import BoxOfficeOutput
+@testable import BoxOfficeApp
 import Foundation
 import Testing
 

@@ -2,6 +2,7 @@ import BoxOfficeCore
 import Foundation
 import Synchronization
 import Testing
+@testable import BoxOfficeApp
 @testable import boxoffice
 #if canImport(Glibc)
 import Glibc

@@ -1,3 +1,4 @@
+@testable import BoxOfficeApp
 @testable import boxoffice
 import BoxOfficeCore
 import Foundation
@@ -28,7 +29,7 @@ enum OutputSchemaCheck {
     ) async throws {
         try #require(!results.isEmpty, "no structured content to check", sourceLocation: sourceLocation)
         let checks = try results.enumerated().map { index, result in
-            let tool = try #require(MCPToolCatalog.tool(named: result.tool), "no tool \(result.tool)", sourceLocation: sourceLocation)
+            let tool = try #require(MCPTool.named(result.tool), "no tool \(result.tool)", sourceLocation: sourceLocation)
             return (name: "\(result.tool) #\(index)", schema: tool.outputSchema, instance: result.structuredContent)
         }
         for problem in try await problems(checks, state: state) {

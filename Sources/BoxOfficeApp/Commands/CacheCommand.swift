@@ -1,0 +1,59 @@
+import BoxOfficeCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// `boxoffice cache path|stats|clear`.
+package enum CacheCommand {
+    static let spec = CommandSpec(
+        name: "cache", abstract: "Inspect or clear the response cache.",
+        examples: ["boxoffice cache path", "boxoffice cache stats", "boxoffice cache clear"],
+        subcommands: [Path.spec, Stats.spec, Clear.spec])
+
+    /// `cache path`.
+    package struct Path: RunnableCommand {
+        static let spec = CommandSpec(name: "path", abstract: "Print the cache folder.", make: { _ throws(UsageError) in Path() })
+
+        package func run(in state: CommandState) async throws -> CommandOutput {
+            .text(state.paths.responses.path + "\n")
+        }
+    }
+
+    /// `cache stats`.
+    package struct Stats: RunnableCommand {
+        let format: OutputFormat
+        let color: ColorChoice
+
+        static let spec = CommandSpec(
+            name: "stats", abstract: "Count cached answers.", options: SharedOptions.printing, outputSchema: CacheStatisticsOutput.jsonSchema,
+            make: { reader throws(UsageError) in Stats(format: try reader.format(), color: try reader.color()) })
+
+        package func run(in state: CommandState) async throws -> CommandOutput {
+            let statistics = ResponseCache(directory: state.paths.responses).statistics(now: state.context.now)
+            let output = CacheStatisticsOutput(path: state.paths.responses.path, statistics: statistics)
+            return .data(output, format: format, color: color)
+        }
+    }
+
+    /// `cache clear`.
+    package struct Clear: RunnableCommand {
+        static let spec = CommandSpec(name: "clear", abstract: "Remove every cached answer.", make: { _ throws(UsageError) in Clear() })
+
+        package func run(in state: CommandState) async throws -> CommandOutput {
+            let folder = state.paths.responses.path
+            do {
+                let count = try ResponseCache(directory: state.paths.responses).clear()
+                state.context.note(
+                    bilingual(
+                        "Removed \(count) cached answer\(count == 1 ? "" : "s") from \(folder).", "\(folder)에서 캐시된 응답 \(count)개를 지웠습니다."))
+                return .empty
+            } catch {
+                throw InternalError(
+                    description: bilingual(
+                        "Cannot clear the cache at \(folder).", "\(folder)의 캐시를 비울 수 없습니다."))
+            }
+        }
+    }
+}

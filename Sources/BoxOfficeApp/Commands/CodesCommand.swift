@@ -1,0 +1,58 @@
+import BoxOfficeCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// `boxoffice codes <group>`: a KOBIS common-code group.
+package struct CodesCommand: RunnableCommand {
+    let group: String
+    let network: NetworkOptions
+
+    /// What `--fields` offers: the JSON names of the columns, which an empty page names all.
+    static let fieldNames = CodesOutput(CodeList(group: "")).document.fieldNames
+
+    static let spec = CommandSpec(
+        name: "codes", abstract: "List KOBIS common codes: regions, movie types, nations, company parts or any group.",
+        discussion:
+            "Groups by name: \(SharedOptions.list(CodeGroup.allCases.map { "\($0.rawValue) (\($0.code))" })); any other <group> of digits is sent as a raw comCode.",
+        examples: ["boxoffice codes regions", "boxoffice codes nations --format csv", "boxoffice codes 2201"],
+        arguments: [
+            ArgumentSpec(
+                name: "group", key: .group, help: "A group name or a raw KOBIS comCode.",
+                toolHelp: "A group: \(SharedOptions.list(CodeGroup.allCases.map(\.rawValue), lastSeparator: " or ")), or a raw KOBIS comCode.",
+                choices: CodeGroup.allCases.map(\.rawValue))
+        ],
+        options: SharedOptions.network + [SharedOptions.fields(fieldNames)],
+        outputSchema: CodesOutput.jsonSchema,
+        tool: ToolDeclaration(
+            name: "code_list", title: "KOBIS code list",
+            description:
+                "A KOBIS common-code group: the region codes for region filters, movie types, nations, company parts. Example: {\"group\": \"regions\"}.",
+            options: []),
+        make: { reader throws(UsageError) in
+            let group = (try reader.argument(0) ?? "").trimmed
+            guard !group.isEmpty else {
+                throw reader.error(
+                    bilingual(
+                        "Give a group: \(CodeGroup.allCases.map(\.rawValue).joined(separator: ", ")) or a raw code.",
+                        "그룹을 주세요: \(CodeGroup.allCases.map(\.rawValue).joined(separator: ", ")) 또는 코드 그대로."))
+            }
+            // A word that is neither a group's name nor a code is a typo ('region'), not a comCode.
+            let names = CodeGroup.allCases.map(\.rawValue)
+            guard CodeGroup(rawValue: group.lowercased()) != nil || group.allSatisfy({ character in character.isASCII && character.isNumber }) else {
+                let hint = Suggestion.closest(to: group, among: names).map(didYouMean) ?? ""
+                throw reader.error(
+                    bilingual(
+                        "Unknown code group '\(group)'.\(hint) Use one of: \(names.joined(separator: ", ")), or a comCode of digits.",
+                        "알 수 없는 코드 그룹입니다: '\(group)'.\(hint) 다음 가운데 하나나 숫자로 된 comCode를 쓰세요: \(names.joined(separator: ", "))."))
+            }
+            return CodesCommand(group: CodeGroup.code(for: group), network: try NetworkOptions(reader, offering: Self.fieldNames))
+        })
+
+    package func run(in state: CommandState) async throws -> CommandOutput {
+        let list = try await state.makeClient(network, needs: [.kobis]).codes(group: group)
+        return .data(CodesOutput(list), network)
+    }
+}

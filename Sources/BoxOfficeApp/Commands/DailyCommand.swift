@@ -1,0 +1,22 @@
+import BoxOfficeCore
+
+/// `boxoffice daily`: the daily chart of a day or a range of days.
+package enum DailyCommand {
+    static let spec = CommandSpec(
+        name: "daily", abstract: "Show the daily box-office chart.",
+        discussion:
+            "Dates are days in Korea (Asia/Seoul) whatever the machine's time zone. <date> is YYYYMMDD, YYYY-MM-DD, today, yesterday or -Nd (N days ago).",
+        examples: [
+            "boxoffice daily", "boxoffice daily --date 20230818", "boxoffice daily --date -3d --format json",
+            "boxoffice daily --from 2023-08-01 --to 2023-08-31 --format csv > august.csv",
+        ],
+        options: [OptionSpec(name: .date, short: "d", kind: .date, help: "The day to show.", defaultValue: .value("yesterday"))]
+            + ChartCommand.filterOptions + [SharedOptions.fields(ChartCommand.fieldNames(.daily, withPosters: true))],
+        outputSchema: ChartsOutput.jsonSchema(kinds: ["daily"]),
+        tool: ToolDeclaration(
+            name: "daily_box_office", title: "Daily box office (Korea)",
+            description:
+                "Korea's official daily box-office chart (KOBIS) for one day: rank, rank change, audience and sales of the day and to date, screens and shows. Defaults to yesterday in Seoul. Example: {\"date\": \"2023-08-18\", \"nation\": \"korean\", \"limit\": 5}.",
+            options: [.date, .nation, .type, .region, .limit, .posters, .from, .to, .keepGoing]),
+        make: { reader throws(UsageError) in try ChartCommand(reader, isWeekly: false) })
+}

@@ -1,0 +1,186 @@
+import BoxOfficeArchive
+import BoxOfficeCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// `boxoffice top`: the films of a period, from the archive, with no call.
+package struct TopCommand: RunnableCommand {
+    let period: PeriodOptions
+    let measure: TopMeasure
+    let limit: Int
+    let format: OutputFormat
+    let color: ColorChoice
+
+    static let spec = CommandSpec(
+        name: "top", abstract: "Rank the films of a year, a month or any period, from the archive (no call).",
+        discussion:
+            "A film's figure comes from KOBIS's own running totals: its audience_total on its last archived day of the period less audience_total - audience on its first, so the days between that it spent outside the daily top ten count too; the days before its first and after its last charted day do not. It is never less than the sum of its archived days. --all-time ranks by each film's latest running total, KOBIS's own audience_total. The README gives the SQL.",
+        examples: ["boxoffice top --year 2023", "boxoffice top --month 2023-08 --by sales --format csv", "boxoffice top --all-time --limit 20"],
+        options: PeriodOptions.options(allTime: true) + [
+            OptionSpec(
+                name: .by, kind: .choice(TopMeasure.allCases.map(\.rawValue)), help: "Rank by audience or sales.", defaultValue: .value("audience")),
+            OptionSpec(name: .limit, kind: .integer(1...1_000), help: "How many films.", defaultValue: .value("10")),
+        ] + SharedOptions.printing,
+        outputSchema: TopOutput.jsonSchema,
+        tool: ToolDeclaration(
+            name: "box_office_top", title: "Top films of a period (archive)",
+            description:
+                "The films of a year, a month or any period ranked by audience (or sales), from the local box-office archive: no API call. A film's figure comes from KOBIS's running totals, from its first to its last day in the archived daily top 10s of the period (days outside the top 10 between them included; 'counts' says so); 'all_time' ranks by each film's latest running total. The answer names any days of the period the archive lacks. Example: {\"year\": 2023, \"limit\": 10}.",
+            options: [.year, .month, .from, .to, .allTime, .by, .limit, .strict], effect: .readsTheArchive),
+        make: { reader throws(UsageError) in
+            TopCommand(
+                period: try PeriodOptions(reader, allowsAllTime: true), measure: try reader.choice(.by, TopMeasure.init) ?? .audience,
+                limit: try reader.integer(.limit) ?? 10, format: try reader.format(), color: try reader.color())
+        })
+
+    package func run(in state: CommandState) async throws -> CommandOutput {
+        let archive = try state.openArchive(period.archive, readOnly: true)
+        let coverage = try period.coverage(in: archive, state: state)
+        let films = try archive.top(period.period, by: measure, limit: limit)
+        return .data(TopOutput(films: films, coverage: coverage, measure: measure), format: format, color: color)
+    }
+}
+
+/// `boxoffice share`: each distributor's, nation's or genre's part of a period, from the archive.
+package struct ShareCommand: RunnableCommand {
+    let period: PeriodOptions
+    let grouping: ShareGrouping
+    let format: OutputFormat
+    let color: ColorChoice
+
+    static let spec = CommandSpec(
+        name: "share", abstract: "Each distributor's, nation's or genre's share of a period's audience and sales, from the archive.",
+        discussion:
+            "Counts the films of the archived daily top tens, each with its figure as 'top' gives it (from KOBIS's running totals): a film counts for its first distributor, its nation (대표국적) or its genre (대표장르), from its details, which 'archive sync' fetches unless --no-movies.",
+        examples: ["boxoffice share --year 2023 --by distributor", "boxoffice share --month 2023-08 --by nation --format json"],
+        options: PeriodOptions.options(allTime: true) + [
+            OptionSpec(
+                name: .by, kind: .choice(ShareGrouping.allCases.map(\.rawValue)), help: "Group by distributor, nation or genre.",
+                defaultValue: .value("distributor"))
+        ] + SharedOptions.printing,
+        outputSchema: ShareOutput.jsonSchema,
+        tool: ToolDeclaration(
+            name: "box_office_share", title: "Share of a period by distributor, nation or genre (archive)",
+            description:
+                "Each distributor's, nation's or genre's share of a period's audience and sales, from the local box-office archive: no API call. Each film counts with its figure from KOBIS's running totals, as box_office_top ranks it. Example: {\"year\": 2023, \"by\": \"distributor\"}.",
+            options: [.year, .month, .from, .to, .allTime, .by, .strict], effect: .readsTheArchive),
+        make: { reader throws(UsageError) in
+            ShareCommand(
+                period: try PeriodOptions(reader, allowsAllTime: true), grouping: try reader.choice(.by, ShareGrouping.init) ?? .distributor,
+                format: try reader.format(), color: try reader.color())
+        })
+
+    package func run(in state: CommandState) async throws -> CommandOutput {
+        let archive = try state.openArchive(period.archive, readOnly: true)
+        let coverage = try period.coverage(in: archive, state: state)
+        let groups = try archive.share(period.period, by: grouping)
+        return .data(ShareOutput(groups: groups, coverage: coverage, grouping: grouping), format: format, color: color)
+    }
+}
+
+/// The period a question of the archive covers: `--year`, `--month`, `--from`/`--to` or
+/// `--all-time`, one of them; and whether a period the archive lacks days of is an error.
+package struct PeriodOptions: Sendable {
+    let period: ArchivePeriod
+    let isStrict: Bool
+    let archive: String?
+
+    static func options(allTime: Bool) -> [OptionSpec] {
+        [
+            OptionSpec(
+                name: .year, kind: .integer(SearchCommand.years), valueName: "yyyy", help: "A calendar year.",
+                defaultValue: .described("this year so far")),
+            OptionSpec(name: .month, kind: .text, valueName: "yyyy-mm", help: "A calendar month."),
+            OptionSpec(name: .from, kind: .date, help: "First day of a period of your own; give its last day too."),
+            OptionSpec(name: .to, kind: .date, help: "Last day of a period of your own; give its first day too."),
+        ] + (allTime ? [OptionSpec(name: .allTime, help: "Every day the archive holds.")] : []) + [
+            OptionSpec(name: .strict, help: "Refuse a period the archive lacks days of, instead of answering with the days it holds."),
+            SharedOptions.archive,
+        ]
+    }
+
+    init(_ reader: OptionReader, allowsAllTime: Bool) throws(UsageError) {
+        let year = try reader.integer(.year)
+        let month = try reader.text(.month)
+        let from = try reader.date(.from)
+        let to = try reader.date(.to)
+        let allTime = allowsAllTime ? try reader.flag(.allTime) : false
+        let given = [year != nil, month != nil, from != nil || to != nil, allTime].filter { $0 }.count
+        let choices = "\(reader.name(.year)), \(reader.name(.month)), \(reader.name(.from))/\(reader.name(.to))"
+        guard given <= 1 else {
+            throw reader.error(
+                bilingual(
+                    "Give one period: \(choices)\(allowsAllTime ? " or \(reader.name(.allTime))" : ""), not several.",
+                    "기간은 하나만 주세요: \(choices)\(allowsAllTime ? " 또는 \(reader.name(.allTime))" : "")."))
+        }
+        if given == 0, let thisYear = ArchivePeriod.year(reader.today.year) {
+            period = thisYear
+        } else if let year, let period = ArchivePeriod.year(year) {
+            self.period = period
+        } else if let month {
+            let parts = month.split(separator: "-", omittingEmptySubsequences: false)
+            guard parts.count == 2, parts[0].count == 4, parts[1].count == 2, let number = Int(parts[1]), let year = Int(parts[0]),
+                let period = ArchivePeriod.month(number, of: year)
+            else {
+                throw reader.error(
+                    bilingual(
+                        "\(reader.name(.month)) takes a month as YYYY-MM, such as 2023-08, not '\(TerminalText.sanitize(month))'.",
+                        "\(reader.name(.month))에는 2023-08처럼 YYYY-MM 형식의 달을 주세요('\(TerminalText.sanitize(month))'는 쓸 수 없습니다)."))
+            }
+            self.period = period
+        } else if from != nil || to != nil {
+            guard let from, let to else {
+                throw reader.error(
+                    bilingual(
+                        "Give both \(reader.name(.from)) and \(reader.name(.to)).",
+                        "\(reader.name(.from), particle: .and) \(reader.name(.to), particle: .object) 모두 주세요."))
+            }
+            guard from <= to else {
+                throw reader.error(
+                    bilingual(
+                        "\(reader.name(.to)) \(to.iso) is before \(reader.name(.from)) \(from.iso).",
+                        "\(reader.name(.to)) \(to.iso, particle: .subject) \(reader.name(.from)) \(from.iso)보다 앞입니다."))
+            }
+            period = .days(from: from, to: to)
+        } else {
+            period = .allTime
+        }
+        if case .days(let first, _) = period, first > reader.today {
+            throw reader.error(
+                bilingual(
+                    "The period starts in the future (\(first.iso)): today in Seoul is \(reader.today.iso), and KOBIS charts only days gone by.",
+                    "기간이 미래에 시작합니다(\(first.iso)). 한국 날짜로 오늘은 \(reader.today.iso)이고, KOBIS는 지난 날의 박스오피스만 냅니다."))
+        }
+        isStrict = try reader.flag(.strict)
+        archive = try reader.text(.archive)
+    }
+
+    /// The days of the period the archive lacks, up to yesterday (a year not over yet is
+    /// covered by the days so far): said on stderr, or refused with --strict. A period of which
+    /// the archive holds no day at all is refused: an empty table would read as "no films".
+    func coverage(in archive: BoxOfficeArchive, state: CommandState) throws -> PeriodCoverage {
+        guard case .days(let from, let to) = period else {
+            guard try archive.status().days > 0 else { throw PeriodNotArchived(message: PeriodCoverage.sayingEmpty(nil, caller: state.caller)) }
+            return PeriodCoverage(period: period, missing: [])
+        }
+        let last = min(to, state.context.today.adding(days: -1))
+        let missing = try archive.missingDays(from: from, to: last)
+        if from <= last, missing.count == last.days(since: from) + 1 {
+            throw PeriodNotArchived(message: PeriodCoverage.sayingEmpty((from, last), caller: state.caller))
+        }
+        if !missing.isEmpty {
+            let line = PeriodCoverage.saying(missing)
+            if isStrict { throw PeriodNotArchived(message: line) }
+            state.context.warn(line)
+        }
+        return PeriodCoverage(period: period, missing: missing)
+    }
+}
+
+/// `--strict`, and the archive lacks days of the period (exit 75).
+package struct PeriodNotArchived: ReportableError {
+    package let message: String
+}
