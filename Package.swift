@@ -80,7 +80,7 @@ let package = Package(
         .testTarget(
             name: "BoxOfficeAppTests", dependencies: ["BoxOfficeApp", "BoxOfficeCore", "BoxOfficeArchive", "TestSupport"], swiftSettings: onTheCallersExecutor),
         .testTarget(
-            name: "boxofficeTests", dependencies: ["boxoffice", "BoxOfficeApp", "BoxOfficeCore", "BoxOfficeArchive", "BoxOfficeURLSession"],
+            name: "boxofficeTests", dependencies: ["boxoffice", "BoxOfficeApp", "BoxOfficeCore", "BoxOfficeArchive", "BoxOfficeURLSession", "TestSupport"],
             // The outputs a Korean reader checked, read by LanguageEndToEndTests.
             exclude: ["Golden"], swiftSettings: onTheCallersExecutor),
     ],

@@ -9,9 +9,13 @@ import Foundation
 /// `boxoffice archive sync|status|sql`: the box office archive, one SQLite file.
 package enum ArchiveCommand {
     static let spec = CommandSpec(
-        name: "archive", abstract: "Keep the daily charts in a local SQLite archive, and ask it questions.",
+        name: "archive",
+        abstract: Words("Keep the daily charts in a local SQLite archive, and ask it questions.", "일별 박스오피스를 이 컴퓨터의 SQLite 아카이브에 보관하고, 거기에 묻습니다."),
         discussion:
-            "The archive is one SQLite file (\(SharedOptions.archiveDefault)); 'archive sync' fills it, 'top' and 'share' answer from it with no call, and sqlite3 opens it too.",
+            Words(
+                "The archive is one SQLite file (\(SharedOptions.archiveDefault.english)); 'archive sync' fills it, 'top' and 'share' answer from it with no call, and sqlite3 opens it too.",
+                "아카이브는 SQLite 파일 하나입니다(\(SharedOptions.archiveDefault.korean)). 'archive sync'가 채우고, 'top'과 'share'는 호출 없이 여기서 답하며, sqlite3로도 열 수 있습니다."
+            ),
         examples: [
             "boxoffice archive sync --from 2023-01-01 --to 2023-12-31", "boxoffice archive status",
             "boxoffice archive sql \"SELECT day, title, audience FROM daily_chart WHERE rank = 1 ORDER BY day DESC LIMIT 7\"",
@@ -38,25 +42,37 @@ package enum ArchiveCommand {
         static let toolBudgetCeiling = 500
 
         static let spec = CommandSpec(
-            name: "sync", abstract: "Fill the archive with the days it lacks, within a budget of calls.",
+            name: "sync", abstract: Words("Fill the archive with the days it lacks, within a budget of calls.", "아카이브에 없는 날을 호출 예산 안에서 채웁니다."),
             discussion:
-                "Each new day costs one KOBIS call (none when the cache has it; three with --wide) and each film its details, one call, the first time it appears. Days fetched while their figures could still change are fetched again once settled. Stops at the budget (exit 75, saying what is left); the next sync goes on from there.",
+                Words(
+                    "Each new day costs one KOBIS call (none when the cache has it; three with --wide) and each film its details, one call, the first time it appears. Days fetched while their figures could still change are fetched again once settled. Stops at the budget (exit 75, saying what is left); the next sync goes on from there.",
+                    "새로 받는 날마다 KOBIS 호출 1회(캐시에 있으면 0회, --wide면 3회), 영화가 처음 나오면 상세 정보에 1회가 듭니다. 집계가 아직 바뀔 수 있을 때 받은 날은 확정된 뒤 다시 받습니다. 예산에 이르면 남은 일을 알리고 멈추며(종료 코드 75), 다음 동기화가 그 자리에서 이어 갑니다."
+                ),
             examples: [
                 "boxoffice archive sync", "boxoffice archive sync --from 2023-01-01 --budget 500", "boxoffice archive sync --from 2023-01-01 --wide",
                 "boxoffice archive sync --replay Fixtures",
             ],
             options: [
-                OptionSpec(name: .from, kind: .date, help: "First day.", defaultValue: .value(firstDay.iso)),
-                OptionSpec(name: .to, kind: .date, help: "Last day.", defaultValue: .described("yesterday")),
+                OptionSpec(name: .from, kind: .date, help: Words("First day.", "첫날."), defaultValue: .value(firstDay.iso)),
+                OptionSpec(name: .to, kind: .date, help: Words("Last day.", "마지막 날."), defaultValue: .described(Words("yesterday", "어제"))),
                 OptionSpec(
                     name: .budget, kind: .integer(0...APIService.kobis.dailyQuota), valueName: "calls",
-                    help: "Send at most this many calls (a tool call: required, at most \(toolBudgetCeiling)).",
-                    defaultValue: .described("what today's quota leaves, less \(reserve) for the day's other runs")),
-                OptionSpec(name: .noMovies, help: "Archive the charts only, not the films' details (distributor, nation, genre)."),
+                    help: Words(
+                        "Send at most this many calls (a tool call: required, at most \(toolBudgetCeiling)).",
+                        "보낼 호출 수의 상한(도구 호출에서는 필수, \(toolBudgetCeiling)회까지)."),
+                    defaultValue: .described(
+                        Words("what today's quota leaves, less \(reserve) for the day's other runs", "오늘 남은 호출 한도에서 그날 다른 실행 몫 \(reserve)을 뺀 만큼"))),
+                OptionSpec(
+                    name: .noMovies,
+                    help: Words(
+                        "Archive the charts only, not the films' details (distributor, nation, genre).", "박스오피스만 보관하고 영화 상세 정보(배급사, 국적, 장르)는 받지 않습니다."
+                    )),
                 OptionSpec(
                     name: .wide,
                     help:
-                        "Archive KOBIS's lists of Korean and of foreign films too: three calls a day instead of one, for every film of the overall top ten and ten more."
+                        Words(
+                            "Archive KOBIS's lists of Korean and of foreign films too: three calls a day instead of one, for every film of the overall top ten and ten more.",
+                            "KOBIS의 한국영화·외국영화 목록도 보관. 하루 호출 1회 대신 3회로, 전체 10위 안의 모든 영화와 10편 더.")
                 ),
                 SharedOptions.archive,
             ] + SharedOptions.network.filter { option in ![OptionName.format, .color, .noColor, .output].contains { option.isNamed($0) } },
@@ -161,7 +177,9 @@ package enum ArchiveCommand {
         let color: ColorChoice
 
         static let spec = CommandSpec(
-            name: "status", abstract: "Tell what the archive holds: days, gaps, films, size and schema version.",
+            name: "status",
+            abstract: Words(
+                "Tell what the archive holds: days, gaps, films, size and schema version.", "아카이브에 무엇이 있는지 알려 줍니다: 날수, 빠진 날, 영화, 크기, 스키마 버전."),
             options: SharedOptions.printing + [SharedOptions.archive], outputSchema: ArchiveStatusOutput.jsonSchema,
             tool: ToolDeclaration(
                 name: "archive_status", title: "Box-office archive status",
@@ -184,9 +202,12 @@ package enum ArchiveCommand {
         let color: ColorChoice
 
         static let spec = CommandSpec(
-            name: "check", abstract: "Read the whole archive and tell what does not add up.",
+            name: "check", abstract: Words("Read the whole archive and tell what does not add up.", "아카이브 전체를 읽고 맞지 않는 것을 알려 줍니다."),
             discussion:
-                "Finds running totals that do not chain from one archived day to the next (audience_total less the day before's is the day's audience; sales likewise), days fetched before they settled, and films charted without their details. Prints them and exits 65; exits 0 when all holds.",
+                Words(
+                    "Finds running totals that do not chain from one archived day to the next (audience_total less the day before's is the day's audience; sales likewise), days fetched before they settled, and films charted without their details. Prints them and exits 65; exits 0 when all holds.",
+                    "아카이브의 하루와 다음 날 사이에 이어지지 않는 누적(그날의 audience_total에서 전날 값을 빼면 그날의 audience여야 함. 매출액도 같음), 확정 전에 받은 날, 상세 정보 없이 박스오피스에 든 영화를 찾습니다. 찾으면 출력하고 종료 코드 65로, 모두 맞으면 0으로 끝납니다."
+                ),
             examples: ["boxoffice archive check", "boxoffice archive check --format json"],
             options: SharedOptions.printing + [SharedOptions.archive], outputSchema: ArchiveCheckOutput.jsonSchema,
             make: { reader throws(UsageError) in Check(archive: try reader.text(.archive), format: try reader.format(), color: try reader.color()) })
@@ -221,13 +242,17 @@ package enum ArchiveCommand {
         static let seconds = 2.0
 
         static let spec = CommandSpec(
-            name: "sql", abstract: "Run one read-only SQL statement on the archive.",
+            name: "sql", abstract: Words("Run one read-only SQL statement on the archive.", "아카이브에 읽기 전용 SQL 문 하나를 실행합니다."),
             discussion:
-                "The archive is opened read-only; ATTACH, pragmas that write and load_extension are refused. At most \(rowLimit) rows and \(Int(seconds)) s of work.",
+                Words(
+                    "The archive is opened read-only; ATTACH, pragmas that write and load_extension are refused. At most \(rowLimit) rows and \(Int(seconds)) s of work.",
+                    "아카이브는 읽기 전용으로 열립니다. ATTACH, 쓰기 pragma, load_extension은 거절합니다. 최대 \(rowLimit)행, 작업 시간 \(Int(seconds))초까지."),
             examples: [
                 "boxoffice archive sql \"SELECT movie_code, title, SUM(audience) FROM daily_chart WHERE day LIKE '2023-%' GROUP BY movie_code ORDER BY 3 DESC LIMIT 10\""
             ],
-            arguments: [ArgumentSpec(name: "statement", key: .sql, help: "One SELECT (or WITH … SELECT) statement.")],
+            arguments: [
+                ArgumentSpec(name: "statement", key: .sql, help: Words("One SELECT (or WITH … SELECT) statement.", "SELECT(또는 WITH … SELECT) 문 하나."))
+            ],
             options: SharedOptions.printing + [SharedOptions.archive], outputSchema: QueryOutput.jsonSchema,
             tool: ToolDeclaration(
                 name: "archive_query", title: "Query the box-office archive (read-only SQL)",
@@ -333,8 +358,11 @@ package struct SyncBudgetSpent: ReportableError {
 }
 
 package extension SharedOptions {
-    static let archiveDefault = "$BOXOFFICE_ARCHIVE, else $XDG_DATA_HOME/boxoffice/archive.sqlite3, else ~/.local/share/boxoffice/archive.sqlite3"
+    static let archiveDefault = Words(
+        "$BOXOFFICE_ARCHIVE, else $XDG_DATA_HOME/boxoffice/archive.sqlite3, else ~/.local/share/boxoffice/archive.sqlite3",
+        "$BOXOFFICE_ARCHIVE, 없으면 $XDG_DATA_HOME/boxoffice/archive.sqlite3, 그것도 없으면 ~/.local/share/boxoffice/archive.sqlite3")
 
     static let archive = OptionSpec(
-        name: .archive, kind: .text, valueName: "file", help: "The archive file.", defaultValue: .described(archiveDefault), completion: .paths)
+        name: .archive, kind: .text, valueName: "file", help: Words("The archive file.", "아카이브 파일."), defaultValue: .described(archiveDefault),
+        completion: .paths)
 }

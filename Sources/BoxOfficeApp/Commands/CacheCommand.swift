@@ -8,13 +8,14 @@ import Foundation
 /// `boxoffice cache path|stats|clear`.
 package enum CacheCommand {
     static let spec = CommandSpec(
-        name: "cache", abstract: "Inspect or clear the response cache.",
+        name: "cache", abstract: Words("Inspect or clear the response cache.", "응답 캐시를 살펴보거나 비웁니다."),
         examples: ["boxoffice cache path", "boxoffice cache stats", "boxoffice cache clear"],
         subcommands: [Path.spec, Stats.spec, Clear.spec])
 
     /// `cache path`.
     package struct Path: RunnableCommand {
-        static let spec = CommandSpec(name: "path", abstract: "Print the cache folder.", make: { _ throws(UsageError) in Path() })
+        static let spec = CommandSpec(
+            name: "path", abstract: Words("Print the cache folder.", "캐시 폴더를 출력합니다."), make: { _ throws(UsageError) in Path() })
 
         package func run(in state: CommandState) async throws -> CommandOutput {
             .text(state.paths.responses.path + "\n")
@@ -27,7 +28,8 @@ package enum CacheCommand {
         let color: ColorChoice
 
         static let spec = CommandSpec(
-            name: "stats", abstract: "Count cached answers.", options: SharedOptions.printing, outputSchema: CacheStatisticsOutput.jsonSchema,
+            name: "stats", abstract: Words("Count cached answers.", "캐시된 응답 수를 셉니다."), options: SharedOptions.printing,
+            outputSchema: CacheStatisticsOutput.jsonSchema,
             make: { reader throws(UsageError) in Stats(format: try reader.format(), color: try reader.color()) })
 
         package func run(in state: CommandState) async throws -> CommandOutput {
@@ -39,7 +41,8 @@ package enum CacheCommand {
 
     /// `cache clear`.
     package struct Clear: RunnableCommand {
-        static let spec = CommandSpec(name: "clear", abstract: "Remove every cached answer.", make: { _ throws(UsageError) in Clear() })
+        static let spec = CommandSpec(
+            name: "clear", abstract: Words("Remove every cached answer.", "캐시된 응답을 모두 지웁니다."), make: { _ throws(UsageError) in Clear() })
 
         package func run(in state: CommandState) async throws -> CommandOutput {
             let folder = state.paths.responses.path

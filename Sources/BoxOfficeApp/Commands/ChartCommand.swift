@@ -22,33 +22,41 @@ package struct ChartCommand: StreamingCommand {
         [
             OptionSpec(
                 name: .nation, kind: .choice(ChartFilter.Nation.allCases.map(\.rawValue)), valueName: "nation",
-                help: "Only korean or foreign films."),
+                help: Words("Only korean or foreign films.", "한국영화(korean) 또는 외국영화(foreign)만.")),
             OptionSpec(
                 name: .type, kind: .choice(ChartFilter.MovieType.allCases.map(\.rawValue)), valueName: "type",
-                help: "Only commercial or independent films."),
+                help: Words("Only commercial or independent films.", "상업영화 또는 다양성영화(KOBIS의 multiMovieYn)만: commercial 또는 independent.")),
             OptionSpec(
-                name: .region, kind: .text, valueName: "region", help: "Only one region: a name such as seoul or 서울, or its 7-digit code.",
+                name: .region, kind: .text, valueName: "region",
+                help: Words("Only one region: a name such as seoul or 서울, or its 7-digit code.", "한 지역만: seoul 또는 서울 같은 이름, 또는 7자리 코드."),
                 toolHelp: "Only one region: an English name (seoul, busan, gyeonggi…), a Korean name (서울) or a 7-digit code.",
                 completion: .words(Region.all.map(\.englishName))),
             OptionSpec(
                 name: .limit, kind: .integer(1...ChartFilter.maximumItemsPerPage),
-                help: "Show the top <n> movies, 1 to \(ChartFilter.maximumItemsPerPage).",
+                help: Words(
+                    "Show the top <n> movies, 1 to \(ChartFilter.maximumItemsPerPage).", "상위 <n>편만 봅니다, 1~\(ChartFilter.maximumItemsPerPage)."),
                 toolHelp: "Show the top n movies.", defaultValue: .value(String(ChartFilter.maximumItemsPerPage))),
             OptionSpec(
-                name: .posters, help: "Add each movie's poster URL (needs KAKAO_REST_API_KEY).",
+                name: .posters, help: Words("Add each movie's poster URL (needs KAKAO_REST_API_KEY).", "영화마다 포스터 URL을 붙입니다(KAKAO_REST_API_KEY 필요)."),
                 toolHelp: "Add each movie's poster URL (the server needs a Kakao key)."),
             OptionSpec(
-                name: .from, kind: .date, help: "First day of a range (with --to).",
+                name: .from, kind: .date, help: Words("First day of a range (with --to).", "범위의 첫날(--to와 함께)."),
                 toolHelp: "First day of a range (with to); the result is then {\"charts\": [...]}."),
-            OptionSpec(name: .to, kind: .date, help: "Last day of a range (with --from).", toolHelp: "Last day of a range (with from)."),
+            OptionSpec(
+                name: .to, kind: .date, help: Words("Last day of a range (with --from).", "범위의 마지막 날(--from과 함께)."),
+                toolHelp: "Last day of a range (with from)."),
             OptionSpec(
                 name: .jobs, short: "j", kind: .integer(ChartQuery.jobRange),
-                help: "Requests in flight at once for ranges, 1 to \(ChartQuery.jobRange.upperBound).",
+                help: Words(
+                    "Requests in flight at once for ranges, 1 to \(ChartQuery.jobRange.upperBound).",
+                    "범위 조회 때 동시에 보내는 요청 수, 1~\(ChartQuery.jobRange.upperBound)."),
                 defaultValue: .value(String(ChartQuery.defaultJobs))),
             OptionSpec(
                 name: .keepGoing,
                 help:
-                    "In a range, print the charts that arrived even if others failed: those are named on stderr and marked in JSON, and the run exits 23.",
+                    Words(
+                        "In a range, print the charts that arrived even if others failed: those are named on stderr and marked in JSON, and the run exits 23.",
+                        "범위 조회에서 일부가 실패해도 받은 박스오피스는 출력합니다. 실패한 것은 stderr에 밝히고 JSON에 표시하며, 종료 코드는 23입니다."),
                 toolHelp:
                     "In a range, answer with the days that arrived even if others failed: each missing one is {\"missing\": true, \"error\"} in its place, and the text says which."
             ),

@@ -18,10 +18,10 @@ package struct CodeNamesCommand: RunnableCommand {
     static let offered = 200
 
     package static let spec = CommandSpec(
-        name: "__names", abstract: "Print the cached names of a code group, for shell completion.",
+        name: "__names", abstract: Words("Print the cached names of a code group, for shell completion.", "셸 자동 완성용으로 캐시된 코드 그룹의 이름을 출력합니다."),
         arguments: [
-            ArgumentSpec(name: "group", help: "A code group.", choices: CodeGroup.allCases.map(\.rawValue)),
-            ArgumentSpec(name: "prefix", help: "What the names start with.", isOptional: true),
+            ArgumentSpec(name: "group", help: Words("A code group.", "코드 그룹."), choices: CodeGroup.allCases.map(\.rawValue)),
+            ArgumentSpec(name: "prefix", help: Words("What the names start with.", "이름의 첫 부분."), isOptional: true),
         ],
         isHidden: true,
         make: { reader throws(UsageError) in

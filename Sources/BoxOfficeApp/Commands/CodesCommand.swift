@@ -14,13 +14,19 @@ package struct CodesCommand: RunnableCommand {
     static let fieldNames = CodesOutput(CodeList(group: "")).document.fieldNames
 
     static let spec = CommandSpec(
-        name: "codes", abstract: "List KOBIS common codes: regions, movie types, nations, company parts or any group.",
+        name: "codes",
+        abstract: Words(
+            "List KOBIS common codes: regions, movie types, nations, company parts or any group.", "KOBIS 공통 코드를 봅니다: 지역, 영화 유형, 국적, 영화사 업종 또는 다른 그룹."
+        ),
         discussion:
-            "Groups by name: \(SharedOptions.list(CodeGroup.allCases.map { "\($0.rawValue) (\($0.code))" })); any other <group> of digits is sent as a raw comCode.",
+            Words(
+                "Groups by name: \(SharedOptions.list(CodeGroup.allCases.map { "\($0.rawValue) (\($0.code))" })); any other <group> of digits is sent as a raw comCode.",
+                "이름으로 고르는 그룹: \(CodeGroup.allCases.map { "\($0.rawValue)(\($0.code))" }.joined(separator: ", ")). 숫자로 된 다른 <group>은 comCode로 그대로 보냅니다."
+            ),
         examples: ["boxoffice codes regions", "boxoffice codes nations --format csv", "boxoffice codes 2201"],
         arguments: [
             ArgumentSpec(
-                name: "group", key: .group, help: "A group name or a raw KOBIS comCode.",
+                name: "group", key: .group, help: Words("A group name or a raw KOBIS comCode.", "그룹 이름 또는 KOBIS comCode 그대로."),
                 toolHelp: "A group: \(SharedOptions.list(CodeGroup.allCases.map(\.rawValue), lastSeparator: " or ")), or a raw KOBIS comCode.",
                 choices: CodeGroup.allCases.map(\.rawValue))
         ],

@@ -17,18 +17,20 @@ package struct CompaniesCommand: RunnableCommand {
     static let fieldNames = CompaniesOutput(CompanySearchResult(totalCount: 0), page: 1).document.fieldNames
 
     static let spec = CommandSpec(
-        name: "companies", abstract: "Find film companies and their codes by name.",
+        name: "companies", abstract: Words("Find film companies and their codes by name.", "이름으로 영화사와 그 코드를 찾습니다."),
         examples: ["boxoffice companies 쇼박스", "boxoffice companies --part 배급사 --ceo 김", "boxoffice companies 필름 --all --format jsonl"],
         arguments: [
             ArgumentSpec(
-                name: "name", key: .name, help: "Part of the name (optional with --ceo or --part).",
+                name: "name", key: .name, help: Words("Part of the name (optional with --ceo or --part).", "이름의 일부(--ceo나 --part를 주면 생략 가능)."),
                 toolHelp: "Part of the company's name (optional with ceo or part).", isOptional: true)
         ],
         options: [
-            OptionSpec(name: .ceo, kind: .text, valueName: "name", help: "Part of the chief executive's name."),
+            OptionSpec(name: .ceo, kind: .text, valueName: "name", help: Words("Part of the chief executive's name.", "대표자 이름의 일부.")),
             OptionSpec(
                 name: .part, kind: .text, valueName: "part",
-                help: "Only companies with this part: a code of the company-parts group, or its name such as 배급사."),
+                help: Words(
+                    "Only companies with this part: a code of the company-parts group, or its name such as 배급사.",
+                    "이 업종의 영화사만: company-parts 그룹의 코드 또는 배급사 같은 이름.")),
         ] + ListOptions.specs + SharedOptions.network + [SharedOptions.fields(fieldNames)],
         outputSchema: WholeList<CompaniesOutput>.jsonSchema,
         tool: ToolDeclaration(

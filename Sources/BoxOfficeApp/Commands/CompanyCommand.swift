@@ -11,11 +11,12 @@ package struct CompanyCommand: RunnableCommand {
     let network: NetworkOptions
 
     static let spec = CommandSpec(
-        name: "company", abstract: "Show a film company's details and films.",
+        name: "company", abstract: Words("Show a film company's details and films.", "영화사 상세 정보와 영화 목록을 봅니다."),
         examples: ["boxoffice company 20122497", "boxoffice company 20122497 --format csv"],
         arguments: [
             ArgumentSpec(
-                name: "company-code", key: .code, help: "The KOBIS company code (find it with `boxoffice companies`).",
+                name: "company-code", key: .code,
+                help: Words("The KOBIS company code (find it with `boxoffice companies`).", "KOBIS 영화사 코드(`boxoffice companies`로 찾습니다)."),
                 toolHelp: "The KOBIS company code (find it with search_companies).")
         ],
         options: SharedOptions.network,

@@ -8,11 +8,12 @@ import Foundation
 /// `boxoffice config set|get|unset|show|path`: API keys in the config file.
 package enum ConfigCommand {
     static let spec = CommandSpec(
-        name: "config", abstract: "Store API keys in the config file.",
+        name: "config", abstract: Words("Store API keys in the config file.", "API 키를 설정 파일에 저장합니다."),
         examples: ["printf %s \"$KEY\" | boxoffice config set kobis", "boxoffice config get kobis", "boxoffice config show"],
         subcommands: [Set.spec, Get.spec, Unset.spec, Show.spec, Path.spec])
 
-    static let serviceArgument = ArgumentSpec(name: "service", help: "kobis or kakao.", choices: APIService.allCases.map(\.rawValue))
+    static let serviceArgument = ArgumentSpec(
+        name: "service", help: Words("kobis or kakao.", "kobis 또는 kakao."), choices: APIService.allCases.map(\.rawValue))
 
     /// The service an argument names.
     static func service(_ reader: OptionReader) throws(UsageError) -> APIService {
@@ -30,7 +31,8 @@ package enum ConfigCommand {
         let service: APIService
 
         static let spec = CommandSpec(
-            name: "get", abstract: "Show the key in use for a service, masked, and where it comes from.",
+            name: "get",
+            abstract: Words("Show the key in use for a service, masked, and where it comes from.", "서비스에 쓰이는 키를 가려서, 어디서 왔는지와 함께 보여 줍니다."),
             arguments: [ConfigCommand.serviceArgument], make: { reader throws(UsageError) in Get(service: try ConfigCommand.service(reader)) })
 
         package func run(in state: CommandState) async throws -> CommandOutput {
@@ -67,7 +69,7 @@ package enum ConfigCommand {
         let service: APIService
 
         static let spec = CommandSpec(
-            name: "unset", abstract: "Remove a service's key from the config file.",
+            name: "unset", abstract: Words("Remove a service's key from the config file.", "설정 파일에서 서비스의 키를 지웁니다."),
             arguments: [ConfigCommand.serviceArgument], make: { reader throws(UsageError) in Unset(service: try ConfigCommand.service(reader)) })
 
         package func run(in state: CommandState) async throws -> CommandOutput {
@@ -97,7 +99,7 @@ package enum ConfigCommand {
         static let longestKeyInput = 4096
 
         static let spec = CommandSpec(
-            name: "set", abstract: "Read a key from standard input and store it.",
+            name: "set", abstract: Words("Read a key from standard input and store it.", "표준 입력에서 키를 읽어 저장합니다."),
             arguments: [ConfigCommand.serviceArgument], make: { reader throws(UsageError) in Set(service: try ConfigCommand.service(reader)) })
 
         package func run(in state: CommandState) async throws -> CommandOutput {
@@ -154,7 +156,8 @@ package enum ConfigCommand {
         let color: ColorChoice
 
         static let spec = CommandSpec(
-            name: "show", abstract: "Show where each key comes from, masked.", options: SharedOptions.printing, outputSchema: ConfigOutput.jsonSchema,
+            name: "show", abstract: Words("Show where each key comes from, masked.", "각 키를 어디서 가져오는지 가려서 보여 줍니다."), options: SharedOptions.printing,
+            outputSchema: ConfigOutput.jsonSchema,
             make: { reader throws(UsageError) in Show(format: try reader.format(), color: try reader.color()) })
 
         package func run(in state: CommandState) async throws -> CommandOutput {
@@ -166,7 +169,8 @@ package enum ConfigCommand {
 
     /// `config path`.
     package struct Path: RunnableCommand {
-        static let spec = CommandSpec(name: "path", abstract: "Print the config file's path.", make: { _ throws(UsageError) in Path() })
+        static let spec = CommandSpec(
+            name: "path", abstract: Words("Print the config file's path.", "설정 파일 경로를 출력합니다."), make: { _ throws(UsageError) in Path() })
 
         package func run(in state: CommandState) async throws -> CommandOutput {
             .text(state.paths.configFile.path + "\n")

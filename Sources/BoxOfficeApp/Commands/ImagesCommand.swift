@@ -16,18 +16,21 @@ package struct ImagesCommand: RunnableCommand {
     static let fieldNames = ImagesOutput(ImageSearchResult(totalCount: 0, pageableCount: 0)).document.fieldNames
 
     static let spec = CommandSpec(
-        name: "images", abstract: "Search Kakao images.",
+        name: "images", abstract: Words("Search Kakao images.", "카카오 이미지를 검색합니다."),
         examples: ["boxoffice images '밀수 영화 포스터'", "boxoffice images 밀수 --sort recency --limit 5 --format json"],
-        arguments: [ArgumentSpec(name: "query", help: "What to search for.")],
+        arguments: [ArgumentSpec(name: "query", help: Words("What to search for.", "검색어."))],
         options: [
             OptionSpec(
-                name: .sort, kind: .choice(ImageSearchQuery.Sort.allCases.map(\.rawValue)), valueName: "order", help: "accuracy or recency.",
+                name: .sort, kind: .choice(ImageSearchQuery.Sort.allCases.map(\.rawValue)), valueName: "order",
+                help: Words("accuracy or recency.", "accuracy(정확도순) 또는 recency(최신순)."),
                 defaultValue: .value(ImageSearchQuery.Sort.accuracy.rawValue)),
             OptionSpec(
-                name: .page, kind: .integer(ImageSearchQuery.pages), help: "Page of results, 1 to \(ImageSearchQuery.pages.upperBound).",
+                name: .page, kind: .integer(ImageSearchQuery.pages),
+                help: Words("Page of results, 1 to \(ImageSearchQuery.pages.upperBound).", "결과 페이지, 1~\(ImageSearchQuery.pages.upperBound)."),
                 defaultValue: .value("1")),
             OptionSpec(
-                name: .limit, kind: .integer(ImageSearchQuery.sizes), help: "Results per page, 1 to \(ImageSearchQuery.sizes.upperBound).",
+                name: .limit, kind: .integer(ImageSearchQuery.sizes),
+                help: Words("Results per page, 1 to \(ImageSearchQuery.sizes.upperBound).", "페이지당 결과 수, 1~\(ImageSearchQuery.sizes.upperBound)."),
                 defaultValue: .value(String(defaultCount))),
         ] + SharedOptions.network + [SharedOptions.fields(fieldNames)],
         outputSchema: ImagesOutput.jsonSchema,

@@ -11,11 +11,12 @@ package struct MovieCommand: RunnableCommand {
     let network: NetworkOptions
 
     static let spec = CommandSpec(
-        name: "movie", abstract: "Show a movie's details.",
+        name: "movie", abstract: Words("Show a movie's details.", "영화 상세 정보를 봅니다."),
         examples: ["boxoffice movie 20124079", "boxoffice movie 20124079 --format json"],
         arguments: [
             ArgumentSpec(
-                name: "movie-code", key: .code, help: "The KOBIS movie code (find it with `boxoffice search`).",
+                name: "movie-code", key: .code,
+                help: Words("The KOBIS movie code (find it with `boxoffice search`).", "KOBIS 영화 코드(`boxoffice search`로 찾습니다)."),
                 toolHelp: "The KOBIS movie code (find it with search_movies or in a chart).")
         ],
         options: SharedOptions.network,

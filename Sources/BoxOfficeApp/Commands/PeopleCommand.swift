@@ -16,15 +16,19 @@ package struct PeopleCommand: RunnableCommand {
     static let fieldNames = PeopleOutput(PeopleSearchResult(totalCount: 0), page: 1).document.fieldNames
 
     static let spec = CommandSpec(
-        name: "people", abstract: "Find people (directors, actors, crew) and their codes by name.",
+        name: "people", abstract: Words("Find people (directors, actors, crew) and their codes by name.", "이름으로 영화인(감독, 배우, 스태프)과 그 코드를 찾습니다."),
         examples: ["boxoffice people 봉준호", "boxoffice people --filmography 기생충 --all --format csv"],
         arguments: [
             ArgumentSpec(
-                name: "name", key: .name, help: "Part of the name (optional with --filmography).",
+                name: "name", key: .name, help: Words("Part of the name (optional with --filmography).", "이름의 일부(--filmography를 주면 생략 가능)."),
                 toolHelp: "Part of the name (optional with filmography).",
                 isOptional: true)
         ],
-        options: [OptionSpec(name: .filmography, kind: .text, valueName: "title", help: "Only people who worked on a film of this title.")]
+        options: [
+            OptionSpec(
+                name: .filmography, kind: .text, valueName: "title",
+                help: Words("Only people who worked on a film of this title.", "이 제목의 영화에 참여한 사람만."))
+        ]
             + ListOptions.specs + SharedOptions.network + [SharedOptions.fields(fieldNames)],
         outputSchema: WholeList<PeopleOutput>.jsonSchema,
         tool: ToolDeclaration(

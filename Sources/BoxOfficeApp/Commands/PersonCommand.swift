@@ -11,11 +11,12 @@ package struct PersonCommand: RunnableCommand {
     let network: NetworkOptions
 
     static let spec = CommandSpec(
-        name: "person", abstract: "Show a person's details and films.",
+        name: "person", abstract: Words("Show a person's details and films.", "영화인 상세 정보와 필모그래피를 봅니다."),
         examples: ["boxoffice person 20164556", "boxoffice person 20164556 --format json"],
         arguments: [
             ArgumentSpec(
-                name: "person-code", key: .code, help: "The KOBIS person code (find it with `boxoffice people`).",
+                name: "person-code", key: .code,
+                help: Words("The KOBIS person code (find it with `boxoffice people`).", "KOBIS 영화인 코드(`boxoffice people`로 찾습니다)."),
                 toolHelp: "The KOBIS person code (find it with search_people).")
         ],
         options: SharedOptions.network,

@@ -50,13 +50,16 @@ package struct PosterCommand: RunnableCommand {
     }
 
     static let spec = CommandSpec(
-        name: "poster", abstract: "Find a movie's poster.",
-        discussion: "Looks up the title on KOBIS, then searches Kakao images for \"<title> 영화 포스터\" and prints the best image URL.",
+        name: "poster", abstract: Words("Find a movie's poster.", "영화 포스터를 찾습니다."),
+        discussion: Words(
+            "Looks up the title on KOBIS, then searches Kakao images for \"<title> 영화 포스터\" and prints the best image URL.",
+            "KOBIS에서 영화명을 찾은 뒤 카카오 이미지에서 \"<title> 영화 포스터\"를 검색해 가장 알맞은 이미지 URL을 출력합니다."),
         examples: ["boxoffice poster 20218541", "boxoffice poster 20218541 --download poster.jpg"],
-        arguments: [ArgumentSpec(name: "movie-code", key: .code, help: "The KOBIS movie code.")],
+        arguments: [ArgumentSpec(name: "movie-code", key: .code, help: Words("The KOBIS movie code.", "KOBIS 영화 코드."))],
         options: [
             OptionSpec(
-                name: .download, kind: .text, valueName: "path", help: "Save the image to <path> (a file or a folder), or to stdout with -.",
+                name: .download, kind: .text, valueName: "path",
+                help: Words("Save the image to <path> (a file or a folder), or to stdout with -.", "이미지를 <path>(파일 또는 폴더)에, -이면 표준 출력에 저장합니다."),
                 completion: .paths)
             // Its data is a URL; the image has --download.
         ] + SharedOptions.network.filter { !$0.isNamed(.output) },

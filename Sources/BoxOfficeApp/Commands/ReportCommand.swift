@@ -32,9 +32,13 @@ package struct ReportCommand: RunnableCommand {
     static let embeddingFormats: [OutputFormat] = [.html, .email]
 
     static let spec = CommandSpec(
-        name: "report", abstract: "Write the morning report: the top 10 with moves, trends, new entries and milestones.",
+        name: "report",
+        abstract: Words(
+            "Write the morning report: the top 10 with moves, trends, new entries and milestones.", "아침 리포트를 씁니다: 10위권과 순위 증감, 추이, 신규 진입, 누적 관객 돌파."),
         discussion:
-            "Reads the daily charts of <date> and the days before it (days at least three days old come from the cache, so a daily cron costs three calls: <date> and the two days before it, which KOBIS may still revise) and the same weekday a week earlier.",
+            Words(
+                "Reads the daily charts of <date> and the days before it (days at least three days old come from the cache, so a daily cron costs three calls: <date> and the two days before it, which KOBIS may still revise) and the same weekday a week earlier.",
+                "<date>와 그 앞 며칠, 그리고 1주 전 같은 요일의 일별 박스오피스를 읽습니다(사흘 이상 지난 날은 캐시에서 읽으므로 매일 도는 cron은 호출 3회가 듭니다. <date>와, KOBIS가 아직 고칠 수 있는 그 앞 이틀입니다)."),
         examples: [
             "boxoffice report", "boxoffice report --date 20230818 --format markdown",
             "boxoffice report --format html --posters --output boxoffice.html",
@@ -42,23 +46,36 @@ package struct ReportCommand: RunnableCommand {
             "boxoffice report --format slack --output post.json && curl -sS -d @post.json -H 'Content-Type: application/json' \"$WEBHOOK\"",
         ],
         options: [
-            OptionSpec(name: .date, short: "d", kind: .date, help: "The day to report on.", defaultValue: .value("yesterday")),
+            OptionSpec(name: .date, short: "d", kind: .date, help: Words("The day to report on.", "리포트할 날짜."), defaultValue: .value("yesterday")),
             OptionSpec(
                 name: .days, kind: .integer(DailyReport.dayRange),
-                help: "Days each trend covers, \(DailyReport.dayRange.lowerBound) to \(DailyReport.dayRange.upperBound).",
+                help: Words(
+                    "Days each trend covers, \(DailyReport.dayRange.lowerBound) to \(DailyReport.dayRange.upperBound).",
+                    "추이에 담을 날수, \(DailyReport.dayRange.lowerBound)~\(DailyReport.dayRange.upperBound)."),
                 defaultValue: .value(String(DailyReport.defaultDays))),
             SharedOptions.format(formats, default: .text),
             OptionSpec(
-                name: .posters, help: "Add each movie's poster (needs KAKAO_REST_API_KEY).",
+                name: .posters, help: Words("Add each movie's poster (needs KAKAO_REST_API_KEY).", "영화마다 포스터를 붙입니다(KAKAO_REST_API_KEY 필요)."),
                 toolHelp: "Add each movie's poster URL (the server needs a Kakao key)."),
-            OptionSpec(name: .embedPosters, help: "With --format html or email, download the posters into the page or message."),
-            OptionSpec(name: .mailTo, kind: .text, valueName: "address", repeats: true, help: "With --format email, a recipient; may repeat."),
-            OptionSpec(name: .mailFrom, kind: .text, valueName: "address", help: "With --format email, the sender."),
-            OptionSpec(name: .subject, kind: .text, valueName: "text", help: "With --format email, the subject (default: the report's heading)."),
+            OptionSpec(
+                name: .embedPosters,
+                help: Words(
+                    "With --format html or email, download the posters into the page or message.",
+                    "--format html 또는 email일 때 포스터를 내려받아 페이지나 메일에 넣습니다.")),
+            OptionSpec(
+                name: .mailTo, kind: .text, valueName: "address", repeats: true,
+                help: Words("With --format email, a recipient; may repeat.", "--format email일 때 받는 사람. 여러 번 줄 수 있습니다.")),
+            OptionSpec(
+                name: .mailFrom, kind: .text, valueName: "address", help: Words("With --format email, the sender.", "--format email일 때 보내는 사람.")),
+            OptionSpec(
+                name: .subject, kind: .text, valueName: "text",
+                help: Words("With --format email, the subject (default: the report's heading).", "--format email일 때 제목(기본값: 리포트 제목).")),
             OptionSpec(
                 name: .mailBudget, kind: .integer(mailBudgets), valueName: "bytes",
                 help:
-                    "With --format email --embed-posters, the most bytes the whole message may take, \(mailBudgets.lowerBound) to \(mailBudgets.upperBound); posters past it are linked.",
+                    Words(
+                        "With --format email --embed-posters, the most bytes the whole message may take, \(mailBudgets.lowerBound) to \(mailBudgets.upperBound); posters past it are linked.",
+                        "--format email --embed-posters일 때 메일 전체의 최대 바이트 수, \(mailBudgets.lowerBound)~\(mailBudgets.upperBound). 넘는 포스터는 링크로 둡니다."),
                 defaultValue: .value(String(MailMessage.defaultBudget))),
         ] + SharedOptions.network.filter { !$0.isNamed(.format) },
         outputSchema: ReportOutput.jsonSchema,

@@ -20,33 +20,47 @@ package struct SearchCommand: RunnableCommand {
     static let fieldNames = SearchOutput(MovieSearchResult(totalCount: 0)).document.fieldNames
 
     static let spec = CommandSpec(
-        name: "search", abstract: "Find movies and their codes by title, director, nation, type and years.",
+        name: "search",
+        abstract: Words("Find movies and their codes by title, director, nation, type and years.", "영화명, 감독, 국적, 유형, 연도로 영화와 그 코드를 찾습니다."),
         examples: [
             "boxoffice search 밀수", "boxoffice search 광해 --year 2012", "boxoffice search --director 봉준호",
             "boxoffice search --nation 한국 --type 장편 --opened-from 2023 --opened-to 2023 --all --format csv",
         ],
         arguments: [
             ArgumentSpec(
-                name: "title", key: .title, help: "Part of the title (optional with other filters).",
+                name: "title", key: .title, help: Words("Part of the title (optional with other filters).", "영화명의 일부(다른 조건을 주면 생략 가능)."),
                 toolHelp: "Part of the title, Korean or as KOBIS knows it (optional with other filters).", isOptional: true)
         ],
         options: [
-            OptionSpec(name: .director, kind: .text, valueName: "name", help: "Part of a director's name."),
+            OptionSpec(name: .director, kind: .text, valueName: "name", help: Words("Part of a director's name.", "감독 이름의 일부.")),
             OptionSpec(
-                name: .year, kind: .integer(years), valueName: "yyyy", help: "Only movies that opened in this year (the Opened column, not Produced)."
+                name: .year, kind: .integer(years), valueName: "yyyy",
+                help: Words("Only movies that opened in this year (the Opened column, not Produced).", "이 해에 개봉한 영화만(제작연도가 아니라 개봉일 기준).")
             ),
-            OptionSpec(name: .openedFrom, kind: .integer(years), valueName: "yyyy", help: "Only movies that opened in this year or later."),
-            OptionSpec(name: .openedTo, kind: .integer(years), valueName: "yyyy", help: "Only movies that opened in this year or earlier."),
-            OptionSpec(name: .madeFrom, kind: .integer(years), valueName: "yyyy", help: "Only movies produced in this year or later."),
-            OptionSpec(name: .madeTo, kind: .integer(years), valueName: "yyyy", help: "Only movies produced in this year or earlier."),
+            OptionSpec(
+                name: .openedFrom, kind: .integer(years), valueName: "yyyy",
+                help: Words("Only movies that opened in this year or later.", "이 해부터 개봉한 영화만.")),
+            OptionSpec(
+                name: .openedTo, kind: .integer(years), valueName: "yyyy",
+                help: Words("Only movies that opened in this year or earlier.", "이 해까지 개봉한 영화만.")),
+            OptionSpec(
+                name: .madeFrom, kind: .integer(years), valueName: "yyyy",
+                help: Words("Only movies produced in this year or later.", "이 해부터 제작된 영화만.")),
+            OptionSpec(
+                name: .madeTo, kind: .integer(years), valueName: "yyyy",
+                help: Words("Only movies produced in this year or earlier.", "이 해까지 제작된 영화만.")),
             OptionSpec(
                 name: .nation, kind: .text, valueName: "nation", repeats: true,
-                help: "Only movies of this nation: a code of the nations group or its name, such as 한국; may repeat.",
+                help: Words(
+                    "Only movies of this nation: a code of the nations group or its name, such as 한국; may repeat.",
+                    "이 국적의 영화만: nations 그룹의 코드 또는 한국 같은 이름. 여러 번 줄 수 있습니다."),
                 toolHelp: "Only movies of these nations: codes of the nations group or their names, such as 한국.",
                 completion: .codeNames(.nations)),
             OptionSpec(
                 name: .type, kind: .text, valueName: "type", repeats: true,
-                help: "Only movies of this type: a code of the movie-types group or its name, such as 장편; may repeat.",
+                help: Words(
+                    "Only movies of this type: a code of the movie-types group or its name, such as 장편; may repeat.",
+                    "이 유형의 영화만: movie-types 그룹의 코드 또는 장편 같은 이름. 여러 번 줄 수 있습니다."),
                 toolHelp: "Only movies of these types: codes of the movie-types group or their names, such as 장편.",
                 completion: .codeNames(.movieTypes)),
         ] + ListOptions.specs + SharedOptions.network + [SharedOptions.fields(fieldNames)],

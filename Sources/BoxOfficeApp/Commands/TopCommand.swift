@@ -15,14 +15,20 @@ package struct TopCommand: RunnableCommand {
     let color: ColorChoice
 
     static let spec = CommandSpec(
-        name: "top", abstract: "Rank the films of a year, a month or any period, from the archive (no call).",
+        name: "top",
+        abstract: Words(
+            "Rank the films of a year, a month or any period, from the archive (no call).", "한 해, 한 달 또는 정한 기간의 영화 순위를 아카이브에서 구합니다(호출 없음)."),
         discussion:
-            "A film's figure comes from KOBIS's own running totals: its audience_total on its last archived day of the period less audience_total - audience on its first, so the days between that it spent outside the daily top ten count too; the days before its first and after its last charted day do not. It is never less than the sum of its archived days. --all-time ranks by each film's latest running total, KOBIS's own audience_total. The README gives the SQL.",
+            Words(
+                "A film's figure comes from KOBIS's own running totals: its audience_total on its last archived day of the period less audience_total - audience on its first, so the days between that it spent outside the daily top ten count too; the days before its first and after its last charted day do not. It is never less than the sum of its archived days. --all-time ranks by each film's latest running total, KOBIS's own audience_total. The README gives the SQL.",
+                "영화별 수치는 KOBIS의 누적 집계에서 구합니다. 기간 안에서 아카이브에 있는 마지막 날의 audience_total에서 첫날의 audience_total - audience를 뺀 값이라, 그 사이 일별 10위 밖에 있던 날도 셈에 듭니다. 처음 10위 안에 든 날 앞과 마지막 날 뒤는 들지 않습니다. 아카이브에 있는 날들의 합보다 작지 않습니다. --all-time은 영화마다 가장 최근의 누적관객수(KOBIS의 audience_total)로 순위를 매깁니다. SQL은 README에 있습니다."
+            ),
         examples: ["boxoffice top --year 2023", "boxoffice top --month 2023-08 --by sales --format csv", "boxoffice top --all-time --limit 20"],
         options: PeriodOptions.options(allTime: true) + [
             OptionSpec(
-                name: .by, kind: .choice(TopMeasure.allCases.map(\.rawValue)), help: "Rank by audience or sales.", defaultValue: .value("audience")),
-            OptionSpec(name: .limit, kind: .integer(1...1_000), help: "How many films.", defaultValue: .value("10")),
+                name: .by, kind: .choice(TopMeasure.allCases.map(\.rawValue)), help: Words("Rank by audience or sales.", "관객수 또는 매출액으로 순위를 매깁니다."),
+                defaultValue: .value("audience")),
+            OptionSpec(name: .limit, kind: .integer(1...1_000), help: Words("How many films.", "영화 몇 편."), defaultValue: .value("10")),
         ] + SharedOptions.printing,
         outputSchema: TopOutput.jsonSchema,
         tool: ToolDeclaration(
@@ -52,13 +58,20 @@ package struct ShareCommand: RunnableCommand {
     let color: ColorChoice
 
     static let spec = CommandSpec(
-        name: "share", abstract: "Each distributor's, nation's or genre's share of a period's audience and sales, from the archive.",
+        name: "share",
+        abstract: Words(
+            "Each distributor's, nation's or genre's share of a period's audience and sales, from the archive.",
+            "기간 관객수와 매출액의 배급사별·국적별·장르별 점유율을 아카이브에서 구합니다."),
         discussion:
-            "Counts the films of the archived daily top tens, each with its figure as 'top' gives it (from KOBIS's running totals): a film counts for its first distributor, its nation (대표국적) or its genre (대표장르), from its details, which 'archive sync' fetches unless --no-movies.",
+            Words(
+                "Counts the films of the archived daily top tens, each with its figure as 'top' gives it (from KOBIS's running totals): a film counts for its first distributor, its nation (대표국적) or its genre (대표장르), from its details, which 'archive sync' fetches unless --no-movies.",
+                "아카이브에 있는 일별 10위권 영화를 'top'과 같은 수치(KOBIS 누적 집계 기준)로 셉니다. 영화는 첫 번째 배급사, 대표국적, 대표장르로 묶이며, 이 정보는 --no-movies가 아니면 'archive sync'가 받아 둔 영화 상세 정보에서 옵니다."
+            ),
         examples: ["boxoffice share --year 2023 --by distributor", "boxoffice share --month 2023-08 --by nation --format json"],
         options: PeriodOptions.options(allTime: true) + [
             OptionSpec(
-                name: .by, kind: .choice(ShareGrouping.allCases.map(\.rawValue)), help: "Group by distributor, nation or genre.",
+                name: .by, kind: .choice(ShareGrouping.allCases.map(\.rawValue)),
+                help: Words("Group by distributor, nation or genre.", "배급사, 국적 또는 장르별로 묶습니다."),
                 defaultValue: .value("distributor"))
         ] + SharedOptions.printing,
         outputSchema: ShareOutput.jsonSchema,
@@ -91,13 +104,19 @@ package struct PeriodOptions: Sendable {
     static func options(allTime: Bool) -> [OptionSpec] {
         [
             OptionSpec(
-                name: .year, kind: .integer(SearchCommand.years), valueName: "yyyy", help: "A calendar year.",
-                defaultValue: .described("this year so far")),
-            OptionSpec(name: .month, kind: .text, valueName: "yyyy-mm", help: "A calendar month."),
-            OptionSpec(name: .from, kind: .date, help: "First day of a period of your own; give its last day too."),
-            OptionSpec(name: .to, kind: .date, help: "Last day of a period of your own; give its first day too."),
-        ] + (allTime ? [OptionSpec(name: .allTime, help: "Every day the archive holds.")] : []) + [
-            OptionSpec(name: .strict, help: "Refuse a period the archive lacks days of, instead of answering with the days it holds."),
+                name: .year, kind: .integer(SearchCommand.years), valueName: "yyyy", help: Words("A calendar year.", "한 해(달력 기준)."),
+                defaultValue: .described(Words("this year so far", "올해 지금까지"))),
+            OptionSpec(name: .month, kind: .text, valueName: "yyyy-mm", help: Words("A calendar month.", "한 달(달력 기준).")),
+            OptionSpec(
+                name: .from, kind: .date, help: Words("First day of a period of your own; give its last day too.", "직접 정하는 기간의 첫날. 마지막 날도 함께 주세요.")),
+            OptionSpec(
+                name: .to, kind: .date, help: Words("Last day of a period of your own; give its first day too.", "직접 정하는 기간의 마지막 날. 첫날도 함께 주세요.")),
+        ] + (allTime ? [OptionSpec(name: .allTime, help: Words("Every day the archive holds.", "아카이브에 있는 모든 날."))] : []) + [
+            OptionSpec(
+                name: .strict,
+                help: Words(
+                    "Refuse a period the archive lacks days of, instead of answering with the days it holds.",
+                    "아카이브에 빠진 날이 있는 기간이면, 있는 날로 답하는 대신 거절합니다.")),
             SharedOptions.archive,
         ]
     }

@@ -21,21 +21,30 @@ package struct TrendCommand: RunnableCommand {
     static let fieldNames = TrendOutput(MovieTrend(code: "", title: "")).document.fieldNames
 
     static let spec = CommandSpec(
-        name: "trend", abstract: "Show a movie's run: its rank and audience each day it was in the top 10.",
+        name: "trend",
+        abstract: Words("Show a movie's run: its rank and audience each day it was in the top 10.", "영화의 흥행 추이: 10위 안에 든 날마다의 순위와 관객수를 봅니다."),
         discussion:
-            "Reads the daily charts from the movie's opening (or --from) until it has been out of the top ten for a week, at most \(ChartQuery.longestDailyRange) days (up to yesterday), or of --from/--to; cached and archived days cost nothing.",
+            Words(
+                "Reads the daily charts from the movie's opening (or --from) until it has been out of the top ten for a week, at most \(ChartQuery.longestDailyRange) days (up to yesterday), or of --from/--to; cached and archived days cost nothing.",
+                "개봉일(또는 --from)부터 10위 밖으로 밀려난 지 일주일이 될 때까지(최대 \(ChartQuery.longestDailyRange)일, 어제까지), 또는 --from/--to 기간의 일별 박스오피스를 읽습니다. 캐시나 아카이브에 있는 날은 호출이 들지 않습니다."
+            ),
         examples: ["boxoffice trend 20218541", "boxoffice trend 20218541 --from 20230726 --to 20230831 --format csv"],
-        arguments: [ArgumentSpec(name: "movie-code", key: .code, help: "The KOBIS movie code.")],
+        arguments: [ArgumentSpec(name: "movie-code", key: .code, help: Words("The KOBIS movie code.", "KOBIS 영화 코드."))],
         options: [
-            OptionSpec(name: .from, kind: .date, help: "First day.", defaultValue: .described("the opening date")),
-            OptionSpec(name: .to, kind: .date, help: "Last day.", defaultValue: .described("a year after the first day, or yesterday if sooner")),
+            OptionSpec(name: .from, kind: .date, help: Words("First day.", "첫날."), defaultValue: .described(Words("the opening date", "개봉일"))),
+            OptionSpec(
+                name: .to, kind: .date, help: Words("Last day.", "마지막 날."),
+                defaultValue: .described(Words("a year after the first day, or yesterday if sooner", "첫날로부터 1년 뒤, 어제가 더 이르면 어제"))),
             OptionSpec(
                 name: .jobs, short: "j", kind: .integer(ChartQuery.jobRange),
-                help: "Requests in flight at once, 1 to \(ChartQuery.jobRange.upperBound).",
+                help: Words(
+                    "Requests in flight at once, 1 to \(ChartQuery.jobRange.upperBound).", "동시에 보내는 요청 수, 1~\(ChartQuery.jobRange.upperBound)."),
                 defaultValue: .value(String(ChartQuery.defaultJobs))),
             OptionSpec(
                 name: .keepGoing,
-                help: "Print the days that arrived even if others failed: those are named on stderr and marked in JSON, and the run exits 23.",
+                help: Words(
+                    "Print the days that arrived even if others failed: those are named on stderr and marked in JSON, and the run exits 23.",
+                    "일부가 실패해도 받은 날은 출력합니다. 실패한 날은 stderr에 밝히고 JSON에 표시하며, 종료 코드는 23입니다."),
                 toolHelp:
                     "Answer with the days that arrived even if others failed: each missing one is {\"missing\": true, \"error\"} in its place, and the text says which."
             ),

@@ -41,7 +41,7 @@ package struct ArchiveStatusOutput: Presentable {
             (bilingual("Schema version", "스키마 버전"), "schema_version", .count(status.schemaVersion)),
         ]
         let people = Table(
-            columns: [Column("Archive", key: nil, isTruncatable: true), Column("Value", key: nil, alignment: .right)],
+            columns: [Column(Words("Archive", "아카이브"), key: nil, isTruncatable: true), Column(Words("Value", "값"), key: nil, alignment: .right)],
             rows: rows.map { [.text($0.0), $0.2] })
         let machines = Table(columns: rows.map { Column.machine($0.1) } + [Column.machine("path")], rows: [rows.map(\.2) + [.text(path)]])
         let heading = bilingual("Archive: \(path)", "아카이브: \(path)")
@@ -91,10 +91,10 @@ package struct ArchiveCheckOutput: Presentable {
 
     package var document: Document {
         let columns = [
-            Column(bilingual("Finding", "내용"), key: "kind", isTruncatable: true), Column(bilingual("Day", "날짜"), key: "day"),
-            Column(bilingual("Film", "영화 코드"), key: "code"), Column(bilingual("Title", "영화명"), key: "title", isTruncatable: true, dropOrder: 1),
-            Column(bilingual("Expected", "예상"), key: "expected", alignment: .right),
-            Column(bilingual("Found", "KOBIS 값"), key: "found", alignment: .right),
+            Column(Words("Finding", "내용"), key: "kind", isTruncatable: true), Column(Words("Day", "날짜"), key: "day"),
+            Column(Words("Film", "영화 코드"), key: "code"), Column(Words("Title", "영화명"), key: "title", isTruncatable: true, dropOrder: 1),
+            Column(Words("Expected", "예상"), key: "expected", alignment: .right),
+            Column(Words("Found", "KOBIS 값"), key: "found", alignment: .right),
         ]
         let rows: [[Cell]] = findings.map { finding in
             [
@@ -154,7 +154,7 @@ package struct QueryOutput: Presentable {
             let values = result.rows.map { $0.indices.contains(index) ? $0[index] : .null }
             let isNumeric = !values.isEmpty && values.allSatisfy { if case .text = $0 { false } else { true } }
             let isLong = values.contains { if case .text(let text) = $0 { text.count > Self.longText } else { false } }
-            return Column(name, key: name, alignment: isNumeric ? .right : .left, isTruncatable: isLong)
+            return Column(Words(verbatim: name), key: name, alignment: isNumeric ? .right : .left, isTruncatable: isLong)
         }
         let rows = result.rows.map { $0.map(Self.cell) }
         var blocks: [Document.Block] = [.table(Table(columns: columns, rows: rows))]
@@ -257,13 +257,14 @@ package struct TopOutput: Presentable {
     }
 
     package var document: Document {
-        let figure = measure == .audience ? "Audience" : "Sales"
+        let figure = measure == .audience ? Words("Audience", "관객수") : Words("Sales", "매출액")
         let columns = [
-            Column("#", key: "rank", alignment: .right), Column("Title", key: "title", isTruncatable: true), Column.machine("code"),
-            Column("Opened", key: "open_date", dropOrder: 3), Column(figure, key: "total", alignment: .right),
-            Column("Days in top 10", key: "days_in_top_ten", alignment: .right, dropOrder: 2),
-            Column("Best", key: "best_rank", alignment: .right, dropOrder: 1),
-            Column("Distributor", key: "distributor", isTruncatable: true, dropOrder: 4),
+            Column(Words("#", "순위"), key: "rank", alignment: .right), Column(Words("Title", "영화명"), key: "title", isTruncatable: true),
+            Column.machine("code"),
+            Column(Words("Opened", "개봉일"), key: "open_date", dropOrder: 3), Column(figure, key: "total", alignment: .right),
+            Column(Words("Days in top 10", "10위권 일수"), key: "days_in_top_ten", alignment: .right, dropOrder: 2),
+            Column(Words("Best", "최고 순위"), key: "best_rank", alignment: .right, dropOrder: 1),
+            Column(Words("Distributor", "배급사"), key: "distributor", isTruncatable: true, dropOrder: 4),
         ]
         let rows: [[Cell]] = films.enumerated().map { index, film in
             [
@@ -328,11 +329,12 @@ package struct ShareOutput: Presentable {
 
     package var document: Document {
         let columns = [
-            Column(bilingual(grouping.rawValue.capitalized, grouping.koreanName), key: "name", isTruncatable: true),
-            Column("Audience", key: "audience", alignment: .right), Column(bilingual("Share", "관객 점유율"), key: "audience_share", alignment: .right),
-            Column("Sales", key: "sales", alignment: .right, dropOrder: 2),
-            Column("Sales share", key: "sales_share", alignment: .right, dropOrder: 1),
-            Column("Films", key: "films", alignment: .right, dropOrder: 3),
+            Column(Words(grouping.rawValue.capitalized, grouping.koreanName), key: "name", isTruncatable: true),
+            Column(Words("Audience", "관객수"), key: "audience", alignment: .right),
+            Column(Words("Share", "관객 점유율"), key: "audience_share", alignment: .right),
+            Column(Words("Sales", "매출액"), key: "sales", alignment: .right, dropOrder: 2),
+            Column(Words("Sales share", "매출액 점유율"), key: "sales_share", alignment: .right, dropOrder: 1),
+            Column(Words("Films", "영화 수"), key: "films", alignment: .right, dropOrder: 3),
         ]
         let rows: [[Cell]] = groups.map { group in
             [

@@ -13,11 +13,12 @@ package struct CacheStatisticsOutput: Presentable {
     }
 
     /// Each count: its JSON key, CSV key and label.
-    private var counts: [(json: String, csv: String, label: String, value: Int)] {
+    private var counts: [(json: String, csv: String, label: Words, value: Int)] {
         [
-            ("entries", "entries", "Entries", statistics.entries), ("bytes", "bytes", "Bytes", statistics.bytes),
-            ("keptForGood", "kept_for_good", "Kept for good", statistics.permanent), ("expired", "expired", "Expired", statistics.expired),
-            ("unreadable", "unreadable", "Unreadable", statistics.unreadable),
+            ("entries", "entries", Words("Entries", "항목 수"), statistics.entries), ("bytes", "bytes", Words("Bytes", "바이트"), statistics.bytes),
+            ("keptForGood", "kept_for_good", Words("Kept for good", "계속 보관"), statistics.permanent),
+            ("expired", "expired", Words("Expired", "만료"), statistics.expired),
+            ("unreadable", "unreadable", Words("Unreadable", "읽을 수 없음"), statistics.unreadable),
         ]
     }
 
@@ -34,8 +35,8 @@ package struct CacheStatisticsOutput: Presentable {
     /// TSV, the folder last as `path` so that the columns JSON has are all there.
     package var document: Document {
         let people = Table(
-            columns: [Column("Statistic", key: nil, isTruncatable: true), Column("Value", key: nil, alignment: .right)],
-            rows: counts.map { [.text($0.label.localized), .count($0.value)] })
+            columns: [Column(Words("Statistic", "항목"), key: nil, isTruncatable: true), Column(Words("Value", "값"), key: nil, alignment: .right)],
+            rows: counts.map { [.text($0.label.text), .count($0.value)] })
         let machines = Table(
             columns: counts.map { Column.machine($0.csv) } + [Column.machine("path")],
             rows: [counts.map { Cell.count($0.value) } + [Cell.text(path)]])

@@ -161,20 +161,20 @@ package struct ChartsOutput: Presentable {
 
     private func table(_ chart: BoxOfficeChart) -> Table {
         var columns = [
-            Column.machine("start_date"), Column.machine("end_date"), Column("#", key: "rank", alignment: .right),
-            Column("Change", key: "rank_change", alignment: .right, dropOrder: 5), Column.machine("is_new"), Column.machine("code"),
-            Column("Title", key: "title", isTruncatable: true), Column("Opened", key: "open_date", dropOrder: 1),
-            Column("Audience", key: "audience", alignment: .right), Column.machine("audience_change"),
+            Column.machine("start_date"), Column.machine("end_date"), Column(Words("#", "순위"), key: "rank", alignment: .right),
+            Column(Words("Change", "증감"), key: "rank_change", alignment: .right, dropOrder: 5), Column.machine("is_new"), Column.machine("code"),
+            Column(Words("Title", "영화명"), key: "title", isTruncatable: true), Column(Words("Opened", "개봉일"), key: "open_date", dropOrder: 1),
+            Column(Words("Audience", "관객수"), key: "audience", alignment: .right), Column.machine("audience_change"),
             // The cumulative audience is what people look for: it goes after Screens and Share.
-            Column("Total", key: "audience_total", alignment: .right, dropOrder: 4), Column.machine("sales"),
-            Column(bilingual("Share", "매출액 점유율"), key: "sales_share", alignment: .right, dropOrder: 3), Column.machine("sales_total"),
-            Column("Screens", key: "screens", alignment: .right, dropOrder: 2), Column.machine("shows"),
+            Column(Words("Total", "누적관객수"), key: "audience_total", alignment: .right, dropOrder: 4), Column.machine("sales"),
+            Column(Words("Share", "매출액 점유율"), key: "sales_share", alignment: .right, dropOrder: 3), Column.machine("sales_total"),
+            Column(Words("Screens", "스크린수"), key: "screens", alignment: .right, dropOrder: 2), Column.machine("shows"),
         ]
         // Added after every older column, so scripts reading by position keep working; the poster,
         // which only --posters adds, comes last so that it moves no other column.
         columns += [Column.machine("audience_change_rate"), Column.machine("sales_change"), Column.machine("sales_change_rate")]
         if chart.kind != .daily { columns.append(Column.machine("year_week")) }
-        if withPosters { columns.append(Column("Poster", key: Self.posterColumn, keepsWhole: true)) }
+        if withPosters { columns.append(Column(Words("Poster", "포스터"), key: Self.posterColumn, keepsWhole: true)) }
         let rows = chart.entries.map { entry in
             var row: [Cell] = [
                 .date(chart.startDate), .date(chart.endDate), .count(entry.rank), .rankChange(entry.rankChange, intensity: entry.rankIntensity),

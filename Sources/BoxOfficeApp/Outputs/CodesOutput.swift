@@ -24,8 +24,8 @@ package struct CodesOutput: Presentable {
     /// A table of the codes.
     package var document: Document {
         let columns = [
-            Column.machine("group"), Column("Code", key: "code"), Column("Name", key: "name", isTruncatable: true),
-            Column("English name", key: "name_english", isTruncatable: true, dropOrder: 1),
+            Column.machine("group"), Column(Words("Code", "코드"), key: "code"), Column(Words("Name", "이름"), key: "name", isTruncatable: true),
+            Column(Words("English name", "영문명"), key: "name_english", isTruncatable: true, dropOrder: 1),
         ]
         let rows: [[Cell]] = list.codes.map { [.text(list.group), .text($0.code), .text($0.name), .text($0.nameEnglish)] }
         var blocks: [Document.Block] = [.table(Table(columns: columns, rows: rows))]

@@ -26,11 +26,11 @@ package struct CompaniesOutput: Presentable {
     /// A table of the companies and a count of them.
     package var document: Document {
         let columns = [
-            Column("Code", key: "code"), Column("Name", key: "name", isTruncatable: true),
-            Column("English name", key: "name_english", isTruncatable: true, dropOrder: 1),
-            Column("CEO", key: "ceo", isTruncatable: true, dropOrder: 2),
-            Column("Parts", key: "parts", isTruncatable: true, dropOrder: 4),
-            Column("Filmography", key: "filmography", isTruncatable: true, dropOrder: 3),
+            Column(Words("Code", "코드"), key: "code"), Column(Words("Name", "이름"), key: "name", isTruncatable: true),
+            Column(Words("English name", "영문명"), key: "name_english", isTruncatable: true, dropOrder: 1),
+            Column(Words("CEO", "대표자"), key: "ceo", isTruncatable: true, dropOrder: 2),
+            Column(Words("Parts", "업종"), key: "parts", isTruncatable: true, dropOrder: 4),
+            Column(Words("Filmography", "필모그래피"), key: "filmography", isTruncatable: true, dropOrder: 3),
         ]
         let rows: [[Cell]] = result.companies.map {
             [.text($0.code), .text($0.name), .text($0.nameEnglish), .text($0.ceo), .list($0.parts), .list($0.filmography)]
@@ -63,15 +63,15 @@ package struct CompanyOutput: Presentable {
 
     /// A card, then the films a row each with the company's parts in them.
     package var document: Document {
-        var fields: [(label: String, value: String)] = [("Name", company.name), ("Code", company.code)]
-        if let english = company.nameEnglish { fields.append(("English name", english)) }
-        if let ceo = company.ceo { fields.append(("CEO", ceo)) }
-        if !company.parts.isEmpty { fields.append(("Parts", company.parts.joined(separator: ", "))) }
-        fields.append(("Films", String(company.filmography.count)))
+        var fields: [(label: Words, value: String)] = [(Words("Name", "이름"), company.name), (Words("Code", "코드"), company.code)]
+        if let english = company.nameEnglish { fields.append((Words("English name", "영문명"), english)) }
+        if let ceo = company.ceo { fields.append((Words("CEO", "대표자"), ceo)) }
+        if !company.parts.isEmpty { fields.append((Words("Parts", "업종"), company.parts.joined(separator: ", "))) }
+        fields.append((Words("Films", "영화 수"), String(company.filmography.count)))
         let columns = [
-            Column.machine("company_code"), Column.machine("company_name"), Column("Movie code", key: "movie_code"),
-            Column("Title", key: "title", isTruncatable: true),
-            Column("Parts", key: "parts", dropOrder: 1),
+            Column.machine("company_code"), Column.machine("company_name"), Column(Words("Movie code", "영화 코드"), key: "movie_code"),
+            Column(Words("Title", "영화명"), key: "title", isTruncatable: true),
+            Column(Words("Parts", "업종"), key: "parts", dropOrder: 1),
         ]
         let rows: [[Cell]] = company.filmography.map {
             [.text(company.code), .text(company.name), .text($0.movieCode), .text($0.title), .list($0.parts)]

@@ -50,7 +50,8 @@ package struct ConfigOutput: Presentable {
 
     package var document: Document {
         let columns = [
-            Column("Service", key: "service"), Column("Key", key: "key", dropOrder: 1), Column("Source", key: "source", isTruncatable: true),
+            Column(Words("Service", "서비스"), key: "service"), Column(Words("Key", "키"), key: "key", dropOrder: 1),
+            Column(Words("Source", "출처"), key: "source", isTruncatable: true),
         ]
         return Document([
             Document.Section([

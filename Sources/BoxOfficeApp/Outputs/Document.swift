@@ -41,10 +41,10 @@ package struct Document: Sendable {
         /// A remark people read at a terminal and in Markdown (in italics there).
         case note(String)
 
-        /// A card whose labels, declared in English like a column's heading, are written in the
-        /// run's language.
-        package static func card(labelled fields: [(label: String, value: String)]) -> Block {
-            .card(fields.map { ($0.label.localized, $0.value) })
+        /// A card whose labels, declared in both languages like a column's heading, are written
+        /// in the run's language.
+        package static func card(labelled fields: [(label: Words, value: String)]) -> Block {
+            .card(fields.map { ($0.label.text, $0.value) })
         }
     }
 }
@@ -94,11 +94,11 @@ package struct Column: Sendable {
 
     /// A column people and machines both see.
     package init(
-        _ title: String?, key: String? = nil, alignment: TextAlignment = .left, isTruncatable: Bool = false, keepsWhole: Bool = false,
+        _ title: Words?, key: String? = nil, alignment: TextAlignment = .left, isTruncatable: Bool = false, keepsWhole: Bool = false,
         dropOrder: Int? = nil
     ) {
         // Made as a document is written, so in the run's language.
-        self.title = title?.localized
+        self.title = title?.text
         self.key = key
         self.alignment = alignment
         self.isTruncatable = isTruncatable

@@ -21,9 +21,9 @@ package struct ImagesOutput: Presentable {
     /// A table of the images and a count of them.
     package var document: Document {
         let columns = [
-            Column("Size", key: nil, alignment: .right, dropOrder: 2), Column.machine("image_url"), Column.machine("thumbnail_url"),
-            Column.machine("width"), Column.machine("height"), Column("Site", key: "site", isTruncatable: true, dropOrder: 1),
-            Column.machine("document_url"), Column.machine("datetime"), Column("Image URL", key: nil, keepsWhole: true),
+            Column(Words("Size", "크기"), key: nil, alignment: .right, dropOrder: 2), Column.machine("image_url"), Column.machine("thumbnail_url"),
+            Column.machine("width"), Column.machine("height"), Column(Words("Site", "출처"), key: "site", isTruncatable: true, dropOrder: 1),
+            Column.machine("document_url"), Column.machine("datetime"), Column(Words("Image URL", "이미지 URL"), key: nil, keepsWhole: true),
         ]
         let rows: [[Cell]] = result.images.map { image in
             let size = image.width.flatMap { width in image.height.map { "\(width)×\($0)" } }

@@ -30,7 +30,7 @@ package struct MarkdownWriter: Sendable {
             let columns = shown.map { table.columns[$0] }
             return Self.table(columns: columns, rows: table.rows.map { row in shown.map { row[$0].markdownText } })
         case .card(let fields):
-            return Self.table(columns: [Column("Field"), Column("Value")], rows: fields.map { [$0.label, $0.value] })
+            return Self.table(columns: [Column(Words("Field", "항목")), Column(Words("Value", "값"))], rows: fields.map { [$0.label, $0.value] })
         }
     }
 }

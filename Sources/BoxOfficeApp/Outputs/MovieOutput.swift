@@ -47,29 +47,30 @@ package struct MovieOutput: Presentable {
     }
 
     /// Label and value of every line of the card, blank ones left out.
-    static func fields(_ movie: MovieDetails) -> [(label: String, value: String)] {
-        var fields: [(String, String?)] = [
-            ("Title", movie.title),
-            ("English title", movie.titleEnglish),
-            ("Original title", movie.titleOriginal),
-            (bilingual("Code", "영화 코드"), movie.code),
-            ("Produced", movie.productionYear.map(String.init)),
-            ("Runtime", movie.runtimeMinutes.map { minutes in bilingual("\(minutes) min", "\(minutes)분") }),
-            ("Opened", movie.openDate?.iso),
-            ("Status", movie.status),
-            (bilingual("Type", "영화유형"), movie.type),
-            (bilingual("Nations", "제작국가"), joined(movie.nations)),
-            ("Genres", joined(movie.genres)),
-            ("Directors", joined(movie.directors.compactMap { person($0.name, $0.nameEnglish) })),
+    static func fields(_ movie: MovieDetails) -> [(label: Words, value: String)] {
+        var fields: [(Words, String?)] = [
+            (Words("Title", "영화명"), movie.title),
+            (Words("English title", "영문 제목"), movie.titleEnglish),
+            (Words("Original title", "원제"), movie.titleOriginal),
+            (Words("Code", "영화 코드"), movie.code),
+            (Words("Produced", "제작연도"), movie.productionYear.map(String.init)),
+            (Words("Runtime", "상영시간"), movie.runtimeMinutes.map { minutes in bilingual("\(minutes) min", "\(minutes)분") }),
+            (Words("Opened", "개봉일"), movie.openDate?.iso),
+            (Words("Status", "제작상태"), movie.status),
+            (Words("Type", "영화유형"), movie.type),
+            (Words("Nations", "제작국가"), joined(movie.nations)),
+            (Words("Genres", "장르"), joined(movie.genres)),
+            (Words("Directors", "감독"), joined(movie.directors.compactMap { person($0.name, $0.nameEnglish) })),
         ]
         let actors = movie.actors.prefix(mainActorCount).compactMap { actor -> String? in
             guard let name = person(actor.name, actor.nameEnglish) else { return nil }
             return actor.role.map { role in bilingual("\(name) as \(role)", "\(name) (\(role) 역)") } ?? name
         }
-        let more = movie.actors.count > mainActorCount ? " and \(movie.actors.count - mainActorCount) more" : ""
-        fields.append(("Cast", actors.isEmpty ? nil : actors.joined(separator: ", ") + more))
-        fields.append(("Rating", joined(movie.ratings.compactMap(\.grade))))
-        fields.append(("Distributor", joined(movie.distributors.compactMap(\.name))))
+        let others = movie.actors.count - mainActorCount
+        let more = others > 0 ? bilingual(" and \(others) more", " 외 \(others)명") : ""
+        fields.append((Words("Cast", "출연"), actors.isEmpty ? nil : actors.joined(separator: ", ") + more))
+        fields.append((Words("Rating", "관람등급"), joined(movie.ratings.compactMap(\.grade))))
+        fields.append((Words("Distributor", "배급사"), joined(movie.distributors.compactMap(\.name))))
         return fields.compactMap { label, value in value.map { (label, $0) } }
     }
 

@@ -27,10 +27,10 @@ package struct PeopleOutput: Presentable {
     package var document: Document {
         // The role tells namesakes apart (봉준호 the director, 봉준호 of the camera crew): it goes last.
         let columns = [
-            Column("Code", key: "code"), Column("Name", key: "name", isTruncatable: true),
-            Column("English name", key: "name_english", isTruncatable: true, dropOrder: 1),
-            Column("Role", key: "role", isTruncatable: true, dropOrder: 3),
-            Column("Filmography", key: "filmography", isTruncatable: true, dropOrder: 2),
+            Column(Words("Code", "코드"), key: "code"), Column(Words("Name", "이름"), key: "name", isTruncatable: true),
+            Column(Words("English name", "영문명"), key: "name_english", isTruncatable: true, dropOrder: 1),
+            Column(Words("Role", "분야"), key: "role", isTruncatable: true, dropOrder: 3),
+            Column(Words("Filmography", "필모그래피"), key: "filmography", isTruncatable: true, dropOrder: 2),
         ]
         let rows: [[Cell]] = result.people.map { [.text($0.code), .text($0.name), .text($0.nameEnglish), .text($0.role), .list($0.filmography)] }
         return Document([
@@ -62,15 +62,15 @@ package struct PersonOutput: Presentable {
     /// A card, then the films a row each (their codes feed `boxoffice movie`); CSV and TSV have only
     /// the rows, so each names the person too.
     package var document: Document {
-        var fields: [(label: String, value: String)] = [("Name", person.name), ("Code", person.code)]
-        if let english = person.nameEnglish { fields.append(("English name", english)) }
-        if let sex = person.sex { fields.append(("Sex", sex)) }
-        if let role = person.role { fields.append(("Role", role)) }
-        if !person.homepages.isEmpty { fields.append(("Home pages", person.homepages.joined(separator: " "))) }
+        var fields: [(label: Words, value: String)] = [(Words("Name", "이름"), person.name), (Words("Code", "코드"), person.code)]
+        if let english = person.nameEnglish { fields.append((Words("English name", "영문명"), english)) }
+        if let sex = person.sex { fields.append((Words("Sex", "성별"), sex)) }
+        if let role = person.role { fields.append((Words("Role", "분야"), role)) }
+        if !person.homepages.isEmpty { fields.append((Words("Home pages", "홈페이지"), person.homepages.joined(separator: " "))) }
         let columns = [
-            Column.machine("person_code"), Column.machine("person_name"), Column("Movie code", key: "movie_code"),
-            Column("Title", key: "title", isTruncatable: true),
-            Column.machine("part"), Column(bilingual("Parts", "분야"), key: "parts", dropOrder: 1),
+            Column.machine("person_code"), Column.machine("person_name"), Column(Words("Movie code", "영화 코드"), key: "movie_code"),
+            Column(Words("Title", "영화명"), key: "title", isTruncatable: true),
+            Column.machine("part"), Column(Words("Parts", "분야"), key: "parts", dropOrder: 1),
         ]
         let rows: [[Cell]] = person.filmography.map {
             [.text(person.code), .text(person.name), .text($0.movieCode), .text($0.title), .text($0.part), .list($0.parts)]

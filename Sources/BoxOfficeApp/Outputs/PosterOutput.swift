@@ -33,7 +33,8 @@ package struct PosterOutput: Presentable {
     /// The URL alone at a terminal; a table in Markdown, a row in CSV and TSV.
     package var document: Document {
         let columns = [
-            Column("Code", key: "code"), Column("Title", key: "title"), Column("Poster", key: "poster_url"), Column.machine("width"),
+            Column(Words("Code", "코드"), key: "code"), Column(Words("Title", "영화명"), key: "title"), Column(Words("Poster", "포스터"), key: "poster_url"),
+            Column.machine("width"),
             Column.machine("height"), Column.machine("document_url"), Column.machine("path"),
         ]
         let row: [Cell] = [

@@ -48,10 +48,10 @@ package struct QuotaOutput: Presentable {
     package var document: Document {
         // The share used says how close the day is to the limit: it stays when Limit and Calls go.
         let columns = [
-            Column.machine("date"), Column("Service", key: nil), Column.machine("service"),
-            Column("Calls", key: "calls", alignment: .right, dropOrder: 2),
-            Column("Limit", key: "limit", alignment: .right, dropOrder: 1), Column.machine("remaining"),
-            Column(bilingual("Used", "사용률"), key: nil, alignment: .right),
+            Column.machine("date"), Column(Words("Service", "서비스"), key: nil), Column.machine("service"),
+            Column(Words("Calls", "호출 수"), key: "calls", alignment: .right, dropOrder: 2),
+            Column(Words("Limit", "한도"), key: "limit", alignment: .right, dropOrder: 1), Column.machine("remaining"),
+            Column(Words("Used", "사용률"), key: nil, alignment: .right),
         ]
         let rows: [[Cell]] = APIService.allCases.map { service in
             let share = (Double(used(service)) * 1000 / Double(service.dailyQuota)).rounded() / 10

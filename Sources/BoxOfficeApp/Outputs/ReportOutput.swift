@@ -52,14 +52,16 @@ package struct ReportOutput: Presentable {
         // At a narrow terminal the title and the day's audience stay; the trend, the report's
         // own figure, is the last to go.
         var columns = [
-            Column("#", key: "rank", alignment: .right), Column("Move", key: "move", alignment: .right, dropOrder: 5),
-            Column("Title", key: "title", isTruncatable: true), Column("Day", key: "days_since_opening", alignment: .right, dropOrder: 3),
-            Column("Audience", key: "audience", alignment: .right), Column("Total", key: "audience_total", alignment: .right, dropOrder: 4),
-            Column(bilingual("Share", "매출액 점유율"), key: "sales_share", alignment: .right, dropOrder: 2),
-            Column("Screens", key: "screens", alignment: .right, dropOrder: 1),
-            Column("Trend", key: "trend", dropOrder: 6),
+            Column(Words("#", "순위"), key: "rank", alignment: .right), Column(Words("Move", "증감"), key: "move", alignment: .right, dropOrder: 5),
+            Column(Words("Title", "영화명"), key: "title", isTruncatable: true),
+            Column(Words("Day", "개봉 일차"), key: "days_since_opening", alignment: .right, dropOrder: 3),
+            Column(Words("Audience", "관객수"), key: "audience", alignment: .right),
+            Column(Words("Total", "누적관객수"), key: "audience_total", alignment: .right, dropOrder: 4),
+            Column(Words("Share", "매출액 점유율"), key: "sales_share", alignment: .right, dropOrder: 2),
+            Column(Words("Screens", "스크린수"), key: "screens", alignment: .right, dropOrder: 1),
+            Column(Words("Trend", "추이"), key: "trend", dropOrder: 6),
         ]
-        if withPosters { columns.append(Column("Poster", key: "poster_url", keepsWhole: true)) }
+        if withPosters { columns.append(Column(Words("Poster", "포스터"), key: "poster_url", keepsWhole: true)) }
         let rows: [[Cell]] = report.movies.map { movie in
             var row: [Cell] = [
                 .count(movie.rank), Self.moveCell(movie), .text(movie.title), .count(movie.daysSinceOpening.map { $0 + 1 }),

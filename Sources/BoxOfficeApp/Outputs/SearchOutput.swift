@@ -26,11 +26,12 @@ package struct SearchOutput: Presentable {
     /// A table of the matches and a count of them.
     package var document: Document {
         let columns = [
-            Column("Code", key: "code"), Column("Title", key: "title", isTruncatable: true),
-            Column("English title", key: "title_english", isTruncatable: true, dropOrder: 1),
-            Column("Produced", key: "production_year", alignment: .right, dropOrder: 2), Column("Opened", key: "open_date", dropOrder: 4),
+            Column(Words("Code", "코드"), key: "code"), Column(Words("Title", "영화명"), key: "title", isTruncatable: true),
+            Column(Words("English title", "영문 제목"), key: "title_english", isTruncatable: true, dropOrder: 1),
+            Column(Words("Produced", "제작연도"), key: "production_year", alignment: .right, dropOrder: 2),
+            Column(Words("Opened", "개봉일"), key: "open_date", dropOrder: 4),
             Column.machine("type"), Column.machine("status"), Column.machine("nations"), Column.machine("genres"),
-            Column("Directors", key: "directors", isTruncatable: true, dropOrder: 3),
+            Column(Words("Directors", "감독"), key: "directors", isTruncatable: true, dropOrder: 3),
         ]
         let rows: [[Cell]] = result.movies.map { movie in
             [

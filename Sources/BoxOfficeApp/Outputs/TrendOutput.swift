@@ -53,11 +53,12 @@ package struct TrendOutput: Presentable {
     /// A heading and a row a day.
     package var document: Document {
         let columns = [
-            Column.machine("code"), Column("Date", key: "date"), Column("#", key: "rank", alignment: .right, dropOrder: 5),
-            Column("Audience", key: "audience", alignment: .right), Column("Total", key: "audience_total", alignment: .right, dropOrder: 4),
-            Column(bilingual("Share", "매출액 점유율"), key: "sales_share", alignment: .right, dropOrder: 3),
-            Column("Screens", key: "screens", alignment: .right, dropOrder: 2),
-            Column("Shows", key: "shows", alignment: .right, dropOrder: 1),
+            Column.machine("code"), Column(Words("Date", "날짜"), key: "date"), Column(Words("#", "순위"), key: "rank", alignment: .right, dropOrder: 5),
+            Column(Words("Audience", "관객수"), key: "audience", alignment: .right),
+            Column(Words("Total", "누적관객수"), key: "audience_total", alignment: .right, dropOrder: 4),
+            Column(Words("Share", "매출액 점유율"), key: "sales_share", alignment: .right, dropOrder: 3),
+            Column(Words("Screens", "스크린수"), key: "screens", alignment: .right, dropOrder: 2),
+            Column(Words("Shows", "상영횟수"), key: "shows", alignment: .right, dropOrder: 1),
             // Last, as the CSV header only grows: so that `--fields title` works as on its JSON lines.
             Column.machine("title"),
         ]

@@ -11,12 +11,12 @@ struct CompletionCommand: RunnableCommand {
     let shell: Shell
 
     static let spec = CommandSpec(
-        name: "completion", abstract: "Print a shell completion script.",
+        name: "completion", abstract: Words("Print a shell completion script.", "셸 자동 완성 스크립트를 출력합니다."),
         examples: [
             "boxoffice completion bash > ~/.local/share/bash-completion/completions/boxoffice", "boxoffice completion zsh > ~/.zfunc/_boxoffice",
             "boxoffice completion fish > ~/.config/fish/completions/boxoffice.fish",
         ],
-        arguments: [ArgumentSpec(name: "shell", help: "bash, zsh or fish.", choices: Shell.allCases.map(\.rawValue))],
+        arguments: [ArgumentSpec(name: "shell", help: Words("bash, zsh or fish.", "bash, zsh 또는 fish."), choices: Shell.allCases.map(\.rawValue))],
         make: { reader throws(UsageError) in
             let name = try reader.argument(0) ?? ""
             guard let shell = Shell(rawValue: name) else {

@@ -244,14 +244,14 @@ enum CompletionScript {
                 case .list(let words): ":\(name):_values -s , \(name) \(words().joined(separator: " "))"
                 }
         }
-        let description = "[\(zshQuoted(option.help.localized))]\(value)"
+        let description = "[\(zshQuoted(option.help.text))]\(value)"
         let long = "--\(option.name)\(option.isFlag ? "" : "=")"
         guard let short = option.short else { return "'\(long)\(description)'" }
         return "'(-\(short) --\(option.name))'{-\(short)\(option.isFlag ? "" : "+"),\(long)}'\(description)'"
     }
 
     private static func zshValues(_ tag: String, _ specs: [CommandSpec]) -> String {
-        "_values '\(tag)' " + specs.map { "'\($0.name)[\(zshQuoted($0.abstract.localized))]'" }.joined(separator: " ")
+        "_values '\(tag)' " + specs.map { "'\($0.name)[\(zshQuoted($0.abstract.text))]'" }.joined(separator: " ")
     }
 
     /// What completes a command's words: its options and arguments, or its subcommands'.
@@ -354,12 +354,12 @@ enum CompletionScript {
                     case .list(let words): line += " -x -a '(__boxoffice_list \(words().joined(separator: " ")))'"
                     }
                 }
-                lines.append(line + " -d '\(fishQuoted(option.help.localized))'")
+                lines.append(line + " -d '\(fishQuoted(option.help.text))'")
             }
             if !spec.visibleSubcommands.isEmpty {
                 subcommands.append(
                     "        case '\(name)'\n"
-                        + spec.visibleSubcommands.map { "            printf '%s\\t%s\\n' \($0.name) '\(fishQuoted($0.abstract.localized))'\n" }
+                        + spec.visibleSubcommands.map { "            printf '%s\\t%s\\n' \($0.name) '\(fishQuoted($0.abstract.text))'\n" }
                         .joined())
                 lines.append("complete -c boxoffice -n '\(here) 0' -a '(__boxoffice_subcommands \"\(name)\")'")
             }
@@ -368,7 +368,7 @@ enum CompletionScript {
                     argument.offersSubcommands
                     ? "(__boxoffice_subcommands \"boxoffice \"(__boxoffice_words)[\(index + 1)])" : words(for: argument).joined(separator: " ")
                 if !offered.isEmpty {
-                    lines.append("complete -c boxoffice -n '\(here) \(index)' -a '\(offered)' -d '\(fishQuoted(argument.help.localized))'")
+                    lines.append("complete -c boxoffice -n '\(here) \(index)' -a '\(offered)' -d '\(fishQuoted(argument.help.text))'")
                 }
             }
         }

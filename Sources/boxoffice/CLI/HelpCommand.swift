@@ -9,13 +9,23 @@ import Foundation
 /// `boxoffice help [<command> [<subcommand>]]`, `help exit-codes`, `-h`/`--help` and `--version`.
 enum HelpCommand {
     static let spec = CommandSpec(
-        name: "help", abstract: "Show help for a command, or the exit codes.",
+        name: "help", abstract: Words("Show help for a command, or the exit codes.", "명령어 도움말이나 종료 코드를 봅니다."),
         examples: ["boxoffice help daily", "boxoffice help cache stats", "boxoffice help exit-codes", "boxoffice help --man | man -l -"],
         arguments: [
-            ArgumentSpec(name: "topic", help: "A command, or exit-codes.", isOptional: true, choices: [exitCodesTopic], offersCommands: true),
-            ArgumentSpec(name: "subcommand", help: "One of the command's subcommands.", isOptional: true, offersSubcommands: true),
+            ArgumentSpec(
+                name: "topic", help: Words("A command, or exit-codes.", "명령어, 또는 exit-codes."), isOptional: true, choices: [exitCodesTopic],
+                offersCommands: true),
+            ArgumentSpec(
+                name: "subcommand", help: Words("One of the command's subcommands.", "이 명령어의 하위 명령어 가운데 하나."), isOptional: true,
+                offersSubcommands: true),
         ],
-        options: [OptionSpec(name: .man, help: "Write the whole manual as a man page (roff), for man -l - or a man folder.")],
+        options: [
+            OptionSpec(
+                name: .man,
+                help: Words(
+                    "Write the whole manual as a man page (roff), for man -l - or a man folder.",
+                    "설명서 전체를 man 페이지(roff)로 씁니다. man -l -로 보거나 man 폴더에 두세요."))
+        ],
         make: { reader throws(UsageError) in
             if try reader.flag(.man) { return Manual() }
             return try topic([try reader.argument(0), try reader.argument(1)].compactMap { $0 })

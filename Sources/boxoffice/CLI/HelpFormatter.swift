@@ -13,14 +13,14 @@ enum HelpFormatter {
             spec = next
         }
         let fullName = (["boxoffice"] + path).joined(separator: " ")
-        var text = wrap(bilingual("OVERVIEW: ", "개요: ") + spec.abstract.localized, width: width, indent: 0)
-        if let discussion = spec.discussion { text += "\n" + wrap(discussion.localized, width: width, indent: 0) }
+        var text = wrap(bilingual("OVERVIEW: ", "개요: ") + spec.abstract.text, width: width, indent: 0)
+        if let discussion = spec.discussion { text += "\n" + wrap(discussion.text, width: width, indent: 0) }
         if !spec.examples.isEmpty {
             text += bilingual("\nEXAMPLES:\n", "\n예:\n") + spec.examples.map { "  \($0)\n" }.joined()
         }
         text += bilingual("\nUSAGE: ", "\n사용법: ") + usage(spec, fullName: fullName) + "\n"
         if !spec.arguments.isEmpty {
-            text += bilingual("\nARGUMENTS:\n", "\n인자:\n") + rows(spec.arguments.map { ("<\($0.name)>", $0.help.localized) }, width: width)
+            text += bilingual("\nARGUMENTS:\n", "\n인자:\n") + rows(spec.arguments.map { ("<\($0.name)>", $0.help.text) }, width: width)
         }
         text +=
             bilingual("\nOPTIONS:\n", "\n옵션:\n")
@@ -32,7 +32,7 @@ enum HelpFormatter {
                 }, width: width)
         if !spec.subcommands.isEmpty {
             text +=
-                bilingual("\nSUBCOMMANDS:\n", "\n하위 명령어:\n") + rows(spec.visibleSubcommands.map { ($0.name, $0.abstract.localized) }, width: width)
+                bilingual("\nSUBCOMMANDS:\n", "\n하위 명령어:\n") + rows(spec.visibleSubcommands.map { ($0.name, $0.abstract.text) }, width: width)
             let parents = fullName.split(separator: " ").dropFirst().joined(separator: " ")
             let topic = "boxoffice help \(parents.isEmpty ? "" : parents + " ")<subcommand>"
             text += bilingual("\n  See '\(topic)' for detailed help.\n", "\n  자세한 도움말은 '\(topic)'을 보세요.\n")

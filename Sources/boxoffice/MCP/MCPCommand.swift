@@ -24,13 +24,21 @@ struct MCPCommand: RunnableCommand {
     }
 
     static let spec = CommandSpec(
-        name: "mcp", abstract: "Serve the box office to AI agents over the Model Context Protocol (stdio).",
+        name: "mcp",
+        abstract: Words(
+            "Serve the box office to AI agents over the Model Context Protocol (stdio).", "AI 에이전트에게 Model Context Protocol(stdio)로 박스오피스를 제공합니다."),
         discussion:
-            "Reads JSON-RPC messages on stdin and answers on stdout, one a line, until stdin closes. Its tools are the commands seen from a model's side (tools/list names them); each answers with the JSON the matching command prints with --format json, from the same cache, quota ledger, config file and keys.",
+            Words(
+                "Reads JSON-RPC messages on stdin and answers on stdout, one a line, until stdin closes. Its tools are the commands seen from a model's side (tools/list names them); each answers with the JSON the matching command prints with --format json, from the same cache, quota ledger, config file and keys.",
+                "표준 입력으로 JSON-RPC 메시지를 한 줄에 하나씩 읽고 표준 출력으로 답하며, 표준 입력이 닫힐 때까지 계속합니다. 도구는 명령어를 모델 쪽에서 본 것이며(tools/list가 이름을 알려 줍니다), 각 도구는 해당 명령어가 --format json으로 출력하는 JSON으로 답합니다. 캐시, 호출 장부, 설정 파일, 키는 명령줄과 같은 것을 씁니다."
+            ),
         examples: ["boxoffice mcp", "boxoffice mcp --read-only", "boxoffice mcp --timeout 20 --verbose"],
         options: [
             OptionSpec(
-                name: .readOnly, help: "Leave out the tools that spend API calls to write the archive (archive_sync): every other tool only reads.")
+                name: .readOnly,
+                help: Words(
+                    "Leave out the tools that spend API calls to write the archive (archive_sync): every other tool only reads.",
+                    "아카이브를 채우느라 API 호출을 쓰는 도구(archive_sync)를 뺍니다. 나머지 도구는 모두 읽기만 합니다."))
         ] + passedOptions,
         // Checked here, once, by the reader every command uses (--timeout's range, --replay with --record…).
         make: { reader throws(UsageError) in MCPCommand(network: try NetworkOptions(reader), readOnly: try reader.flag(.readOnly)) })

@@ -1,5 +1,6 @@
 @testable import BoxOfficeCore
 @testable import BoxOfficeApp
+import TestSupport
 import Testing
 
 struct DelimitedTextTests {

@@ -9,8 +9,8 @@ import Foundation
 /// and shell completion. A command is one file declaring its spec, its validation and its run.
 package struct CommandSpec: Sendable {
     package let name: String
-    package let abstract: String
-    package let discussion: String?
+    package let abstract: Words
+    package let discussion: Words?
     package let examples: [String]
     package let arguments: [ArgumentSpec]
     package let options: [OptionSpec]
@@ -26,7 +26,7 @@ package struct CommandSpec: Sendable {
     package let make: (@Sendable (OptionReader) throws(UsageError) -> any RunnableCommand)?
 
     package init(
-        name: String, abstract: String, discussion: String? = nil, examples: [String] = [],
+        name: String, abstract: Words, discussion: Words? = nil, examples: [String] = [],
         arguments: [ArgumentSpec] = [], options: [OptionSpec] = [], outputSchema: JSONSchema? = nil, tool: ToolDeclaration? = nil,
         subcommands: [CommandSpec] = [],
         isHidden: Bool = false,
@@ -73,7 +73,7 @@ package struct ArgumentSpec: Sendable {
     package let name: String
     /// Its name as a tool argument (`code`), for a command a tool runs.
     package var key: OptionName?
-    package let help: String
+    package let help: Words
     /// The help a model reads, where the command line's names what a tool call does not have.
     private let toolDescription: String?
     package var isOptional = false
@@ -86,7 +86,7 @@ package struct ArgumentSpec: Sendable {
     package var offersSubcommands = false
 
     package init(
-        name: String, key: OptionName? = nil, help: String, toolHelp: String? = nil, isOptional: Bool = false, choices: [String] = [],
+        name: String, key: OptionName? = nil, help: Words, toolHelp: String? = nil, isOptional: Bool = false, choices: [String] = [],
         offersCommands: Bool = false,
         offersSubcommands: Bool = false
     ) {
@@ -100,8 +100,8 @@ package struct ArgumentSpec: Sendable {
         self.offersSubcommands = offersSubcommands
     }
 
-    /// The help text for a tool's schema.
-    package var toolHelp: String { toolDescription ?? help }
+    /// The help text for a tool's schema: models read English.
+    package var toolHelp: String { toolDescription ?? help.english }
 }
 
 /// What an option's value is. The parser's checks, help, completion and a tool's input schema all
@@ -142,11 +142,12 @@ package enum OptionDefault: Sendable {
     /// A value of the option's kind, as typed: `10`, `table`, `yesterday`.
     case value(String)
     /// What happens without the option, in words: "the latest week that has ended".
-    case described(String)
+    case described(Words)
 
     var text: String {
         switch self {
-        case .value(let text), .described(let text): text
+        case .value(let text): text
+        case .described(let words): words.text
         }
     }
 }
@@ -179,7 +180,7 @@ package struct OptionSpec: Sendable {
     /// The value's name in help and usage, `<date>`; nil for a flag.
     package let valueName: String?
     /// Made when help is shown, not when the catalog is: some name what a command's output holds.
-    private let describe: @Sendable () -> String
+    private let describe: @Sendable () -> Words
     /// The help a model reads, where the command line's names what a tool call does not have
     /// (another option, a variable, stderr).
     private let toolDescription: String?
@@ -193,14 +194,14 @@ package struct OptionSpec: Sendable {
     package var name: String { key.rawValue }
 
     /// The help text.
-    package var help: String { describe() }
+    package var help: Words { describe() }
 
     /// The help text for a tool's schema.
-    package var toolHelp: String { toolDescription ?? help }
+    package var toolHelp: String { toolDescription ?? help.english }
 
     package init(
         name: OptionName, short: Character? = nil, kind: OptionKind = .flag, valueName: String? = nil, repeats: Bool = false,
-        help: @autoclosure @escaping @Sendable () -> String, toolHelp: String? = nil, defaultValue: OptionDefault? = nil,
+        help: @autoclosure @escaping @Sendable () -> Words, toolHelp: String? = nil, defaultValue: OptionDefault? = nil,
         completion: ValueCompletion? = nil, standsAnywhere: Bool = false
     ) {
         key = name
@@ -241,16 +242,11 @@ package struct OptionSpec: Sendable {
     /// The help text with its default.
     /// The help with its default, as `--help` shows it, in the run's language.
     package var helpWithDefault: String {
-        guard let defaultValue else { return help.localized }
-        let value: String
-        switch defaultValue {
-        case .value(let text): value = text
-        case .described(let text): value = text.localized
-        }
-        return bilingual("\(help) (default: \(value))", "\(help.localized) (기본값: \(value))")
+        guard let defaultValue else { return help.text }
+        return bilingual("\(help.english) (default: \(defaultValue.text))", "\(help.korean) (기본값: \(defaultValue.text))")
     }
 
-    package static let help = OptionSpec(name: .help, short: "h", help: "Show help information.")
+    package static let help = OptionSpec(name: .help, short: "h", help: Words("Show help information.", "도움말을 봅니다."))
 }
 
 package extension OptionKind {

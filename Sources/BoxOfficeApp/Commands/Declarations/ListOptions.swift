@@ -15,11 +15,18 @@ package struct ListOptions: Sendable {
     static let pageSizes = 1...100
 
     static let specs = [
-        OptionSpec(name: .page, kind: .integer(pages), help: "Page of results, from 1.", defaultValue: .value("1")),
+        OptionSpec(name: .page, kind: .integer(pages), help: Words("Page of results, from 1.", "결과 페이지, 1부터."), defaultValue: .value("1")),
         OptionSpec(
-            name: .limit, kind: .integer(pageSizes), help: "Results per page, \(pageSizes.lowerBound) to \(pageSizes.upperBound).",
+            name: .limit, kind: .integer(pageSizes),
+            help: Words(
+                "Results per page, \(pageSizes.lowerBound) to \(pageSizes.upperBound).", "페이지당 결과 수, \(pageSizes.lowerBound)~\(pageSizes.upperBound)."
+            ),
             defaultValue: .value("10")),
-        OptionSpec(name: .all, help: "Every page, at most \(ListPager.mostResults) results, checked against today's quota first."),
+        OptionSpec(
+            name: .all,
+            help: Words(
+                "Every page, at most \(ListPager.mostResults) results, checked against today's quota first.",
+                "모든 페이지, 최대 \(ListPager.mostResults)건. 먼저 오늘 남은 호출 한도를 확인합니다.")),
     ]
 
     init(_ reader: OptionReader) throws(UsageError) {

@@ -37,7 +37,7 @@ package struct OptionReader: Sendable {
     private func declaration(_ option: OptionName) -> OptionSpec {
         guard let spec = command.option(option) else {
             assertionFailure("'\(command.name)' reads --\(option.rawValue), which it does not declare")
-            return OptionSpec(name: option, kind: .text, help: "")
+            return OptionSpec(name: option, kind: .text, help: Words("", ""))
         }
         return spec
     }
