@@ -13,10 +13,17 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let missing = folder.appendingPathComponent("nonexistent/dir")
         let target = missing.appendingPathComponent("x.jpg").path
-        #expect(throws: FileWriteError(path: target, reason: "its folder \(missing.path) does not exist")) { try OutputFile.check(target) }
+        #expect(throws: FileWriteError(path: target, reason: Words("its folder \(missing.path) does not exist", "\(missing.path) 폴더가 없습니다"))) {
+            try OutputFile.check(target)
+        }
         let file = folder.appendingPathComponent("plain")
         try Data().write(to: file)
         let inside = file.appendingPathComponent("x.jpg").path
-        #expect(throws: FileWriteError(path: inside, reason: "part of \(file.path) is not a folder")) { try OutputFile.check(inside) }
+        #expect(throws: FileWriteError(path: inside, reason: Words("part of \(file.path) is not a folder", "\(file.path)의 일부가 폴더가 아닙니다"))) {
+            try OutputFile.check(inside)
+        }
+        // Said whole in Korean: no English reason inside the Korean sentence.
+        let error = try #require(throws: FileWriteError.self) { try OutputFile.check(target) }
+        #expect(Language.$current.withValue(.ko) { error.message } == "\(target)에 쓸 수 없습니다: \(missing.path) 폴더가 없습니다.")
     }
 }

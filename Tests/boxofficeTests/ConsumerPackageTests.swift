@@ -34,13 +34,22 @@ struct ConsumerPackageTests {
         try #require(build.status == 0, "the consumer did not build:\n\(build.output.suffix(4000))")
         #expect(!build.output.contains("warning:"), "\(build.output.suffix(4000))")
         let fixture = Self.root.appendingPathComponent("Fixtures/kobis/daily-20230818.json").path
-        let ran = try await Subprocess.run(["swift", "run", "--skip-build", "Consumer", fixture], in: consumer, environment: environment)
+        // A Korean locale of the app's process, made here: the system may have none installed.
+        let locales = folder.url.appendingPathComponent("locales")
+        try FileManager.default.createDirectory(at: locales, withIntermediateDirectories: true)
+        let made = try await Subprocess.run(
+            ["localedef", "-i", "ko_KR", "-f", "UTF-8", locales.appendingPathComponent("ko_KR.UTF-8").path], in: folder.url)
+        try #require(made.status == 0, "localedef could not make ko_KR.UTF-8: \(made.output)")
+        let korean = environment.merging(["LOCPATH": locales.path, "LANG": "ko_KR.UTF-8", "LC_ALL": "ko_KR.UTF-8"]) { $1 }
+        let ran = try await Subprocess.run(["swift", "run", "--skip-build", "Consumer", fixture], in: consumer, environment: korean)
         #expect(ran.status == 0 && ran.output.contains("2023-08-18 #1 콘크리트 유토피아 112934"), "\(ran.output.suffix(2000))")
         #expect(ran.output.contains("archived: 콘크리트 유토피아 112934"), "the archive from an app: \(ran.output.suffix(2000))")
         // What an app meets (AppChecks.swift), a line each.
         for line in [
             "cancel: CancellationError", "transport: transportFailed, keys scrubbed: true", "main actor: 밀수", "round-trip: chart true, report true",
             "trend: 8 days, progress 8/8", "poster: found in 1 call",
+            "in Korean: KOBIS의 응답이 box-office JSON 본문이 아닙니다: HTML입니다.",
+            "described: KOBIS의 응답이 box-office JSON 본문이 아닙니다: HTML입니다.",
         ] {
             #expect(ran.output.contains(line), "\(line)\n\(ran.output.suffix(2000))")
         }

@@ -45,7 +45,7 @@ struct CurlTransportTests {
         #expect(CurlTransport.failure(35, verifyResult: 20) == .untrustedCertificate(.unknownIssuer))
         #expect(CurlTransport.failure(77) == .trustedCertificatesUnreadable)
         #expect(
-            NetworkFailure.untrustedCertificate(.unknownIssuer).reason
+            NetworkFailure.untrustedCertificate(.unknownIssuer).reason.english
                 == "the server's certificate is not trusted (no trusted certificate authority signed it)")
     }
 

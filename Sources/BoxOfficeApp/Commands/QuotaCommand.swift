@@ -48,9 +48,12 @@ package struct QuotaCommand: RunnableCommand {
 /// every run the same ledger stops).
 package struct LedgerUnreadable: ReportableError {
     let path: String
-    let reason: String
+    let reason: Words
 
     package var message: String {
-        "The call count in \(TerminalText.sanitize(path)) cannot be read (\(TerminalText.sanitize(reason))). Make it a regular file you can read and write."
+        let path = TerminalText.sanitize(path)
+        return bilingual(
+            "The call count in \(path) cannot be read (\(TerminalText.sanitize(reason.english))). Make it a regular file you can read and write.",
+            "\(path)의 호출 수를 읽을 수 없습니다(\(TerminalText.sanitize(reason.korean))). 읽고 쓸 수 있는 일반 파일로 만드세요.")
     }
 }

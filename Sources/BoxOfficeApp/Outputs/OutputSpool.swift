@@ -152,6 +152,8 @@ package final class OutputSpool {
         guard let failure = bytes.withUnsafeBytes({ FileDescriptor.writeAll($0, to: scratch) }) else { return }
         throw FileWriteError(
             path: folder,
-            reason: "the output could not wait there until it was complete (\(String(cString: strerror(failure)))); set TMPDIR to a folder with room")
+            reason: Words(
+                "the output could not wait there until it was complete (\(Words.system(failure).english)); set TMPDIR to a folder with room",
+                "출력이 끝날 때까지 그곳에 기다릴 수 없었습니다(\(Words.system(failure).korean)). TMPDIR을 공간이 있는 폴더로 정하세요"))
     }
 }

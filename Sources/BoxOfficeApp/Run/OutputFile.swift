@@ -33,7 +33,7 @@ package enum OutputFile {
     package static func checkFolder(_ folder: String) throws(FileWriteError) {
         var status = stat()
         guard stat(folder, &status) == 0 else { throw FileWriteError(path: folder, errno: errno) }
-        guard status.st_mode & S_IFMT == S_IFDIR else { throw FileWriteError(path: folder, reason: "it is not a folder") }
+        guard status.st_mode & S_IFMT == S_IFDIR else { throw FileWriteError(path: folder, reason: Words("it is not a folder", "폴더가 아닙니다")) }
         guard access(folder, W_OK | X_OK) == 0 else { throw FileWriteError(path: folder, errno: errno) }
     }
 
@@ -53,7 +53,7 @@ package enum OutputFile {
             let code = errno
             // `out/` names a folder: a file can never be written there, so say so now, not after the requests.
             if path.utf8.last == UInt8(ascii: "/"), [ENOENT, ENOTDIR].contains(code) {
-                throw FileWriteError(path: path, reason: "a name ending in / is a folder's, not a file's")
+                throw FileWriteError(path: path, reason: Words("a name ending in / is a folder's, not a file's", "/로 끝나는 이름은 파일이 아니라 폴더의 이름입니다"))
             }
             if code == ENOTDIR { throw FileWriteError(path: path, reason: FileWriteError.folderReason(folder, errno: code)) }
             guard code == ENOENT else { throw FileWriteError(path: path, errno: code) }
@@ -62,12 +62,20 @@ package enum OutputFile {
         }
         let type = status.st_mode & S_IFMT
         guard type == S_IFREG else {
-            throw FileWriteError(path: path, reason: "it is \(FileDescriptor.kind(type)), not a regular file, so it is left alone")
+            throw FileWriteError(
+                path: path,
+                reason: Words(
+                    "it is \(FileDescriptor.kind(type).english), not a regular file, so it is left alone",
+                    "일반 파일이 아니라 \(FileDescriptor.kind(type).korean)이므로 건드리지 않습니다"))
         }
         // A file its owner made read-only is not replaced behind their back. The owner's write bit
         // decides: root passes access(W_OK) whatever the mode.
         guard status.st_mode & S_IWUSR != 0 else {
-            throw FileWriteError(path: path, reason: "it is read-only (mode \(String(status.st_mode & 0o777, radix: 8))), so it is left alone")
+            throw FileWriteError(
+                path: path,
+                reason: Words(
+                    "it is read-only (mode \(String(status.st_mode & 0o777, radix: 8))), so it is left alone",
+                    "읽기 전용(모드 \(String(status.st_mode & 0o777, radix: 8)))이므로 건드리지 않습니다"))
         }
         guard access(path, W_OK) == 0 else { throw FileWriteError(path: path, errno: errno) }
         try checkFolderTakesAFile()
@@ -82,7 +90,11 @@ package enum OutputFile {
         let limit = longest > 0 ? longest : Int(NAME_MAX)
         let room = limit - (AtomicFile.temporaryName(for: name).utf8.count - name.utf8.count)
         guard name.utf8.count <= room else {
-            throw FileWriteError(path: path, reason: "its name has \(name.utf8.count) bytes, and a file written safely here may have at most \(room)")
+            throw FileWriteError(
+                path: path,
+                reason: Words(
+                    "its name has \(name.utf8.count) bytes, and a file written safely here may have at most \(room)",
+                    "이름이 \(name.utf8.count)바이트인데, 여기에 안전하게 쓰는 파일의 이름은 많아야 \(room)바이트입니다"))
         }
     }
 }

@@ -52,6 +52,11 @@ extension ArchiveError: ReportableError, CustomStringConvertible, LocalizedError
         Language.$current.withValue(Language.ofThisApp) { message }
     }
 
+    /// The one line in the language of `locale`: Korean for a Korean locale, English for any other.
+    public func localized(for locale: Locale) -> String {
+        Language.$current.withValue(Language.of(locale: locale.identifier) ?? .en) { message }
+    }
+
     /// The same line, for Foundation's `localizedDescription`.
     public var errorDescription: String? { description }
 

@@ -20,7 +20,7 @@ public enum BoxOfficeError: ReportableError, Equatable, CustomStringConvertible,
     case quotaInsufficient(APIService, needed: Int, left: Int)
     /// The ledger that counts calls cannot be read or written, so a call could not be counted
     /// and was not sent.
-    case quotaLedgerUnavailable(path: String, reason: String)
+    case quotaLedgerUnavailable(path: String, reason: Words)
     /// Another process held the ledger's lock for longer than the wait allowed (`holder`: who,
     /// when its lock file names a running process), so a call could not be counted and was not sent.
     case quotaLedgerLocked(path: String, holder: QuotaLedger.LockHolder?, seconds: Double)
@@ -33,7 +33,7 @@ public enum BoxOfficeError: ReportableError, Equatable, CustomStringConvertible,
     /// The service answered with a server error (5xx, 408) to every attempt.
     case serverError(APIService, status: Int, attempts: Int)
     /// The body was not what the endpoint documents.
-    case malformedResponse(APIService, expected: String, detail: String)
+    case malformedResponse(APIService, expected: Words, detail: Words)
     /// The chart exists in the API but holds no movies yet (today, the future, or no screenings).
     case noChartData(String)
     /// The thing asked for does not exist.
@@ -41,11 +41,11 @@ public enum BoxOfficeError: ReportableError, Equatable, CustomStringConvertible,
     /// The attempt took longer than the timeout.
     case timedOut(APIService, seconds: Double)
     /// The service could not be reached at all.
-    case unreachable(APIService, host: String, reason: String)
+    case unreachable(APIService, host: String, reason: Words)
     /// A downloaded file was not an image.
     case notAnImage(String)
     /// An image host could not be reached or did not deliver.
-    case downloadFailed(host: String, reason: String)
+    case downloadFailed(host: String, reason: Words)
     /// An API answer grew past the bound for API answers.
     case responseTooLarge(APIService, limit: Int)
     /// An image host did not deliver within the timeout.
@@ -53,7 +53,7 @@ public enum BoxOfficeError: ReportableError, Equatable, CustomStringConvertible,
     /// An image grew past the bound for images.
     case imageTooLarge(host: String, limit: Int)
     /// The answer is for another question than the one asked (another day, week or movie).
-    case answerMismatch(APIService, asked: String, answered: String)
+    case answerMismatch(APIService, asked: Words, answered: Words)
     /// The service redirected somewhere its key must not follow.
     case redirectRefused(APIService, RedirectRefusal)
     /// A name that is not in its common-code group; `known` lists the group's names.
@@ -80,6 +80,12 @@ public enum BoxOfficeError: ReportableError, Equatable, CustomStringConvertible,
     /// The one line in the language of the words being written (`Language.current`): what an app
     /// can show its user.
     public var message: String { sentence }
+
+    /// The one line in the language of `locale`: Korean for a Korean locale (`ko`, `ko_KR`),
+    /// English for any other. For a server that answers each request in its client's language.
+    public func localized(for locale: Locale) -> String {
+        Language.$current.withValue(Language.of(locale: locale.identifier) ?? .en) { sentence }
+    }
 
     /// The one line, for `localizedDescription` where Foundation has it.
     public var errorDescription: String? { description }
@@ -110,8 +116,8 @@ public enum BoxOfficeError: ReportableError, Equatable, CustomStringConvertible,
             )
         case .quotaLedgerUnavailable(let path, let reason):
             return bilingual(
-                "The call count in \(clean(path)) cannot be updated (\(clean(reason))), so no request was sent: an uncounted call could pass the daily limit.",
-                "\(clean(path))의 호출 수를 갱신할 수 없어(\(clean(reason))) 요청을 보내지 않았습니다. 세지 않은 호출은 일일 한도를 넘길 수 있습니다.")
+                "The call count in \(clean(path)) cannot be updated (\(clean(reason.english))), so no request was sent: an uncounted call could pass the daily limit.",
+                "\(clean(path))의 호출 수를 갱신할 수 없어(\(clean(reason.korean))) 요청을 보내지 않았습니다. 세지 않은 호출은 일일 한도를 넘길 수 있습니다.")
         case .quotaLedgerLocked(let path, let holder, let seconds):
             let who = holder.map { clean($0.description) }
             return bilingual(
@@ -138,8 +144,8 @@ public enum BoxOfficeError: ReportableError, Equatable, CustomStringConvertible,
             )
         case .malformedResponse(let service, let expected, let detail):
             return bilingual(
-                "\(service.displayName) sent a response that is not \(expected): \(clean(detail)).",
-                "\(service.koreanName)의 응답이 \(expected, particle: .subject) 아닙니다: \(clean(detail)).")
+                "\(service.displayName) sent a response that is not \(expected.english): \(clean(detail.english)).",
+                "\(service.koreanName)의 응답이 \(expected.korean)이 아닙니다: \(clean(detail.korean)).")
         case .noChartData(let what):
             return bilingual(
                 "No box-office data for \(what) yet. KOBIS publishes a day's figures the next morning; try again later.",
@@ -152,13 +158,14 @@ public enum BoxOfficeError: ReportableError, Equatable, CustomStringConvertible,
                 "\(service.koreanName, particle: .subject) \(Self.format(seconds))초 안에 답하지 않았습니다.")
         case .unreachable(let service, let host, let reason):
             return bilingual(
-                "Cannot reach \(service.displayName) at \(clean(host)): \(clean(reason)).",
-                "\(clean(host))의 \(service.koreanName)에 연결할 수 없습니다: \(clean(reason)).")
+                "Cannot reach \(service.displayName) at \(clean(host)): \(clean(reason.english)).",
+                "\(clean(host))의 \(service.koreanName)에 연결할 수 없습니다: \(clean(reason.korean)).")
         case .notAnImage(let what):
             return bilingual("The download from \(clean(what)) is not an image.", "\(clean(what))에서 받은 것은 이미지가 아닙니다.")
         case .downloadFailed(let host, let reason):
             return bilingual(
-                "Cannot download the image from \(clean(host)): \(clean(reason)).", "\(clean(host))에서 이미지를 받을 수 없습니다: \(clean(reason)).")
+                "Cannot download the image from \(clean(host)): \(clean(reason.english)).",
+                "\(clean(host))에서 이미지를 받을 수 없습니다: \(clean(reason.korean)).")
         case .responseTooLarge(let service, let limit):
             return bilingual(
                 "\(service.displayName) sent an answer larger than \(Self.mebibytes(limit)), the limit for API answers.",
@@ -173,8 +180,8 @@ public enum BoxOfficeError: ReportableError, Equatable, CustomStringConvertible,
                 "\(clean(host))의 이미지가 이미지 한도인 \(Self.mebibytes(limit))보다 큽니다.")
         case .answerMismatch(let service, let asked, let answered):
             return bilingual(
-                "\(service.displayName) answered another question: asked for \(asked), it sent \(clean(answered)). The answer was discarded.",
-                "\(service.koreanName, particle: .subject) 다른 질문에 답했습니다. \(asked, particle: .object) 물었는데 \(clean(answered), particle: .object) 보냈습니다. 그 답은 버렸습니다."
+                "\(service.displayName) answered another question: asked for \(asked.english), it sent \(clean(answered.english)). The answer was discarded.",
+                "\(service.koreanName, particle: .subject) 다른 질문에 답했습니다. 물은 것: \(asked.korean), 받은 것: \(clean(answered.korean)). 그 답은 버렸습니다."
             )
         case .unknownCodeName(let name, let group, let known):
             let names = known.map(clean).joined(separator: ", ")
@@ -195,8 +202,8 @@ public enum BoxOfficeError: ReportableError, Equatable, CustomStringConvertible,
                 "\(service.koreanName) 요청에서 전송 계층이 실패했습니다: \(clean(reason)).")
         case .redirectRefused(let service, let refusal):
             return bilingual(
-                "\(service.displayName) redirected the request \(clean(refusal.description)), which is not followed: API keys never leave their own service.",
-                "\(service.koreanName, particle: .subject) 요청을 \(clean(refusal.description)) 돌려보냈지만 따라가지 않았습니다. API 키는 자기 서비스 밖으로 나가지 않습니다.")
+                "\(service.displayName) redirected the request \(clean(refusal.words.english)), which is not followed: API keys never leave their own service.",
+                "\(service.koreanName, particle: .subject) 요청을 \(clean(refusal.words.korean)) 돌려보냈지만 따라가지 않았습니다. API 키는 자기 서비스 밖으로 나가지 않습니다.")
         }
     }
 

@@ -25,7 +25,10 @@ package struct BoxOfficeResultDTO: Decodable, Sendable {
         let days = showRange.split(separator: "~").map { String($0).trimmed }
         guard days.count == 2, let first = KSTDate(parsing: days[0]), let last = KSTDate(parsing: days[1]) else {
             throw BoxOfficeError.malformedResponse(
-                .kobis, expected: "a box-office JSON body", detail: "showRange is \"\(WireValue.excerpt(showRange))\", not YYYYMMDD~YYYYMMDD")
+                .kobis, expected: Words("a box-office JSON body", "box-office JSON 본문"),
+                detail: Words(
+                    "showRange is \"\(WireValue.excerpt(showRange))\", not YYYYMMDD~YYYYMMDD",
+                    "showRange가 YYYYMMDD~YYYYMMDD가 아니라 \"\(WireValue.excerpt(showRange))\"입니다"))
         }
         return (first, last)
     }
@@ -36,7 +39,8 @@ package struct BoxOfficeResultDTO: Decodable, Sendable {
         guard days.first == first, days.last == last else {
             let range = { (first: KSTDate, last: KSTDate) in first == last ? first.iso : "\(first.iso)~\(last.iso)" }
             throw BoxOfficeError.answerMismatch(
-                .kobis, asked: "the chart of \(range(first, last))", answered: "the chart of \(range(days.first, days.last))")
+                .kobis, asked: Words("the chart of \(range(first, last))", "\(range(first, last)) 박스오피스"),
+                answered: Words("the chart of \(range(days.first, days.last))", "\(range(days.first, days.last)) 박스오피스"))
         }
     }
 }

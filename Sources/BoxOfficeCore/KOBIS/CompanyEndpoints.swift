@@ -19,7 +19,8 @@ extension Endpoint where Response == CompanyInfoResponse {
             bodyName: "company-info", freshness: .details,
             validate: { response in
                 guard let answered = WireValue.text(response.companyInfoResult.companyInfo?.companyCd), answered != code else { return }
-                throw BoxOfficeError.answerMismatch(.kobis, asked: "company \(code)", answered: "company \(answered)")
+                throw BoxOfficeError.answerMismatch(
+                    .kobis, asked: Words("company \(code)", "영화사 \(code)"), answered: Words("company \(answered)", "영화사 \(answered)"))
             })
     }
 }

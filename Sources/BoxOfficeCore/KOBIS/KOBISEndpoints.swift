@@ -32,7 +32,8 @@ extension Endpoint where Response == MovieInfoResponse {
             validate: { response in
                 // An empty record is an unknown code, told apart later; another code is another movie.
                 guard let answered = WireValue.text(response.movieInfoResult.movieInfo?.movieCd), answered != code else { return }
-                throw BoxOfficeError.answerMismatch(.kobis, asked: "movie \(code)", answered: "movie \(answered)")
+                throw BoxOfficeError.answerMismatch(
+                    .kobis, asked: Words("movie \(code)", "영화 \(code)"), answered: Words("movie \(answered)", "영화 \(answered)"))
             })
     }
 }

@@ -18,7 +18,8 @@ extension Endpoint where Response == PeopleInfoResponse {
             bodyName: "people-info", freshness: .details,
             validate: { response in
                 guard let answered = WireValue.text(response.peopleInfoResult.peopleInfo?.peopleCd), answered != code else { return }
-                throw BoxOfficeError.answerMismatch(.kobis, asked: "person \(code)", answered: "person \(answered)")
+                throw BoxOfficeError.answerMismatch(
+                    .kobis, asked: Words("person \(code)", "영화인 \(code)"), answered: Words("person \(answered)", "영화인 \(answered)"))
             })
     }
 }

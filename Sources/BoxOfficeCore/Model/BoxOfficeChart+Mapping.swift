@@ -11,8 +11,10 @@ extension BoxOfficeChart {
         guard !result.entries.isEmpty || isSettled else { throw BoxOfficeError.noChartData(requested) }
         guard result.entries.count <= Self.largestEntryCount else {
             throw BoxOfficeError.malformedResponse(
-                .kobis, expected: "a box-office JSON body",
-                detail: "it lists \(result.entries.count) movies, and KOBIS charts hold at most \(Self.largestEntryCount)")
+                .kobis, expected: Words("a box-office JSON body", "box-office JSON 본문"),
+                detail: Words(
+                    "it lists \(result.entries.count) movies, and KOBIS charts hold at most \(Self.largestEntryCount)",
+                    "영화 \(result.entries.count)편이 실렸지만 KOBIS 박스오피스는 많아야 \(Self.largestEntryCount)편입니다"))
         }
         let (start, end) = try result.days()
         self.init(
@@ -29,11 +31,14 @@ extension BoxOfficeChart {
 extension ChartEntry {
     init(_ dto: BoxOfficeEntryDTO, wire: WireValue) throws {
         guard let rank = try wire.smallCount("rank", dto.rank) else {
-            throw BoxOfficeError.malformedResponse(.kobis, expected: "a box-office JSON body", detail: "rank is blank")
+            throw BoxOfficeError.malformedResponse(
+                .kobis, expected: Words("a box-office JSON body", "box-office JSON 본문"), detail: Words("rank is blank", "rank가 비어 있습니다"))
         }
         let intensity = try wire.decimal("rankInten", dto.rankInten) ?? 0
         guard let rankIntensity = Int(exactly: intensity.rounded()) else {
-            throw BoxOfficeError.malformedResponse(.kobis, expected: "a box-office JSON body", detail: "rankInten is out of range")
+            throw BoxOfficeError.malformedResponse(
+                .kobis, expected: Words("a box-office JSON body", "box-office JSON 본문"),
+                detail: Words("rankInten is out of range", "rankInten이 범위를 벗어났습니다"))
         }
         self.init(
             rank: rank, rankIntensity: rankIntensity,

@@ -8,12 +8,12 @@ struct WireValue {
     func count(_ field: String, _ text: String?) throws -> Int64? {
         guard let cleaned = Self.cleaned(text) else { return nil }
         if let value = Int64(cleaned) {
-            guard abs(value) <= Self.largestCount else { throw invalid(field, text, "a count JSON can carry exactly") }
+            guard abs(value) <= Self.largestCount else { throw invalid(field, text, Words("a count JSON can carry exactly", "JSON이 정확히 담을 수 있는 수")) }
             return value
         }
         // Documented as counts, but be lenient with a whole number written as a decimal.
         if let value = Double(cleaned), value == value.rounded(), abs(value) <= Double(Self.largestCount) { return Int64(value) }
-        throw invalid(field, text, "a number")
+        throw invalid(field, text, Words("a number", "숫자"))
     }
 
     /// 2^53, the largest whole number a JSON number carries exactly, a million times any real
@@ -28,14 +28,14 @@ struct WireValue {
     /// Blank means "not given"; changes and rates may be negative or decimal.
     func decimal(_ field: String, _ text: String?) throws -> Double? {
         guard let cleaned = Self.cleaned(text) else { return nil }
-        guard let value = Double(cleaned), value.isFinite else { throw invalid(field, text, "a number") }
+        guard let value = Double(cleaned), value.isFinite else { throw invalid(field, text, Words("a number", "숫자")) }
         return value
     }
 
     /// `YYYY-MM-DD` or `YYYYMMDD`; blank means unknown.
     func date(_ field: String, _ text: String?) throws -> KSTDate? {
         guard let cleaned = Self.cleaned(text) else { return nil }
-        guard let date = KSTDate(parsing: cleaned) else { throw invalid(field, text, "a date") }
+        guard let date = KSTDate(parsing: cleaned) else { throw invalid(field, text, Words("a date", "날짜")) }
         return date
     }
 
@@ -57,8 +57,12 @@ struct WireValue {
         return text.utf8.contains(UInt8(ascii: ",")) ? String(text.filter { $0 != "," }) : text
     }
 
-    private func invalid(_ field: String, _ text: String?, _ expected: String) -> BoxOfficeError {
-        .malformedResponse(service, expected: "a \(body) JSON body", detail: "\(field) is \"\(Self.excerpt(text ?? ""))\", not \(expected)")
+    private func invalid(_ field: String, _ text: String?, _ expected: Words) -> BoxOfficeError {
+        .malformedResponse(
+            service, expected: Words("a \(body) JSON body", "\(body) JSON 본문"),
+            detail: Words(
+                "\(field) is \"\(Self.excerpt(text ?? ""))\", not \(expected.english)",
+                "\(field) 값 \"\(Self.excerpt(text ?? ""))\"은 \(expected.korean)가 아닙니다"))
     }
 
     /// How much of a wrong value an error quotes.

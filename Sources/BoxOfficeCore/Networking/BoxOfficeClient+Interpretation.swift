@@ -33,7 +33,8 @@ extension BoxOfficeClient {
             return value
         } catch let error as DecodingError {
             throw BoxOfficeError.malformedResponse(
-                service, expected: "a \(endpoint.info.bodyName) JSON body", detail: Self.explain(error, data: data))
+                service, expected: Words("a \(endpoint.info.bodyName) JSON body", "\(endpoint.info.bodyName) JSON 본문"),
+                detail: Self.explain(error, data: data))
         }
     }
 
@@ -93,7 +94,7 @@ extension BoxOfficeClient {
     }
 
     /// Names the field and the problem, so a person can see what the service got wrong.
-    private static func explain(_ error: DecodingError, data: Data) -> String {
+    private static func explain(_ error: DecodingError, data: Data) -> Words {
         func path(_ context: DecodingError.Context) -> String {
             let text = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
             return text.hasPrefix(".") ? String(text.dropFirst()) : (text.isEmpty ? "top level" : text)
@@ -101,25 +102,28 @@ extension BoxOfficeClient {
         switch error {
         case .keyNotFound(let key, let context):
             let parent = path(context)
-            return "missing \(parent == "top level" ? "" : parent + ".")\(key.stringValue)"
+            let name = "\(parent == "top level" ? "" : parent + ".")\(key.stringValue)"
+            return Words("missing \(name)", "\(name) 항목이 없습니다")
         case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
-            return "\(path(context)) is not a \(typeName(type))"
+            let name = typeName(type)
+            return Words("\(path(context)) is not a \(name.english)", "\(path(context)) 값이 \(name.korean)이 아닙니다")
         case .dataCorrupted(let context):
             if context.codingPath.isEmpty {
-                return data.isEmpty ? "the body is empty" : (looksLikeHTML(data) ? "it is HTML" : "it is not valid JSON")
+                if data.isEmpty { return Words("the body is empty", "본문이 비어 있습니다") }
+                return looksLikeHTML(data) ? Words("it is HTML", "HTML입니다") : Words("it is not valid JSON", "올바른 JSON이 아닙니다")
             }
-            return "\(path(context)) is invalid"
+            return Words("\(path(context)) is invalid", "\(path(context)) 값이 올바르지 않습니다")
         @unknown default:
-            return "it could not be decoded"
+            return Words("it could not be decoded", "해석할 수 없습니다")
         }
     }
 
-    private static func typeName(_ type: Any.Type) -> String {
+    private static func typeName(_ type: Any.Type) -> Words {
         switch type {
-        case is String.Type: "string"
-        case is Int.Type: "number"
-        case is Bool.Type: "boolean"
-        default: type is any Collection.Type ? "list" : "object"
+        case is String.Type: Words("string", "문자열")
+        case is Int.Type: Words("number", "숫자")
+        case is Bool.Type: Words("boolean", "참/거짓 값")
+        default: type is any Collection.Type ? Words("list", "목록") : Words("object", "객체")
         }
     }
 

@@ -118,9 +118,9 @@ extension BoxOfficeClient {
         case .timedOut:
             return TransientFailure(error: .timedOut(service, seconds: timeout), reason: "timed out", retryAfter: nil)
         case .transient(let reason):
-            return TransientFailure(error: .unreachable(service, host: host, reason: reason), reason: reason, retryAfter: nil)
+            return TransientFailure(error: .unreachable(service, host: host, reason: reason), reason: reason.text, retryAfter: nil)
         case .malformed(let reason):
-            return BoxOfficeError.malformedResponse(service, expected: "a valid HTTP answer", detail: reason)
+            return BoxOfficeError.malformedResponse(service, expected: Words("a valid HTTP answer", "올바른 HTTP 응답"), detail: reason)
         case .lasting(let reason):
             return BoxOfficeError.unreachable(service, host: host, reason: reason)
         case .tooLarge(let limit):

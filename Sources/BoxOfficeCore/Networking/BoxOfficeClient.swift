@@ -151,7 +151,7 @@ public struct BoxOfficeClient: Sendable {
         }
         let text = trimmedBase + endpoint.path + (query.isEmpty ? "" : "?" + query)
         guard let url = URL(string: text) else {
-            throw BoxOfficeError.unreachable(endpoint.service, host: trimmedBase, reason: "the base URL is not valid")
+            throw BoxOfficeError.unreachable(endpoint.service, host: trimmedBase, reason: Words("the base URL is not valid", "기본 URL이 올바르지 않습니다"))
         }
         var request = HTTPRequest(url: url, headerFields: ["Accept": "application/json", "User-Agent": configuration.userAgent])
         if endpoint.service == .kakao, let key {

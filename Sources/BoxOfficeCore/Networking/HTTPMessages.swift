@@ -99,21 +99,25 @@ public enum NetworkFailure: Error, Sendable, Equatable {
     case other(String)
 
     /// What went wrong, in words that follow "because" or a colon.
-    public var reason: String {
+    public var reason: Words {
         switch self {
-        case .timedOut: "timed out"
-        case .connectionRefused: "connection refused"
-        case .connectionLost: "the connection broke off before the whole answer arrived"
-        case .noAnswer: "the server closed the connection without a valid answer"
-        case .hostNotFound: "the host name could not be resolved"
-        case .notConnected: "no network connection"
-        case .secureConnectionFailed: "the secure connection failed"
-        case .untrustedCertificate(let problem): "the server's certificate is not trusted (\(problem.reason))"
-        case .trustedCertificatesUnreadable: "the certificates to trust could not be read"
-        case .invalidHTTP: "its status line or headers are not valid HTTP or are too large"
-        case .undecodableBody: "its body's compression cannot be decoded"
-        case .invalidRequest: "the request could not be sent as given"
-        case .other(let description): description
+        case .timedOut: Words("timed out", "시간이 초과되었습니다")
+        case .connectionRefused: Words("connection refused", "연결이 거부되었습니다")
+        case .connectionLost: Words("the connection broke off before the whole answer arrived", "응답이 다 오기 전에 연결이 끊겼습니다")
+        case .noAnswer: Words("the server closed the connection without a valid answer", "서버가 올바른 응답 없이 연결을 닫았습니다")
+        case .hostNotFound: Words("the host name could not be resolved", "호스트 이름을 찾을 수 없습니다")
+        case .notConnected: Words("no network connection", "네트워크에 연결되어 있지 않습니다")
+        case .secureConnectionFailed: Words("the secure connection failed", "보안 연결에 실패했습니다")
+        case .untrustedCertificate(let problem):
+            Words(
+                "the server's certificate is not trusted (\(problem.reason.english))",
+                "서버의 인증서를 신뢰할 수 없습니다(\(problem.reason.korean))")
+        case .trustedCertificatesUnreadable: Words("the certificates to trust could not be read", "신뢰할 인증서를 읽을 수 없습니다")
+        case .invalidHTTP:
+            Words("its status line or headers are not valid HTTP or are too large", "상태 줄이나 헤더가 올바른 HTTP가 아니거나 너무 큽니다")
+        case .undecodableBody: Words("its body's compression cannot be decoded", "본문의 압축을 풀 수 없습니다")
+        case .invalidRequest: Words("the request could not be sent as given", "요청을 주어진 그대로 보낼 수 없습니다")
+        case .other(let description): Words(verbatim: description)
         }
     }
 }
@@ -134,14 +138,14 @@ public enum CertificateProblem: Sendable, Equatable {
     case unspecified
 
     /// Why, in words that fit in brackets.
-    public var reason: String {
+    public var reason: Words {
         switch self {
-        case .selfSigned: "it is self-signed"
-        case .unknownIssuer: "no trusted certificate authority signed it"
-        case .expired: "it has expired"
-        case .notYetValid: "it is not valid yet"
-        case .anotherName: "it is for another name"
-        case .unspecified: "its verification failed"
+        case .selfSigned: Words("it is self-signed", "자체 서명되었습니다")
+        case .unknownIssuer: Words("no trusted certificate authority signed it", "신뢰하는 인증 기관의 서명이 없습니다")
+        case .expired: Words("it has expired", "만료되었습니다")
+        case .notYetValid: Words("it is not valid yet", "아직 유효하지 않습니다")
+        case .anotherName: Words("it is for another name", "다른 이름의 인증서입니다")
+        case .unspecified: Words("its verification failed", "검증에 실패했습니다")
         }
     }
 }

@@ -43,11 +43,14 @@ public struct ImageDownloader: Sendable {
             case .timedOut: throw BoxOfficeError.downloadTimedOut(host: host, seconds: timeout)
             case .transient(let reason), .malformed(let reason), .lasting(let reason): throw BoxOfficeError.downloadFailed(host: host, reason: reason)
             case .tooLarge(let transportLimit): throw BoxOfficeError.imageTooLarge(host: host, limit: min(transportLimit, limit))
-            case .redirectRefused(let refusal): throw BoxOfficeError.downloadFailed(host: host, reason: "it redirected \(refusal)")
+            case .redirectRefused(let refusal):
+                throw BoxOfficeError.downloadFailed(
+                    host: host, reason: Words("it redirected \(refusal.words.english)", "\(refusal.words.korean) 돌려보냈습니다"))
             }
         }
         guard response.isSuccess else {
-            throw BoxOfficeError.downloadFailed(host: host, reason: "it answered HTTP \(response.statusCode)")
+            throw BoxOfficeError.downloadFailed(
+                host: host, reason: Words("it answered HTTP \(response.statusCode)", "HTTP \(response.statusCode) 응답이 왔습니다"))
         }
         guard data.count <= limit else { throw BoxOfficeError.imageTooLarge(host: host, limit: limit) }
         guard ImageKind(data) != nil else { throw BoxOfficeError.notAnImage(host) }

@@ -28,7 +28,7 @@ package struct Recorder: LoaderMiddleware {
             do {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             } catch {
-                throw FileWriteError(path: folder.path, reason: "the folder cannot be created")
+                throw FileWriteError(path: folder.path, reason: Words("the folder cannot be created", "폴더를 만들 수 없습니다"))
             }
             try AtomicFile.write(redactor.redact(data), toPath: file.path, permissions: .standard)
         }

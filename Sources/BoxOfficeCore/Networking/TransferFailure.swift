@@ -5,11 +5,11 @@ enum TransferFailure: Equatable {
     case timedOut
     /// What a moment may mend: refused, dropped or silent connections, and failures the transport
     /// cannot name.
-    case transient(reason: String)
+    case transient(reason: Words)
     /// An answer that is not HTTP, or a body that cannot be decoded.
-    case malformed(reason: String)
+    case malformed(reason: Words)
     /// What another attempt would not mend: no such host, no network, an untrusted certificate.
-    case lasting(reason: String)
+    case lasting(reason: Words)
     /// The server answered with more than the policy allows.
     case tooLarge(limit: Int)
     /// The server answered with a redirect the policy does not follow.

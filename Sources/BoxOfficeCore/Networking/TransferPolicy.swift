@@ -88,12 +88,20 @@ public enum RedirectRefusal: Sendable, Equatable, CustomStringConvertible {
     case tooMany(Int)
 
     /// Where the redirect pointed, to follow "redirected": "to another host, example.com".
-    public var description: String {
+    public var description: String { words.english }
+
+    /// Where it pointed in both languages; the Korean follows "요청을" and comes before "돌려보냈지만".
+    public var words: Words {
         switch self {
-        case .otherOrigin(let origin): origin.host.isEmpty ? "to an address without a host" : "to another host, \(origin)"
-        case .downgrade(let origin): "from https to plain http (\(origin))"
-        case .scheme(let scheme): "to \(scheme.isEmpty ? "an address that is not http or https" : "a '\(scheme)' address")"
-        case .tooMany(let maximum): "more than \(maximum) times"
+        case .otherOrigin(let origin):
+            origin.host.isEmpty
+                ? Words("to an address without a host", "호스트가 없는 주소로") : Words("to another host, \(origin)", "다른 호스트(\(origin))로")
+        case .downgrade(let origin): Words("from https to plain http (\(origin))", "https에서 암호화되지 않은 http(\(origin))로")
+        case .scheme(let scheme):
+            scheme.isEmpty
+                ? Words("to an address that is not http or https", "http나 https가 아닌 주소로")
+                : Words("to a '\(scheme)' address", "'\(scheme)' 주소로")
+        case .tooMany(let maximum): Words("more than \(maximum) times", "\(maximum)번 넘게 다른 곳으로")
         }
     }
 }

@@ -136,7 +136,7 @@ package enum AtomicFile {
             var status = stat()
             guard lstat(current, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return current }
             guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else {
-                throw FileWriteError(path: current, reason: "its symbolic link cannot be read")
+                throw FileWriteError(path: current, reason: Words("its symbolic link cannot be read", "심볼릭 링크를 읽을 수 없습니다"))
             }
             let folder = parts(of: current).folder
             let isAbsolute = destination.hasPrefix("/")
@@ -153,29 +153,32 @@ package enum AtomicFile {
 package struct FileWriteError: ReportableError, Equatable, CustomStringConvertible {
     /// The file that was to be written.
     package let path: String
-    /// Why not, in the system's words ("Permission denied").
-    package let reason: String
+    /// Why not, in the system's words ("Permission denied") or ours, in both languages.
+    package let reason: Words
 
     /// An error for `path` from an `errno` value.
     package init(path: String, errno code: Int32) {
         self.path = path
-        reason = String(cString: strerror(code))
+        reason = Words.system(code)
     }
 
     /// An error for `path` with a reason of our own.
-    package init(path: String, reason: String) {
+    package init(path: String, reason: Words) {
         self.path = path
         self.reason = reason
     }
 
     /// Why nothing can be created in `folder`, naming it: the system's "No such file or
     /// directory" alone does not say that the missing thing is the folder.
-    package static func folderReason(_ folder: String, errno code: Int32) -> String {
+    package static func folderReason(_ folder: String, errno code: Int32) -> Words {
         let shown = TerminalText.sanitize(folder)
         switch code {
-        case ENOENT: return "its folder \(shown) does not exist"
-        case ENOTDIR: return "part of \(shown) is not a folder"
-        default: return "nothing can be created in its folder \(shown) (\(String(cString: strerror(code))))"
+        case ENOENT: return Words("its folder \(shown) does not exist", "\(shown) 폴더가 없습니다")
+        case ENOTDIR: return Words("part of \(shown) is not a folder", "\(shown)의 일부가 폴더가 아닙니다")
+        default:
+            let system = Words.system(code)
+            return Words(
+                "nothing can be created in its folder \(shown) (\(system.english))", "\(shown) 폴더에 아무것도 만들 수 없습니다(\(system.korean))")
         }
     }
 

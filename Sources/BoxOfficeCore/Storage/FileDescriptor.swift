@@ -12,15 +12,15 @@ import Darwin
 /// Raw writes to an open file descriptor: the one loop behind atomic files and standard output.
 package enum FileDescriptor {
     /// A file's type (`S_IFMT` of its mode) in words: "a FIFO", "a folder".
-    package static func kind(_ type: mode_t) -> String {
+    package static func kind(_ type: mode_t) -> Words {
         switch type {
-        case S_IFREG: "a regular file"
-        case S_IFLNK: "a symbolic link"
-        case S_IFDIR: "a folder"
-        case S_IFIFO: "a FIFO"
-        case S_IFCHR, S_IFBLK: "a device"
-        case S_IFSOCK: "a socket"
-        default: "something else"
+        case S_IFREG: Words("a regular file", "일반 파일")
+        case S_IFLNK: Words("a symbolic link", "심볼릭 링크")
+        case S_IFDIR: Words("a folder", "폴더")
+        case S_IFIFO: Words("a FIFO", "FIFO")
+        case S_IFCHR, S_IFBLK: Words("a device", "장치")
+        case S_IFSOCK: Words("a socket", "소켓")
+        default: Words("something else", "다른 무엇")
         }
     }
 

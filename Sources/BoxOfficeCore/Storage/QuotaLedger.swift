@@ -65,7 +65,7 @@ public struct QuotaLedger: Sendable {
         }
         defer { close(descriptor) }
         guard let data = Self.contents(of: descriptor) else {
-            throw BoxOfficeError.quotaLedgerUnavailable(path: path, reason: "it cannot be read")
+            throw BoxOfficeError.quotaLedgerUnavailable(path: path, reason: Words("it cannot be read", "읽을 수 없습니다"))
         }
         guard let stored = try? JSONDecoder().decode(Stored.self, from: data),
             APIService.allCases.allSatisfy({ (0...Self.largestCount).contains(stored.calls[$0] ?? 0) })
@@ -157,7 +157,7 @@ public struct QuotaLedger: Sendable {
             try FileManager.default.createDirectory(
                 at: file.deletingLastPathComponent(), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw BoxOfficeError.quotaLedgerUnavailable(path: path, reason: "its folder cannot be made")
+            throw BoxOfficeError.quotaLedgerUnavailable(path: path, reason: Words("its folder cannot be made", "폴더를 만들 수 없습니다"))
         }
         let lock: Int32
         switch Self.openRegularFile(path + ".lock", flags: O_CREAT | O_RDWR) {
@@ -239,13 +239,15 @@ public struct QuotaLedger: Sendable {
     /// Why a file could not be opened as a regular file.
     private enum OpenFailure: Error {
         case missing
-        case notRegular(String)
+        case notRegular(Words)
         case system(Int32)
 
         func error(_ path: String) -> BoxOfficeError {
             switch self {
             case .missing: unavailable(path, ENOENT)
-            case .notRegular(let kind): .quotaLedgerUnavailable(path: path, reason: "it is \(kind), not a regular file")
+            case .notRegular(let kind):
+                .quotaLedgerUnavailable(
+                    path: path, reason: Words("it is \(kind.english), not a regular file", "일반 파일이 아니라 \(kind.korean)입니다"))
             case .system(let code): unavailable(path, code)
             }
         }
@@ -289,7 +291,7 @@ public struct QuotaLedger: Sendable {
     }
 
     private static func unavailable(_ path: String, _ code: Int32) -> BoxOfficeError {
-        .quotaLedgerUnavailable(path: path, reason: String(cString: strerror(code)))
+        .quotaLedgerUnavailable(path: path, reason: Words.system(code))
     }
 
     private struct Stored: Codable {

@@ -5,6 +5,9 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The language people read a run's words in: English, or Korean. What machines read (JSON keys
 /// and values, CSV headers, exit codes, the archive's schema, MCP's names) is the same in both.
@@ -16,15 +19,20 @@ package enum Language: String, Sendable, CaseIterable {
     @TaskLocal package static var current: Language = .en
 
     /// The language an app built on the library speaks, for the errors it shows: Korean when
-    /// the app's own localization (on Apple's systems) or the current locale (elsewhere) is
-    /// Korean, English otherwise. The library reads no environment of its own.
+    /// the app's own localization (on Apple's systems) or the messages locale the process has set
+    /// (elsewhere, as gettext reads it: an app that called `setlocale(LC_ALL, "")` under a Korean
+    /// locale; Foundation there reports `en_001` whatever the locale) is Korean, English
+    /// otherwise. The library reads no environment of its own; an app that chooses per request
+    /// asks `localized(for:)`.
     package static var ofThisApp: Language {
         #if canImport(Darwin)
-        let identifier = Bundle.main.preferredLocalizations.first ?? Locale.current.identifier
+        return of(locale: Bundle.main.preferredLocalizations.first ?? Locale.current.identifier) ?? .en
         #else
-        let identifier = Locale.current.identifier
+        #if canImport(Glibc)
+        if let set = setlocale(LC_MESSAGES, nil), let language = of(locale: String(cString: set)) { return language }
         #endif
-        return of(locale: identifier) ?? .en
+        return of(locale: Locale.current.identifier) ?? .en
+        #endif
     }
 
     /// The language a POSIX locale name asks for: Korean for `ko`, `ko_KR`, `ko_KR.UTF-8`…;

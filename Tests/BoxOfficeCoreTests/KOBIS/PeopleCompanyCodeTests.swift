@@ -104,10 +104,13 @@ struct PeopleCompanyCodeTests {
     }
 
     @Test(.sharedSamples) func anAnswerForAnotherPersonOrCompanyIsRefused() throws {
-        #expect(throws: BoxOfficeError.answerMismatch(.kobis, asked: "person 1", answered: "person 20164556")) {
+        #expect(throws: BoxOfficeError.answerMismatch(.kobis, asked: Words("person 1", "영화인 1"), answered: Words("person 20164556", "영화인 20164556")))
+        {
             _ = try client.interpret(try sample("people-20164556.json"), response: nil, for: .peopleInfo(code: "1"))
         }
-        #expect(throws: BoxOfficeError.answerMismatch(.kobis, asked: "company 1", answered: "company 20122497")) {
+        #expect(
+            throws: BoxOfficeError.answerMismatch(.kobis, asked: Words("company 1", "영화사 1"), answered: Words("company 20122497", "영화사 20122497"))
+        ) {
             _ = try client.interpret(try sample("company-20122497.json"), response: nil, for: .companyInfo(code: "1"))
         }
     }

@@ -73,8 +73,10 @@ struct ErrorBodyTests {
     @Test func htmlIsMalformed() async throws {
         let error = try await dailyError("errors/html-error-page.html")
         guard case .malformedResponse(.kobis, let expected, let detail) = error else { Issue.record("got \(String(describing: error))"); return }
-        #expect(expected.contains("box-office"))
-        #expect(detail == "it is HTML")
+        #expect(expected.english.contains("box-office"))
+        #expect(detail == Words("it is HTML", "HTML입니다"))
+        // The reason is said in the sentence's language, never English inside Korean.
+        #expect(Language.$current.withValue(.ko) { error?.message } == "KOBIS의 응답이 box-office JSON 본문이 아닙니다: HTML입니다.")
     }
 
     @Test func wrongShapeNamesTheField() async throws {

@@ -35,13 +35,13 @@ final class AtomicFileTests {
     @Test func aMissingFolderIsNamedNotLeftToTheSystemsWords() throws {
         let missing = folder.appendingPathComponent("nonexistent/dir")
         let target = missing.appendingPathComponent("x.jpg").path
-        #expect(throws: FileWriteError(path: target, reason: "its folder \(missing.path) does not exist")) {
+        #expect(throws: FileWriteError(path: target, reason: FileWriteError.folderReason(missing.path, errno: ENOENT))) {
             try AtomicFile.write(Data(), toPath: target, permissions: .standard)
         }
         let file = folder.appendingPathComponent("plain")
         try Data().write(to: file)
         let inside = file.appendingPathComponent("x.jpg").path
-        #expect(throws: FileWriteError(path: inside, reason: "part of \(file.path) is not a folder")) {
+        #expect(throws: FileWriteError(path: inside, reason: FileWriteError.folderReason(file.path, errno: ENOTDIR))) {
             try AtomicFile.write(Data(), toPath: inside, permissions: .standard)
         }
     }
@@ -70,7 +70,7 @@ final class AtomicFileTests {
         #expect(registry.pending.isEmpty)
         // Another thread's write that starts after the clean-up leaves nothing either.
         let late = folder.appendingPathComponent("late.json").path
-        #expect(throws: FileWriteError(path: late, reason: String(cString: strerror(ECANCELED)))) {
+        #expect(throws: FileWriteError(path: late, reason: Words.system(ECANCELED))) {
             try AtomicFile.write(Data("late".utf8), toPath: late, permissions: .standard, registry: registry)
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)

@@ -55,7 +55,7 @@ final class QuotaLedgerTests {
     @Test(arguments: ["quota.json", "quota.json.lock"])
     func aFIFOInPlaceOfEitherFileIsRefusedAtOnce(_ name: String) async throws {
         try #require(mkfifo(directory.appendingPathComponent(name).path, 0o600) == 0)
-        let reason = "it is a FIFO, not a regular file"
+        let reason = Words("it is a FIFO, not a regular file", "일반 파일이 아니라 FIFO입니다")
         let path = directory.appendingPathComponent(name).path
         // Without the check, reading the FIFO waits for a writer that never comes.
         await #expect(throws: BoxOfficeError.quotaLedgerUnavailable(path: path, reason: reason)) {

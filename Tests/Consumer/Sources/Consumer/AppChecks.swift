@@ -23,6 +23,13 @@ enum AppChecks {
         }
     }
 
+    /// A server's maintenance page where JSON was expected.
+    struct Maintenance: HTTPDataLoading {
+        func data(for request: HTTPRequest) async throws -> (Data, HTTPResponse) {
+            (Data("<html><body>점검 중</body></html>".utf8), HTTPResponse(url: request.url, statusCode: 200))
+        }
+    }
+
     /// A transport of the app's own whose error repeats the request, keys and all.
     struct Leaky: HTTPDataLoading {
         struct Failure: Error, CustomStringConvertible {
@@ -89,6 +96,15 @@ enum AppChecks {
         let before = replayed.requestsSent
         let poster = try await replayed.poster(for: movie)
         lines.append("poster: \(poster.imageURL.hasPrefix("http") ? "found" : "none") in \(replayed.requestsSent - before) call")
+        // 7. An error read whole in the app's language: asked for Korean, and as the process's
+        // locale says once the app has set it (gettext's way; Foundation on Linux says en_001).
+        do {
+            _ = try await client(loader: Maintenance()).dailyChart(on: day)
+        } catch let error as BoxOfficeError {
+            lines.append("in Korean: " + error.localized(for: Locale(identifier: "ko_KR")))
+            setlocale(LC_ALL, "")
+            lines.append("described: \(error)")
+        }
         return lines
     }
 }
