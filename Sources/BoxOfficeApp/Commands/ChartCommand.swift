@@ -105,9 +105,12 @@ package struct ChartCommand: StreamingCommand {
             guard let region = Region.named(regionName) else {
                 let names = Region.all.map(\.englishName)
                 let hint = Suggestion.closest(to: regionName, among: names).map(didYouMean) ?? ""
+                let codes = "\(Region.all.first?.code ?? "")–\(Region.all.last?.code ?? "")"
                 throw reader.error(
-                    "Unknown region '\(regionName)'.\(hint) Use one of: \(names.joined(separator: ", ")), their Korean names, or their codes \(Region.all.first?.code ?? "")–\(Region.all.last?.code ?? "")."
-                )
+                    bilingual(
+                        "Unknown region '\(regionName)'.\(hint) Use one of: \(names.joined(separator: ", ")), their Korean names, or their codes \(codes).",
+                        "알 수 없는 지역입니다: '\(regionName)'.\(hint) 쓸 수 있는 값: \(names.joined(separator: ", ")), 그 한국어 이름(서울, 경기…), 코드 \(codes)."
+                    ))
             }
             query.filter.region = region
         }

@@ -11,7 +11,7 @@ package struct CompanyCommand: RunnableCommand {
     let network: NetworkOptions
 
     static let spec = CommandSpec(
-        name: "company", abstract: Words("Show a film company's details and films.", "영화사 상세 정보와 영화 목록을 봅니다."),
+        name: "company", abstract: Words("Show a film company's details and films.", "영화사 상세 정보와 영화 목록을 보여 줍니다."),
         examples: ["boxoffice company 20122497", "boxoffice company 20122497 --format csv"],
         arguments: [
             ArgumentSpec(
@@ -27,7 +27,7 @@ package struct CompanyCommand: RunnableCommand {
                 "A film company's details and films from KOBIS by company code (find it with search_companies). Example: {\"code\": \"20122497\"}.",
             options: []),
         make: { reader throws(UsageError) in
-            CompanyCommand(code: try reader.code(of: "company", findWith: CompaniesCommand.spec), network: try NetworkOptions(reader))
+            CompanyCommand(code: try reader.code(of: Words("company", "영화사"), findWith: CompaniesCommand.spec), network: try NetworkOptions(reader))
         })
 
     package func run(in state: CommandState) async throws -> CommandOutput {

@@ -104,7 +104,9 @@ package enum ConfigCommand {
 
         package func run(in state: CommandState) async throws -> CommandOutput {
             let context = state.context
-            let example = "for example: printf %s \"$KEY\" | boxoffice config set \(service.rawValue)"
+            let example = bilingual(
+                "for example: printf %s \"$KEY\" | boxoffice config set \(service.rawValue)",
+                "예: printf %s \"$KEY\" | boxoffice config set \(service.rawValue)")
             let input: Data
             if context.stdinIsTerminal {
                 // Like `gh auth login`: one line, not shown, so it stays off the screen and out of scrollback.
@@ -132,15 +134,19 @@ package enum ConfigCommand {
             }
             guard !KeyStore.hasWhitespaceOrControls(key) else {
                 throw UsageError(
-                    "The key contains spaces or control characters, which no API key has; give the key alone, \(example)",
+                    bilingual(
+                        "The key contains spaces or control characters, which no API key has; give the key alone, \(example)",
+                        "키에 공백이나 제어 문자가 있습니다. API 키에는 없는 문자입니다. 키만 주세요. \(example)"),
                     commandPath: ["config", "set"])
             }
             try KeyStore(context: context, paths: state.paths).store(key, for: service)
             if !KeyStore.looksLikeKey(key, of: service) {
                 // Stored all the same: the services may change their keys' shape, and the user knows best.
                 context.warn(
-                    "This does not look like a \(service.displayName) key, which is \(KeyStore.keyLength) hexadecimal characters; stored anyway. Check it if \(service.displayName) refuses it."
-                )
+                    bilingual(
+                        "This does not look like a \(service.displayName) key, which is \(KeyStore.keyLength) hexadecimal characters; stored anyway. Check it if \(service.displayName) refuses it.",
+                        "\(service.koreanName) 키는 16진수 \(KeyStore.keyLength)자인데 이 키는 그렇게 보이지 않습니다. 그래도 저장했습니다. \(service.koreanName)에서 거부하면 확인하세요."
+                    ))
             }
             context.note(
                 bilingual(

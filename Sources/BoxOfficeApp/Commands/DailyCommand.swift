@@ -3,7 +3,7 @@ import BoxOfficeCore
 /// `boxoffice daily`: the daily chart of a day or a range of days.
 package enum DailyCommand {
     static let spec = CommandSpec(
-        name: "daily", abstract: Words("Show the daily box-office chart.", "일별 박스오피스를 봅니다."),
+        name: "daily", abstract: Words("Show the daily box-office chart.", "일별 박스오피스를 보여 줍니다."),
         discussion:
             Words(
                 "Dates are days in Korea (Asia/Seoul) whatever the machine's time zone. <date> is YYYYMMDD, YYYY-MM-DD, today, yesterday or -Nd (N days ago).",

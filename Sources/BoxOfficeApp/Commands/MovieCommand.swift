@@ -11,7 +11,7 @@ package struct MovieCommand: RunnableCommand {
     let network: NetworkOptions
 
     static let spec = CommandSpec(
-        name: "movie", abstract: Words("Show a movie's details.", "영화 상세 정보를 봅니다."),
+        name: "movie", abstract: Words("Show a movie's details.", "영화 상세 정보를 보여 줍니다."),
         examples: ["boxoffice movie 20124079", "boxoffice movie 20124079 --format json"],
         arguments: [
             ArgumentSpec(

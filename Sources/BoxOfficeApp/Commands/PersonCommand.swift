@@ -11,7 +11,7 @@ package struct PersonCommand: RunnableCommand {
     let network: NetworkOptions
 
     static let spec = CommandSpec(
-        name: "person", abstract: Words("Show a person's details and films.", "영화인 상세 정보와 필모그래피를 봅니다."),
+        name: "person", abstract: Words("Show a person's details and films.", "영화인 상세 정보와 필모그래피를 보여 줍니다."),
         examples: ["boxoffice person 20164556", "boxoffice person 20164556 --format json"],
         arguments: [
             ArgumentSpec(
@@ -27,7 +27,7 @@ package struct PersonCommand: RunnableCommand {
                 "A person's details and films from KOBIS by person code (find it with search_people). Example: {\"code\": \"10001\"}.",
             options: []),
         make: { reader throws(UsageError) in
-            PersonCommand(code: try reader.code(of: "person", findWith: PeopleCommand.spec), network: try NetworkOptions(reader))
+            PersonCommand(code: try reader.code(of: Words("person", "영화인"), findWith: PeopleCommand.spec), network: try NetworkOptions(reader))
         })
 
     package func run(in state: CommandState) async throws -> CommandOutput {

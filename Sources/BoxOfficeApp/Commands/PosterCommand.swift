@@ -59,7 +59,7 @@ package struct PosterCommand: RunnableCommand {
         options: [
             OptionSpec(
                 name: .download, kind: .text, valueName: "path",
-                help: Words("Save the image to <path> (a file or a folder), or to stdout with -.", "이미지를 <path>(파일 또는 폴더)에, -이면 표준 출력에 저장합니다."),
+                help: Words("Save the image to <path> (a file or a folder), or to stdout with -.", "이미지를 <path>(파일 또는 폴더)에, -이면 표준 출력에 저장하기."),
                 completion: .paths)
             // Its data is a URL; the image has --download.
         ] + SharedOptions.network.filter { !$0.isNamed(.output) },
@@ -77,7 +77,9 @@ package struct PosterCommand: RunnableCommand {
         let context = state.context
         if download == Self.standardOutput, context.stdoutIsTerminal {
             throw UsageError(
-                "Refusing to write an image to the terminal; redirect stdout, for example: --download - > poster.jpg",
+                bilingual(
+                    "Refusing to write an image to the terminal; redirect stdout, for example: --download - > poster.jpg",
+                    "이미지를 터미널에 쓰지 않습니다. 표준 출력을 돌려 주세요. 예: --download - > poster.jpg"),
                 commandPath: ["poster"])
         }
         let intoFolder = download.map(Self.isFolder) ?? false

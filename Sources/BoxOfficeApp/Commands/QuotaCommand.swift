@@ -11,7 +11,7 @@ package struct QuotaCommand: RunnableCommand {
     let color: ColorChoice
 
     static let spec = CommandSpec(
-        name: "quota", abstract: Words("Show today's API calls against the daily limits.", "오늘의 API 호출 수를 일일 한도와 함께 봅니다."),
+        name: "quota", abstract: Words("Show today's API calls against the daily limits.", "오늘의 API 호출 수를 일일 한도와 함께 보여 줍니다."),
         examples: ["boxoffice quota"], options: SharedOptions.printing,
         outputSchema: QuotaOutput.jsonSchema,
         tool: ToolDeclaration(

@@ -64,7 +64,7 @@ package struct ReportCommand: RunnableCommand {
                     "--format html 또는 email일 때 포스터를 내려받아 페이지나 메일에 넣습니다.")),
             OptionSpec(
                 name: .mailTo, kind: .text, valueName: "address", repeats: true,
-                help: Words("With --format email, a recipient; may repeat.", "--format email일 때 받는 사람. 여러 번 줄 수 있습니다.")),
+                help: Words("With --format email, a recipient; may repeat.", "--format email일 때 받는 사람(여러 번 줄 수 있음).")),
             OptionSpec(
                 name: .mailFrom, kind: .text, valueName: "address", help: Words("With --format email, the sender.", "--format email일 때 보내는 사람.")),
             OptionSpec(
@@ -133,9 +133,11 @@ package struct ReportCommand: RunnableCommand {
     /// One address, or a usage error that shows it without its control characters.
     private static func address(_ text: String, option: OptionName, _ reader: OptionReader) throws(UsageError) -> MailAddress {
         guard let address = MailAddress(text) else {
+            let shown = TerminalText.sanitize(text)
             throw reader.error(
-                "--\(option.rawValue) \"\(TerminalText.sanitize(text))\" is not one mail address such as name@example.com or 'Name <name@example.com>'."
-            )
+                bilingual(
+                    "--\(option.rawValue) \"\(shown)\" is not one mail address such as name@example.com or 'Name <name@example.com>'.",
+                    "메일 주소 하나가 아닙니다: --\(option.rawValue) \"\(shown)\". name@example.com이나 'Name <name@example.com>'처럼 쓰세요."))
         }
         return address
     }

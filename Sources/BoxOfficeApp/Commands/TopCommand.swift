@@ -26,7 +26,8 @@ package struct TopCommand: RunnableCommand {
         examples: ["boxoffice top --year 2023", "boxoffice top --month 2023-08 --by sales --format csv", "boxoffice top --all-time --limit 20"],
         options: PeriodOptions.options(allTime: true) + [
             OptionSpec(
-                name: .by, kind: .choice(TopMeasure.allCases.map(\.rawValue)), help: Words("Rank by audience or sales.", "관객수 또는 매출액으로 순위를 매깁니다."),
+                name: .by, kind: .choice(TopMeasure.allCases.map(\.rawValue)),
+                help: Words("Rank by audience or sales.", "순위 기준: 관객수(audience) 또는 매출액(sales)."),
                 defaultValue: .value("audience")),
             OptionSpec(name: .limit, kind: .integer(1...1_000), help: Words("How many films.", "영화 몇 편."), defaultValue: .value("10")),
         ] + SharedOptions.printing,
@@ -71,7 +72,7 @@ package struct ShareCommand: RunnableCommand {
         options: PeriodOptions.options(allTime: true) + [
             OptionSpec(
                 name: .by, kind: .choice(ShareGrouping.allCases.map(\.rawValue)),
-                help: Words("Group by distributor, nation or genre.", "배급사, 국적 또는 장르별로 묶습니다."),
+                help: Words("Group by distributor, nation or genre.", "묶는 기준: 배급사(distributor), 대표국적(nation) 또는 대표장르(genre)."),
                 defaultValue: .value("distributor"))
         ] + SharedOptions.printing,
         outputSchema: ShareOutput.jsonSchema,

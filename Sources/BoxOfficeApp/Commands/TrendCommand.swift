@@ -22,7 +22,7 @@ package struct TrendCommand: RunnableCommand {
 
     static let spec = CommandSpec(
         name: "trend",
-        abstract: Words("Show a movie's run: its rank and audience each day it was in the top 10.", "영화의 흥행 추이: 10위 안에 든 날마다의 순위와 관객수를 봅니다."),
+        abstract: Words("Show a movie's run: its rank and audience each day it was in the top 10.", "영화의 흥행 추이: 10위 안에 든 날마다의 순위와 관객수를 보여 줍니다."),
         discussion:
             Words(
                 "Reads the daily charts from the movie's opening (or --from) until it has been out of the top ten for a week, at most \(ChartQuery.longestDailyRange) days (up to yesterday), or of --from/--to; cached and archived days cost nothing.",

@@ -3,7 +3,7 @@ import BoxOfficeCore
 /// `boxoffice weekly`: the weekly chart of a week or a range of weeks.
 package enum WeeklyCommand {
     static let spec = CommandSpec(
-        name: "weekly", abstract: Words("Show the weekly box-office chart.", "주간 박스오피스를 봅니다."),
+        name: "weekly", abstract: Words("Show the weekly box-office chart.", "주간 박스오피스를 보여 줍니다."),
         discussion:
             Words(
                 "Shows the Monday-to-Sunday week that contains <date> (or its weekend or weekdays). <date> is YYYYMMDD, YYYY-MM-DD, today, yesterday or -Nd. A range (--from/--to) holds the periods that start in it; those not ended yet are left out, with a warning.",

@@ -7,7 +7,7 @@ package struct ConfigOutput: Presentable {
 
     private var rows: [(service: String, key: String?, source: String)] {
         APIService.allCases.map { service in
-            (service.rawValue, keys[service]?.value.map(KeyStore.mask), keys[service]?.origin ?? "not set")
+            (service.rawValue, keys[service]?.value.map(KeyStore.mask), keys[service]?.origin ?? KeyStore.notSet)
         }
     }
 
@@ -55,7 +55,7 @@ package struct ConfigOutput: Presentable {
         ]
         return Document([
             Document.Section([
-                .heading("Config file: \(configFile)", inMarkdown: false),
+                .heading(bilingual("Config file: \(configFile)", "설정 파일: \(configFile)"), inMarkdown: false),
                 .table(Table(columns: columns, rows: rows.map { [.text($0.service), .text($0.key), .text($0.source)] })),
             ])
         ])

@@ -43,7 +43,7 @@ package enum DocumentWriter {
 
 package extension Cell {
     /// What text says of an image the page or message carries, in place of its bytes.
-    static let attachedImage = "attached"
+    static var attachedImage: String { bilingual("attached", "첨부") }
 
     /// How people read the cell, in a table or in Markdown.
     var humanText: String {
@@ -59,7 +59,7 @@ package extension Cell {
         case .date(let date): date?.iso ?? "-"
         case .rankChange(let change, _): change == .new ? bilingual(change.marker, "신규") : change.marker
         case .move(let text, _, _): text
-        case .flag(let value): value ? "yes" : "no"
+        case .flag(let value): value ? bilingual("yes", "예") : bilingual("no", "아니요")
         case .sparkline(let values): Sparkline.text(values)
         case .image(_, .some): Self.attachedImage
         case .image(let address, nil): address.flatMap { WebAddress.isWeb($0) ? $0 : nil } ?? "-"

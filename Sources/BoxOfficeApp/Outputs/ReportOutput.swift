@@ -113,7 +113,7 @@ package struct ReportOutput: Presentable {
                 .note(
                     bilingual(
                         "Top-10 audience: \(NumberText.grouped(week.audience)) against \(NumberText.grouped(week.audienceThatDay)) on \(Self.dayName(week.date))\(rate)",
-                        "10위권 관객수: \(NumberText.grouped(week.audience))명, 지난주 같은 요일 \(Self.dayName(week.date)) \(NumberText.grouped(week.audienceThatDay))명 대비\(rate)"
+                        "10위권 관객수: \(KoreanDate.count(week.audience))명, 지난주 같은 요일 \(Self.dayName(week.date)) \(KoreanDate.count(week.audienceThatDay))명 대비\(rate)"
                     )))
         }
         if let year = report.yearSoFar {
@@ -121,13 +121,13 @@ package struct ReportOutput: Presentable {
                 year.leaderTitle.map { title in
                     bilingual(
                         "; \(title) leads with \(year.leaderAudience.map(NumberText.grouped) ?? "-")",
-                        ", 1위 \(title) \(year.leaderAudience.map(NumberText.grouped) ?? "-")명")
+                        ", 1위 \(title) \(year.leaderAudience.map(KoreanDate.count) ?? "-")명")
                 } ?? ""
             news.append(
                 .note(
                     bilingual(
                         "Year so far (\(year.from.iso) to \(year.to.iso)): \(NumberText.grouped(year.audience)) in the daily top 10s\(leader)",
-                        "올해 누적(\(KoreanDate.plain(year.from))~\(KoreanDate.plain(year.to))): 일별 10위권 관객수 \(NumberText.grouped(year.audience))명\(leader)"
+                        "올해 누적(\(KoreanDate.plain(year.from))~\(KoreanDate.plain(year.to))): 일별 10위권 관객수 \(KoreanDate.count(year.audience))명\(leader)"
                     )))
         }
         if report.movies.isEmpty {

@@ -25,7 +25,8 @@ package enum Sparkline {
 
     /// What the bars say, for a screen reader: `Audience a day: 1,200, 900, not in the top 10, 1,000`.
     package static func label(_ values: [Int64?]) -> String {
-        "Audience a day: " + values.map { $0.map(NumberText.grouped) ?? "not in the top 10" }.joined(separator: ", ")
+        bilingual("Audience a day: ", "일별 관객수: ")
+            + values.map { $0.map(NumberText.grouped) ?? bilingual("not in the top 10", "10위 밖") }.joined(separator: ", ")
     }
 
     /// An inline SVG: a line a run of values, a dot for a value alone between gaps. Its stroke

@@ -35,12 +35,15 @@ package struct KeyStore {
         /// For people: `environment (KOBIS_API_KEY)`, `config file (/…/config)`, `not set`.
         var origin: String {
             switch source {
-            case .environment(let variable): "environment (\(variable))"
-            case .file(let path): "config file (\(path))"
-            case .unset: "not set"
+            case .environment(let variable): bilingual("environment (\(variable))", "환경 변수(\(variable))")
+            case .file(let path): bilingual("config file (\(path))", "설정 파일(\(path))")
+            case .unset: KeyStore.notSet
             }
         }
     }
+
+    /// Where a key that is not set comes from.
+    static var notSet: String { bilingual("not set", "설정되지 않음") }
 
     /// KOBIS keys and Kakao REST API keys are both 32 hexadecimal characters.
     static let keyLength = 32
@@ -71,8 +74,9 @@ package struct KeyStore {
                 let value = raw.trimmed
                 guard !value.isEmpty, !Self.hasWhitespaceOrControls(value) else {
                     throw ConfigurationError(
-                        description:
-                            "\(service.keyVariable) contains whitespace or control characters, which no API key has; set it to the key alone.")
+                        description: bilingual(
+                            "\(service.keyVariable) contains whitespace or control characters, which no API key has; set it to the key alone.",
+                            "\(service.keyVariable)에 공백이나 제어 문자가 있습니다. API 키에는 없는 문자입니다. 키만 넣으세요."))
                 }
                 keys[service] = Key(value: value, source: .environment(variable: service.keyVariable))
             } else {

@@ -15,7 +15,7 @@ enum CommandCatalog {
             "boxoffice movie 20124079", "boxoffice daily --replay Fixtures --date 20230818",
         ],
         options: [
-            OptionSpec(name: .version, help: Words("Show the version.", "버전을 봅니다.")),
+            OptionSpec(name: .version, help: Words("Show the version.", "버전 보기.")),
             OptionSpec(
                 name: .lang, kind: .choice(["ko", "en"]), valueName: "ko|en",
                 help: Words(

@@ -9,7 +9,7 @@ import Foundation
 /// `boxoffice help [<command> [<subcommand>]]`, `help exit-codes`, `-h`/`--help` and `--version`.
 enum HelpCommand {
     static let spec = CommandSpec(
-        name: "help", abstract: Words("Show help for a command, or the exit codes.", "명령어 도움말이나 종료 코드를 봅니다."),
+        name: "help", abstract: Words("Show help for a command, or the exit codes.", "명령어 도움말이나 종료 코드를 보여 줍니다."),
         examples: ["boxoffice help daily", "boxoffice help cache stats", "boxoffice help exit-codes", "boxoffice help --man | man -l -"],
         arguments: [
             ArgumentSpec(
@@ -49,7 +49,9 @@ enum HelpCommand {
                 if spec.subcommands.isEmpty {
                     let command = words[..<index].joined(separator: " ")
                     throw UsageError(
-                        "'\(command)' has no subcommands, so there is no help topic '\(name)'; see 'boxoffice help \(command)'.",
+                        bilingual(
+                            "'\(command)' has no subcommands, so there is no help topic '\(name)'; see 'boxoffice help \(command)'.",
+                            "'\(command)'에는 하위 명령어가 없어 '\(name)' 도움말이 없습니다. 볼 도움말: 'boxoffice help \(command)'."),
                         commandPath: ["help"])
                 }
                 let names = spec.visibleSubcommands.map(\.name) + [exitCodesTopic]

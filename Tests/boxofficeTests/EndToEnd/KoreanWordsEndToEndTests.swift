@@ -52,4 +52,51 @@ struct KoreanWordsEndToEndTests {
         #expect(Self.lines(run).first == "2023년 8월 18일(금) 일별 박스오피스 (다양성영화)", "\(run.stdout) \(run.stderr)")
         #expect(server.requests.first?.query["multiMovieYn"] == "Y")
     }
+
+    /// The usage errors off the main path, each whole in Korean: no English sentence, no English
+    /// reason inside a Korean one, and the values shown where a Korean reader types them.
+    @Test func usageErrorsOffTheMainPathSpeakKorean() async throws {
+        let state = BinaryRunner(keys: false)
+        let replay = ["--replay", "Fixtures"]
+        let cases: [(arguments: [String], stdin: String?, expected: String)] = [
+            (["daily", "--date", "20230818", "--region", "서울퉁"] + replay, nil, "알 수 없는 지역입니다: '서울퉁'."),
+            (["daily", "--date", "20230818", "--fields", "rnk"] + replay, nil, "daily에는 'rnk' 항목이 없습니다. 혹시 'rank'인가요?"),
+            (["daily", "--date", "20230818", "--nation", "한극"] + replay, nil, "'--nation'에 쓸 수 없는 값입니다: '한극'."),
+            (
+                ["report", "--format", "email", "--mail-to", "bad", "--mail-from", "a@example.com"] + replay, nil,
+                "메일 주소 하나가 아닙니다: --mail-to \"bad\"."
+            ),
+            (["help", "daily", "foo"], nil, "'daily'에는 하위 명령어가 없어 'foo' 도움말이 없습니다."),
+            (["movie", ""], nil, "영화 코드가 비어 있습니다. `boxoffice search <title>`로 찾을 수 있습니다."),
+            (["config", "set", "kobis"], "ab cd", "키에 공백이나 제어 문자가 있습니다."),
+            (["config", "set", "kobis"], "", "키를 표준 입력으로 주세요. 예: printf %s \"$KEY\" | boxoffice config set kobis"),
+        ]
+        for (arguments, stdin, expected) in cases {
+            let run = try await state.run(arguments, stdin: stdin, extraEnvironment: Self.korean)
+            #expect(run.status == 64 && run.stdout.isEmpty, "\(arguments): \(run.status) \(run.stderr)")
+            #expect(run.stderr.contains(expected), "\(arguments): \(run.stderr)")
+            // Nothing English but the values and names a person types.
+            for english in ["Unknown", "is not", "Use ", "has no", "empty", "contains", "Give", "for example"] {
+                #expect(!run.stderr.contains(english), "\(arguments): '\(english)' in \(run.stderr)")
+            }
+        }
+        let environmentKey = try await state.run(
+            ["daily", "--date", "20230818"], extraEnvironment: Self.korean.merging(["KOBIS_API_KEY": "ab cd"]) { $1 })
+        #expect(environmentKey.stderr.contains("KOBIS_API_KEY에 공백이나 제어 문자가 있습니다."), "\(environmentKey.stderr)")
+    }
+
+    /// `config show` and `config get`: heading, columns, sources and "not set", in Korean.
+    @Test func theConfigSpeaksKorean() async throws {
+        let state = BinaryRunner(keys: false)
+        let show = try await state.run(["config", "show"], extraEnvironment: Self.korean)
+        #expect(Self.lines(show).first?.hasPrefix("설정 파일: ") == true, "\(show.stdout)")
+        #expect(Self.lines(show).dropFirst().first?.split(separator: " ", omittingEmptySubsequences: true) == ["서비스", "키", "출처"], "\(show.stdout)")
+        #expect(show.stdout.contains("설정되지 않음") && !show.stdout.contains("not set"), "\(show.stdout)")
+        let stored = try await state.run(["config", "set", "kobis"], stdin: "0123456789abcdef0123456789abcdef", extraEnvironment: Self.korean)
+        #expect(stored.status == 0, "\(stored.stderr)")
+        let odd = try await state.run(["config", "set", "kakao"], stdin: "short-key", extraEnvironment: Self.korean)
+        #expect(odd.stderr.contains("경고: 카카오 키는 16진수 32자인데"), "\(odd.stderr)")
+        let get = try await state.run(["config", "get", "kobis"], extraEnvironment: Self.korean)
+        #expect(get.stdout.contains("설정 파일("), "\(get.stdout)")
+    }
 }

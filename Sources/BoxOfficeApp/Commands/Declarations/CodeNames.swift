@@ -10,8 +10,13 @@ package enum CodeNames {
         do {
             return try await client.code(named: value, in: group)
         } catch BoxOfficeError.unknownCodeName(_, _, let known) {
+            let shown = TerminalText.sanitize(value)
+            let names = known.map { TerminalText.sanitize($0) }.joined(separator: ", ")
+            let given = state.caller.name(of: option)
             throw UsageError(
-                "'\(TerminalText.sanitize(value))' is not a name in the \(group.rawValue) codes for '\(state.caller.name(of: option))'; use a code or one of: \(known.map { TerminalText.sanitize($0) }.joined(separator: ", ")).",
+                bilingual(
+                    "'\(shown)' is not a name in the \(group.rawValue) codes for '\(given)'; use a code or one of: \(names).",
+                    "\(group.rawValue) 코드에 없는 이름입니다: '\(given)' '\(shown)'. 코드나 다음 이름 가운데 하나를 쓰세요: \(names)."),
                 commandPath: [command.name])
         }
     }

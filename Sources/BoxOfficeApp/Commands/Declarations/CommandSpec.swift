@@ -246,7 +246,7 @@ package struct OptionSpec: Sendable {
         return bilingual("\(help.english) (default: \(defaultValue.text))", "\(help.korean) (기본값: \(defaultValue.text))")
     }
 
-    package static let help = OptionSpec(name: .help, short: "h", help: Words("Show help information.", "도움말을 봅니다."))
+    package static let help = OptionSpec(name: .help, short: "h", help: Words("Show help information.", "도움말 보기."))
 }
 
 package extension OptionKind {

@@ -194,9 +194,12 @@ package struct OptionReader: Sendable {
                 // The help lists posterURL, which only a chart with posters has.
                 let needsPosters = name == "posterURL" && declares(.posters)
                 let suggestion = Suggestion.closest(to: name, among: offered).map(didYouMean) ?? ""
-                let hint = needsPosters ? " It comes with --posters." : suggestion
+                let hint = needsPosters ? bilingual(" It comes with --posters.", " --posters와 함께 씁니다.") : suggestion
+                let shown = TerminalText.sanitize(name)
                 throw error(
-                    "'\(TerminalText.sanitize(name))' is not a field of \(command.name).\(hint) Use \(SharedOptions.list(offered, lastSeparator: " or "))."
+                    bilingual(
+                        "'\(shown)' is not a field of \(command.name).\(hint) Use \(SharedOptions.list(offered, lastSeparator: " or ")).",
+                        "\(command.name)에는 '\(shown)' 항목이 없습니다.\(hint) 쓸 수 있는 항목: \(offered.joined(separator: ", ")).")
                 )
             }
             guard !names.contains(name) else {
@@ -236,14 +239,18 @@ package struct OptionReader: Sendable {
     }
 
     func movieCode() throws(UsageError) -> String {
-        try code(of: "movie", findWith: SearchCommand.spec)
+        try code(of: Words("movie", "영화"), findWith: SearchCommand.spec)
     }
 
     /// The first argument as a KOBIS code of some kind; empty is a usage error saying where to find one.
-    func code(of kind: String, findWith search: CommandSpec) throws(UsageError) -> String {
+    func code(of kind: Words, findWith search: CommandSpec) throws(UsageError) -> String {
         let code = (try argument(0) ?? "").trimmed
         guard !code.isEmpty else {
-            throw error("The \(kind) code is empty\(caller.command(search).map { "; find one with `\($0)`" } ?? "").")
+            let finder = caller.command(search)
+            throw error(
+                bilingual(
+                    "The \(kind.english) code is empty\(finder.map { "; find one with `\($0)`" } ?? "").",
+                    "\(kind.korean) 코드가 비어 있습니다.\(finder.map { " `\($0)`로 찾을 수 있습니다." } ?? "")"))
         }
         return code
     }

@@ -32,7 +32,7 @@ package enum SharedOptions {
         defaultValue: .value(ColorChoice.auto.rawValue))
 
     /// `--no-color`, as `gh` and `rg` users type it.
-    static let noColor = OptionSpec(name: .noColor, help: Words("No colour: the same as --color never.", "색상 없음: --color never와 같습니다."))
+    static let noColor = OptionSpec(name: .noColor, help: Words("No colour: the same as --color never.", "색상 없음(--color never와 같음)."))
 
     /// Both ways to choose colour.
     static let colors = [color, noColor]
@@ -65,23 +65,23 @@ package enum SharedOptions {
                     "Give up on an attempt, or on a wait for the quota ledger, after this long.", "요청 한 번, 또는 호출 장부를 기다리는 시간이 이만큼 지나면 포기합니다."),
                 defaultValue: .value(NumberText.decimal(ClientConfiguration.defaultTimeout))),
             OptionSpec(
-                name: .retries, kind: .integer(retryRange), help: Words("Retry transient failures this many times.", "일시적인 실패를 이만큼 다시 시도합니다."),
+                name: .retries, kind: .integer(retryRange), help: Words("Retry transient failures this many times.", "일시적인 실패를 다시 시도할 횟수."),
                 defaultValue: .value(String(RetryPolicy.defaultRetries))),
-            OptionSpec(name: .noCache, help: Words("Neither read nor write the cache.", "캐시를 읽지도 쓰지도 않습니다.")),
-            OptionSpec(name: .refresh, help: Words("Ignore cached answers and store fresh ones.", "캐시된 응답을 쓰지 않고 새 응답을 저장합니다.")),
+            OptionSpec(name: .noCache, help: Words("Neither read nor write the cache.", "캐시를 읽지도 쓰지도 않기.")),
+            OptionSpec(name: .refresh, help: Words("Ignore cached answers and store fresh ones.", "캐시된 응답 대신 새로 받아 저장하기.")),
             OptionSpec(
                 name: .replay, kind: .text, valueName: "dir",
-                help: Words("Answer from recorded responses in <dir> instead of the network.", "네트워크 대신 <dir>에 기록된 응답으로 답합니다."),
+                help: Words("Answer from recorded responses in <dir> instead of the network.", "네트워크 대신 <dir>에 기록된 응답으로 답하기."),
                 completion: .folders),
             OptionSpec(
                 name: .record, kind: .text, valueName: "dir",
-                help: Words("Write every response received to <dir>, in the layout --replay reads.", "받은 응답을 모두 --replay가 읽는 형식으로 <dir>에 기록합니다."),
+                help: Words("Write every response received to <dir>, in the layout --replay reads.", "받은 응답을 모두 --replay가 읽는 형식으로 <dir>에 기록하기."),
                 completion: .folders),
             OptionSpec(
                 name: .verbose, short: "v", help: Words("Tell on stderr what happens: cache hits, retries.", "무슨 일이 일어나는지 stderr에 알립니다: 캐시 적중, 재시도.")),
             OptionSpec(
                 name: .ignoreQuota,
-                help: Words("Send requests even past today's daily limit by boxoffice's count.", "boxoffice가 센 오늘의 일일 한도를 넘어서도 요청을 보냅니다.")),
+                help: Words("Send requests even past today's daily limit by boxoffice's count.", "boxoffice가 센 오늘의 일일 한도를 넘어서도 요청 보내기.")),
         ]
 }
 
