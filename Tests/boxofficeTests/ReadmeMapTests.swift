@@ -34,6 +34,8 @@ struct ReadmeMapTests {
         #expect(missing.isEmpty, "the README's map names what is not there: \(missing)")
         let drawn = Set(map.split(separator: "\n").filter { $0.hasPrefix("Sources/") }.map { $0.split(separator: "/")[1] })
         let targets = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Sources").path)
-        #expect(Set(targets.map { Substring($0) }).subtracting(drawn).isEmpty, "targets missing from the map: \(Set(targets.map { Substring($0) }).subtracting(drawn))")
+        #expect(
+            Set(targets.map { Substring($0) }).subtracting(drawn).isEmpty,
+            "targets missing from the map: \(Set(targets.map { Substring($0) }).subtracting(drawn))")
     }
 }
