@@ -46,7 +46,7 @@ let package = Package(
         // What the tool does, whichever door it is asked through: the commands, their outputs
         // and writers, and every sentence a person reads. In no product: an app gets the
         // models, not these.
-        .target(name: "BoxOfficeApp", dependencies: ["BoxOfficeCore", "BoxOfficeArchive", "SignalPipe"], swiftSettings: onTheCallersExecutor),
+        .target(name: "BoxOfficeApp", dependencies: ["BoxOfficeCore", "BoxOfficeArchive", "SignalPipe"], swiftSettings: onTheCallersExecutor + directMetadata),
         // The transport everywhere but Linux; a module of its own so that Linux never links
         // FoundationNetworking (see URLSessionTransport.swift).
         .target(name: "BoxOfficeURLSession", dependencies: ["BoxOfficeCore"], swiftSettings: onTheCallersExecutor),

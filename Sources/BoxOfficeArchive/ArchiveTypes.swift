@@ -314,3 +314,22 @@ public struct QueryResult: Sendable, Hashable {
         self.isTruncated = isTruncated
     }
 }
+
+extension RangeRules {
+    /// The period of an archive question from `from` to `to`: refused when the first day comes
+    /// after the last, or after today (no day of it has a chart yet).
+    public static func archivePeriod(from: KSTDate, to: KSTDate, today: KSTDate) throws(BoxOfficeError) -> ArchivePeriod {
+        guard from <= to else { throw .invalidRange(.reversed(from: from, to: to)) }
+        guard from <= today else { throw .invalidRange(.startsInTheFuture(firstDay: from, today: today)) }
+        return .days(from: from, to: to)
+    }
+
+    /// A calendar year or month of the archive, nil for one that is not a date (`year` outside
+    /// 1…9999, `month` outside 1…12), refused when it starts after today.
+    public static func archivePeriod(year: Int, month: Int? = nil, today: KSTDate) throws(BoxOfficeError) -> ArchivePeriod? {
+        guard let period = month.map({ ArchivePeriod.month($0, of: year) }) ?? ArchivePeriod.year(year),
+            case .days(let first, let last) = period
+        else { return nil }
+        return try archivePeriod(from: first, to: last, today: today)
+    }
+}

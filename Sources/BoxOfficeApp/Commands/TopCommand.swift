@@ -136,15 +136,24 @@ package struct PeriodOptions: Sendable {
                     "Give one period: \(choices)\(allowsAllTime ? " or \(reader.name(.allTime))" : ""), not several.",
                     "기간은 하나만 주세요: \(choices)\(allowsAllTime ? " 또는 \(reader.name(.allTime))" : "")."))
         }
+        // The rules (reversed, in the future) are the library's, said in the caller's words.
+        let rules = { (problem: BoxOfficeError) -> UsageError in reader.error(ErrorText.message(for: problem, caller: reader.caller)) }
         if given == 0, let thisYear = ArchivePeriod.year(reader.today.year) {
             period = thisYear
-        } else if let year, let period = ArchivePeriod.year(year) {
-            self.period = period
+        } else if let year {
+            let found: ArchivePeriod?
+            do throws(BoxOfficeError) { found = try RangeRules.archivePeriod(year: year, today: reader.today) } catch { throw rules(error) }
+            guard let found else { throw reader.error(bilingual("There is no year \(year).", "\(year)년은 없습니다.")) }
+            period = found
         } else if let month {
             let parts = month.split(separator: "-", omittingEmptySubsequences: false)
-            guard parts.count == 2, parts[0].count == 4, parts[1].count == 2, let number = Int(parts[1]), let year = Int(parts[0]),
-                let period = ArchivePeriod.month(number, of: year)
-            else {
+            var found: ArchivePeriod?
+            if parts.count == 2, parts[0].count == 4, parts[1].count == 2, let year = Int(parts[0]), let number = Int(parts[1]) {
+                do throws(BoxOfficeError) {
+                    found = try RangeRules.archivePeriod(year: year, month: number, today: reader.today)
+                } catch { throw rules(error) }
+            }
+            guard let period = found else {
                 throw reader.error(
                     bilingual(
                         "\(reader.name(.month)) takes a month as YYYY-MM, such as 2023-08, not '\(TerminalText.sanitize(month))'.",
@@ -164,15 +173,9 @@ package struct PeriodOptions: Sendable {
                         "\(reader.name(.to)) \(to.iso) is before \(reader.name(.from)) \(from.iso).",
                         "\(reader.name(.to)) \(to.iso, particle: .subject) \(reader.name(.from)) \(from.iso)보다 앞입니다."))
             }
-            period = .days(from: from, to: to)
+            do throws(BoxOfficeError) { period = try RangeRules.archivePeriod(from: from, to: to, today: reader.today) } catch { throw rules(error) }
         } else {
             period = .allTime
-        }
-        if case .days(let first, _) = period, first > reader.today {
-            throw reader.error(
-                bilingual(
-                    "The period starts in the future (\(first.iso)): today in Seoul is \(reader.today.iso), and KOBIS charts only days gone by.",
-                    "기간이 미래에 시작합니다(\(first.iso)). 한국 날짜로 오늘은 \(reader.today.iso)이고, KOBIS는 지난 날의 박스오피스만 냅니다."))
         }
         isStrict = try reader.flag(.strict)
         archive = try reader.text(.archive)

@@ -150,7 +150,7 @@ package enum ErrorText {
             bilingual(
                 "\(problem.sentence) Give a \(name(.to)) on or after \(opening.iso), or leave it out.",
                 "\(problem.sentence) \(name(.to), particle: .object) \(opening.iso) 이후로 주거나 빼세요.")
-        case .tooLong, .nothingStarts, .notEndedYet:
+        case .tooLong, .nothingStarts, .notEndedYet, .startsInTheFuture:
             problem.sentence
         }
     }

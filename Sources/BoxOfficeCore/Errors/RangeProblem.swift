@@ -13,6 +13,8 @@ public enum RangeProblem: Sendable, Hashable, CustomStringConvertible {
     case notEndedYet(WeekPeriod?, firstDay: KSTDate, lastDay: KSTDate, today: KSTDate)
     /// A movie's run was asked for days that all come before its opening.
     case endsBeforeOpening(movieCode: String, title: String, lastDay: KSTDate, opening: KSTDate)
+    /// A period of the archive starts after today: no day of it has a chart.
+    case startsInTheFuture(firstDay: KSTDate, today: KSTDate)
 
     /// What a range counts.
     public enum Unit: String, Sendable, Hashable {
@@ -54,6 +56,10 @@ public enum RangeProblem: Sendable, Hashable, CustomStringConvertible {
             return bilingual(
                 "\(firstDay.iso) has not ended yet (today in Seoul is \(today.iso)), so it has no figures; ask for an earlier day.",
                 "\(firstDay.iso, particle: .topic) 아직 끝나지 않아(한국 날짜로 오늘 \(today.iso)) 집계가 없습니다. 그 전 날을 고르세요.")
+        case .startsInTheFuture(let firstDay, let today):
+            return bilingual(
+                "The period starts in the future (\(firstDay.iso)): today in Seoul is \(today.iso), and KOBIS charts only days gone by.",
+                "기간이 미래에 시작합니다(\(firstDay.iso)). 한국 날짜로 오늘은 \(today.iso)이고, KOBIS는 지난 날의 박스오피스만 냅니다.")
         case .endsBeforeOpening(let code, let title, let lastDay, let opening):
             let film = "\(TerminalText.sanitize(title).trimmed) (\(TerminalText.sanitize(code).trimmed))"
             return bilingual(
