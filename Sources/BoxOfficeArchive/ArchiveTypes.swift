@@ -106,6 +106,8 @@ extension ArchiveError {
         case 14: self = .cannotOpen(path: path)
         case 9: self = .interrupted
         case 23: self = .refused(reason: failure.message)
+        // SUM() of integers past Int64: figures no real chart has.
+        case 1 where failure.message == "integer overflow": self = .totalTooLarge(path: path)
         default: self = .failed(path: path, reason: failure.message)
         }
     }
@@ -297,6 +299,19 @@ public struct ShareGroup: Sendable, Hashable {
         self.audience = audience
         self.sales = sales
         self.films = films
+    }
+
+    /// The audience and sales of all the groups, nil when either is past what an `Int64` holds
+    /// (figures no real chart has): every sum over the archive's figures is checked, never trapped.
+    public static func totals(_ groups: [ShareGroup]) -> (audience: Int64, sales: Int64)? {
+        var (audience, sales) = (Int64(0), Int64(0))
+        for group in groups {
+            let (nextAudience, audienceOverflow) = audience.addingReportingOverflow(group.audience)
+            let (nextSales, salesOverflow) = sales.addingReportingOverflow(group.sales)
+            guard !audienceOverflow, !salesOverflow else { return nil }
+            (audience, sales) = (nextAudience, nextSales)
+        }
+        return (audience, sales)
     }
 }
 

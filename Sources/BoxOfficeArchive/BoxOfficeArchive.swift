@@ -448,6 +448,8 @@ public final class BoxOfficeArchive: Sendable {
                     ShareGroup(name: row[0].text, audience: row[1].integer ?? 0, sales: row[2].integer ?? 0, films: Int(row[3].integer ?? 0)))
                 return true
             }
+            // The groups' sums fit (SQLite checks its SUM); their total must too.
+            guard ShareGroup.totals(groups) != nil else { throw ArchiveError.totalTooLarge(path: path) }
             return groups
         }
     }
@@ -551,10 +553,11 @@ public final class BoxOfficeArchive: Sendable {
     public func yearSoFar(through day: KSTDate) throws(BoxOfficeError) -> DailyReport.YearSoFar? {
         guard let first = KSTDate(year: day.year, month: 1, day: 1), try missingDays(from: first, to: day).isEmpty else { return nil }
         let period = ArchivePeriod.days(from: first, to: day)
-        let groups = try share(period, by: .distributor)
+        let totals = try ShareGroup.totals(share(period, by: .distributor))
         let leader = try top(period, limit: 1).first
+        guard let totals else { throw .archive(.totalTooLarge(path: path)) }
         return DailyReport.YearSoFar(
-            from: first, to: day, audience: groups.reduce(0) { $0 + $1.audience }, sales: groups.reduce(0) { $0 + $1.sales },
+            from: first, to: day, audience: totals.audience, sales: totals.sales,
             leaderCode: leader?.code, leaderTitle: leader?.title, leaderAudience: leader?.total)
     }
 

@@ -287,8 +287,10 @@ package struct ShareOutput: Presentable {
     let coverage: PeriodCoverage
     let grouping: ShareGrouping
 
-    private var audience: Int64 { groups.reduce(0) { $0 + $1.audience } }
-    private var sales: Int64 { groups.reduce(0) { $0 + $1.sales } }
+    // The archive checked that the groups' totals fit; groups made some other way that do not
+    // get no shares rather than a trap.
+    private var audience: Int64 { ShareGroup.totals(groups)?.audience ?? 0 }
+    private var sales: Int64 { ShareGroup.totals(groups)?.sales ?? 0 }
 
     package static let jsonSchema = JSONSchema.object(
         PeriodCoverage.jsonSchema + [

@@ -179,6 +179,8 @@ package enum ErrorText {
         switch error {
         case .sqliteUnavailable: .unavailable
         case .notAnArchive, .newerSchema, .readOnly, .busy, .diskFull, .cannotOpen, .failed: .cannotCreateOutput
+        // The file's figures, not the request, are at fault, as with a chart KOBIS could not have sent.
+        case .totalTooLarge: .malformedResponse
         case .refused, .invalidQuery, .interrupted: .usage
         // KOBIS's answer, not the file, is at fault: the file holds every other day.
         case .unstorableChart: .malformedResponse

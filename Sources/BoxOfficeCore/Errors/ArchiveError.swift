@@ -30,6 +30,10 @@ public enum ArchiveError: Error, Sendable, Hashable {
     case interrupted
     /// Anything else SQLite said.
     case failed(path: String, reason: String)
+    /// A total over the archive's figures (a period's audience or sales, a group's) is past what
+    /// a 64-bit count holds: figures no real chart has, as a hostile server or a hand-edited file
+    /// may give. Nothing was answered.
+    case totalTooLarge(path: String)
     /// KOBIS's chart of `day` holds a row the schema cannot: `film`, at `row` (from 1), for `reason`.
     /// Nothing of the day was stored.
     case unstorableChart(day: KSTDate, film: String, row: Int, reason: UnstorableRow)
@@ -95,6 +99,10 @@ extension ArchiveError: ReportableError, CustomStringConvertible, LocalizedError
             bilingual("The query ran past its time and was stopped.", "질의가 허용 시간을 넘겨 멈췄습니다.")
         case .unstorableChart(let day, let film, let row, let reason):
             Self.unstorable(day: day, film: TerminalText.sanitize(film), row: row, reason: reason)
+        case .totalTooLarge(let path):
+            bilingual(
+                "A total over the figures of \(TerminalText.sanitize(path)) is too large to count (past 9,223,372,036,854,775,807); its figures are not a real chart's.",
+                "\(TerminalText.sanitize(path))의 수치를 합한 값이 너무 커서 셀 수 없습니다(9,223,372,036,854,775,807 초과). 실제 박스오피스의 수치가 아닙니다.")
         case .failed(let path, let reason):
             bilingual(
                 "The archive \(TerminalText.sanitize(path)) failed: \(TerminalText.sanitize(reason)).",
