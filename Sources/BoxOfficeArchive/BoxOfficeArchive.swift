@@ -28,6 +28,11 @@ public final class BoxOfficeArchive: Sendable {
     /// `readOnly`. A file that is not SQLite, or of a newer schema, is refused as it is.
     public init(path: String, readOnly: Bool = false) throws(BoxOfficeError) {
         self.path = path
+        // Looked at, never opened: a FIFO at the path would block the open for ever.
+        var status = stat()
+        if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+            throw .archive(.notAFile(path: path, kind: FileDescriptor.kind(status.st_mode & S_IFMT)))
+        }
         let opened: SQLiteConnection
         do {
             opened = readOnly ? try Self.reader(at: path) : try SQLiteConnection(path: path, readOnly: false)
@@ -57,11 +62,17 @@ public final class BoxOfficeArchive: Sendable {
                 try opened.execute("PRAGMA synchronous = NORMAL")
                 try Self.migrate(opened, path: path)
             }
+            try Self.checkShape(opened, path: path)
         } catch {
             throw Self.archiveError(error, path: path)
         }
         connection = Mutex(opened)
     }
+
+    /// How long any question of the archive (top, share, status, check, the days it holds) may
+    /// run before it is stopped: a file made to be slow cannot hang the tool or the MCP server.
+    /// `query` has its own, shorter bound.
+    public static let questionSeconds: Double = 20
 
     /// A read-only connection. In a folder this process cannot write (a shared one, an app's
     /// bundle), SQLite cannot make the shared memory a WAL reader needs; a cleanly closed file is
@@ -113,6 +124,57 @@ public final class BoxOfficeArchive: Sendable {
         }
     }
 
+    /// The tables and columns the schema version promises, made once from the steps in memory.
+    private static let promisedShape: [String: Set<String>] = {
+        guard let memory = try? SQLiteConnection(path: ":memory:", readOnly: false) else { return [:] }
+        for step in Schema.steps { try? memory.execute(step) }
+        return (try? shape(of: memory).tables) ?? [:]
+    }()
+
+    /// Every table, view and trigger of a file, each table with its columns.
+    private static func shape(of connection: borrowing SQLiteConnection) throws -> (tables: [String: Set<String>], others: [(String, String)]) {
+        var objects: [(type: String, name: String)] = []
+        try connection.query("SELECT type, name FROM sqlite_master WHERE type IN ('table', 'view', 'trigger')") { _, row in
+            objects.append((row[0].text ?? "", row[1].text ?? ""))
+            return true
+        }
+        var tables: [String: Set<String>] = [:]
+        var others: [(String, String)] = []
+        for object in objects {
+            guard object.type == "table" else {
+                others.append((object.type, object.name))
+                continue
+            }
+            var columns: Set<String> = []
+            try connection.query("SELECT name FROM pragma_table_info(?1)", [.text(object.name)]) { _, row in
+                if let name = row[0].text { columns.insert(name) }
+                return true
+            }
+            tables[object.name] = columns
+        }
+        return (tables, others)
+    }
+
+    /// Refuses a file whose tables are not what its schema version promises: one the archive's
+    /// tables are missing from or lack columns of, or with a view or a trigger (which the archive
+    /// never makes: a trigger would run on the sync's writes, a view could stand in for a table).
+    private static func checkShape(_ connection: borrowing SQLiteConnection, path: String) throws {
+        let found = try shape(of: connection)
+        if let (type, name) = found.others.first {
+            let korean = type == "view" ? "뷰" : "트리거"
+            throw ArchiveError.unexpectedShape(path: path, detail: Words("it has a \(type), \(name)", "\(korean)가 있습니다: \(name)"))
+        }
+        for (table, columns) in promisedShape.sorted(by: { $0.key < $1.key }) {
+            guard let held = found.tables[table] else {
+                throw ArchiveError.unexpectedShape(path: path, detail: Words("it has no table \(table)", "\(table) 테이블이 없습니다"))
+            }
+            if let missing = columns.subtracting(held).sorted().first {
+                throw ArchiveError.unexpectedShape(
+                    path: path, detail: Words("its table \(table) has no column \(missing)", "\(table) 테이블에 \(missing) 열이 없습니다"))
+            }
+        }
+    }
+
     /// Refuses a file of a newer schema, and another program's database: version 0 (this library
     /// never wrote it) with tables of its own. Only an empty file or a new path becomes an archive.
     private static func refuseOthers(_ connection: borrowing SQLiteConnection, path: String) throws {
@@ -151,7 +213,7 @@ public final class BoxOfficeArchive: Sendable {
     ) throws(BoxOfficeError) {
         let stamp = Self.timestamp(fetchedAt)
         let date = chart.startDate
-        try withConnection { connection in
+        try withConnection(question: false) { connection in
             try Self.transaction(connection) {
                 let day = SQLValue.text(date.iso)
                 try connection.query("DELETE FROM synced_days WHERE day = ?", [day])
@@ -170,7 +232,7 @@ public final class BoxOfficeArchive: Sendable {
     public func storeNationLists(_ lists: [BoxOfficeChart], movies: [MovieDetails] = [], fetchedAt: Date) throws(BoxOfficeError) {
         guard let date = lists.first?.startDate else { return }
         let stamp = Self.timestamp(fetchedAt)
-        try withConnection { connection in
+        try withConnection(question: false) { connection in
             try Self.transaction(connection) {
                 let day = SQLValue.text(date.iso)
                 try connection.query("DELETE FROM nation_chart WHERE day = ?", [day])
@@ -228,7 +290,7 @@ public final class BoxOfficeArchive: Sendable {
     /// Stores films' details, each replacing what the archive held for it, in one transaction.
     public func store(_ movies: [MovieDetails], fetchedAt: Date) throws(BoxOfficeError) {
         let stamp = Self.timestamp(fetchedAt)
-        try withConnection { connection in
+        try withConnection(question: false) { connection in
             try Self.transaction(connection) {
                 for movie in movies { try Self.insert(movie, stamp: stamp, into: connection) }
             }
@@ -607,9 +669,14 @@ public final class BoxOfficeArchive: Sendable {
 
     /// Runs `body` on the connection, one caller at a time, turning SQLite's failures into the
     /// archive's errors.
-    private func withConnection<Result: Sendable>(_ body: @Sendable (borrowing SQLiteConnection) throws -> Result) throws(BoxOfficeError) -> Result {
+    private func withConnection<Result: Sendable>(
+        question: Bool = true, _ body: @Sendable (borrowing SQLiteConnection) throws -> Result
+    ) throws(BoxOfficeError) -> Result {
         do {
-            return try connection.withLock { connection in try body(connection) }
+            return try connection.withLock { connection in
+                guard question else { return try body(connection) }
+                return try connection.asking(within: Self.questionSeconds) { try body(connection) }
+            }
         } catch {
             throw Self.archiveError(error, path: path)
         }

@@ -30,6 +30,9 @@ struct SQLiteFailure: Error {
 /// Statements are prepared, stepped and finalized within each call; nothing outlives it.
 struct SQLiteConnection: ~Copyable {
     private let handle: OpaquePointer
+    /// When the statements of a question must have ended (monotonic nanoseconds), 0 outside one:
+    /// what `asking(within:)` sets for every statement that names no deadline of its own.
+    private let standing: UnsafeMutablePointer<Int64>
 
     /// Opens `path`, loading SQLite first if no archive was opened yet. `immutable` (read-only)
     /// reads a file no one writes without the lock and the shared memory a WAL reader needs, which
@@ -47,10 +50,27 @@ struct SQLiteConnection: ~Copyable {
             throw SQLiteFailure(code: code, message: message)
         }
         handle = opened
+        standing = .allocate(capacity: 1)
+        standing.initialize(to: 0)
     }
 
     deinit {
         lazy_sqlite_close(handle)
+        standing.deallocate()
+    }
+
+    /// Runs `body` with every statement in it interrupted `seconds` after now (SQLITE_INTERRUPT),
+    /// so that no question a file can make slow runs for ever.
+    func asking<Result>(within seconds: Double, _ body: () throws -> Result) rethrows -> Result {
+        standing.pointee = Self.monotonicNanoseconds() + Int64(seconds * 1e9)
+        defer { standing.pointee = 0 }
+        return try body()
+    }
+
+    static func monotonicNanoseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
     }
 
     /// Waits up to `milliseconds` for a lock another connection holds before giving up with SQLITE_BUSY.
@@ -98,7 +118,7 @@ struct SQLiteConnection: ~Copyable {
             case .text(let value): lazy_sqlite_bind_text(statement, position, value)
             }
         }
-        lazy_sqlite_set_deadline(handle, deadline)
+        lazy_sqlite_set_deadline(handle, deadline ?? (standing.pointee > 0 ? UnsafePointer(standing) : nil))
         defer { lazy_sqlite_set_deadline(handle, nil) }
         let count = Int(lazy_sqlite_column_count(statement))
         let columns = (0..<count).map { String(cString: lazy_sqlite_column_name(statement, Int32($0))) }

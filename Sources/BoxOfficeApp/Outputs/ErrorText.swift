@@ -178,7 +178,7 @@ package enum ErrorText {
     static func exitCode(for error: ArchiveError) -> ExitCode {
         switch error {
         case .sqliteUnavailable: .unavailable
-        case .notAnArchive, .newerSchema, .readOnly, .busy, .diskFull, .cannotOpen, .failed: .cannotCreateOutput
+        case .notAnArchive, .newerSchema, .readOnly, .busy, .diskFull, .cannotOpen, .failed, .notAFile, .unexpectedShape: .cannotCreateOutput
         // The file's figures, not the request, are at fault, as with a chart KOBIS could not have sent.
         case .totalTooLarge: .malformedResponse
         case .refused, .invalidQuery, .interrupted: .usage

@@ -30,6 +30,12 @@ public enum ArchiveError: Error, Sendable, Hashable {
     case interrupted
     /// Anything else SQLite said.
     case failed(path: String, reason: String)
+    /// Something that is not a regular file (a folder, a FIFO, a device) is at the archive's
+    /// path: it was not opened, for SQLite would wait on a FIFO for ever.
+    case notAFile(path: String, kind: Words)
+    /// The file's tables are not what its schema version promises (a table missing or lacking a
+    /// column, a view or a trigger): it was left as it is.
+    case unexpectedShape(path: String, detail: Words)
     /// A total over the archive's figures (a period's audience or sales, a group's) is past what
     /// a 64-bit count holds: figures no real chart has, as a hostile server or a hand-edited file
     /// may give. Nothing was answered.
@@ -99,6 +105,14 @@ extension ArchiveError: ReportableError, CustomStringConvertible, LocalizedError
             bilingual("The query ran past its time and was stopped.", "질의가 허용 시간을 넘겨 멈췄습니다.")
         case .unstorableChart(let day, let film, let row, let reason):
             Self.unstorable(day: day, film: TerminalText.sanitize(film), row: row, reason: reason)
+        case .notAFile(let path, let kind):
+            bilingual(
+                "\(TerminalText.sanitize(path)) is \(kind.english), not an archive file, so it was not opened.",
+                "\(TerminalText.sanitize(path))에 있는 것은 아카이브 파일이 아닌 \(kind.korean)입니다. 열지 않았습니다.")
+        case .unexpectedShape(let path, let detail):
+            bilingual(
+                "\(TerminalText.sanitize(path)) is not shaped as an archive of this version (\(TerminalText.sanitize(detail.english))), so it was left as it is.",
+                "\(TerminalText.sanitize(path))의 구조가 이 버전의 아카이브와 달라(\(TerminalText.sanitize(detail.korean))) 그대로 두었습니다.")
         case .totalTooLarge(let path):
             bilingual(
                 "A total over the figures of \(TerminalText.sanitize(path)) is too large to count (past 9,223,372,036,854,775,807); its figures are not a real chart's.",

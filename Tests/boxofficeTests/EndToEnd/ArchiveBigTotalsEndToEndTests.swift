@@ -33,7 +33,8 @@ struct ArchiveBigTotalsEndToEndTests {
         session.send(MCPConcurrencyEndToEndTests.initialize)
         _ = await session.answer(to: 1, "initialize")
         session.send(
-            #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"box_office_share","arguments":{"from":"2023-08-18","to":"2023-08-20"}}}"#)
+            #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"box_office_share","arguments":{"from":"2023-08-18","to":"2023-08-20"}}}"#
+        )
         let share = await session.answer(to: 2, "box_office_share")
         let result = try #require(share?["result"] as? [String: Any], "\(String(describing: share))")
         #expect(result["isError"] as? Bool == true, "\(result)")
