@@ -319,8 +319,18 @@ public struct ShareGroup: Sendable, Hashable {
 public struct QueryResult: Sendable, Hashable {
     public var columns: [String] = []
     public var rows: [[SQLValue]] = []
-    /// More rows were there than the limit let through.
+    /// More rows were there than the limits let through.
     public var isTruncated = false
+    /// Which limit cut the rows short, when one did.
+    public var limitReached: QueryLimit?
+
+    /// What ends a query's rows before its last.
+    public enum QueryLimit: Sendable, Hashable {
+        /// The most rows asked for.
+        case rows
+        /// The most bytes of values asked for.
+        case bytes
+    }
 
     /// Creates a result, for previews and tests.
     public init(columns: [String] = [], rows: [[SQLValue]] = [], isTruncated: Bool = false) {

@@ -635,11 +635,15 @@ public final class BoxOfficeArchive: Sendable {
         return Self.days(from: from, to: to).filter { held[$0] == nil }
     }
 
-    /// Runs one read-only statement: at most `rowLimit` rows, and `seconds` of SQLite's work,
-    /// after which it is interrupted. ATTACH, writing pragmas and `load_extension` are refused.
-    public func query(_ sql: String, rowLimit: Int = 1_000, seconds: Double = 2) throws(BoxOfficeError) -> QueryResult {
+    /// Runs one read-only statement: at most `rowLimit` rows and `byteLimit` bytes of values (no
+    /// string or blob longer: SQLite refuses to make one), and `seconds` of SQLite's work, after
+    /// which it is interrupted. ATTACH, writing pragmas and `load_extension` are refused.
+    public func query(_ sql: String, rowLimit: Int = 1_000, byteLimit: Int = 4 << 20, seconds: Double = 2) throws(BoxOfficeError) -> QueryResult {
         try withConnection { connection in
             var result = QueryResult()
+            var bytes = 0
+            let longest = connection.limitLength(Int32(clamping: byteLimit))
+            defer { connection.limitLength(longest) }
             var now = timespec()
             clock_gettime(CLOCK_MONOTONIC, &now)
             let deadline = UnsafeMutablePointer<Int64>.allocate(capacity: 1)
@@ -651,6 +655,15 @@ public final class BoxOfficeArchive: Sendable {
                     result.columns = columns
                     guard result.rows.count < rowLimit else {
                         result.isTruncated = true
+                        result.limitReached = .rows
+                        return false
+                    }
+                    bytes += row.reduce(0) { total, value in
+                        if case .text(let text) = value { total + text.utf8.count } else { total + 8 }
+                    }
+                    guard bytes <= byteLimit else {
+                        result.isTruncated = true
+                        result.limitReached = .bytes
                         return false
                     }
                     result.rows.append(row)
@@ -658,8 +671,8 @@ public final class BoxOfficeArchive: Sendable {
                 }
                 // No row came: the names are the statement's still.
                 if result.rows.isEmpty { result.columns = try connection.columnNames(of: sql) }
-            } catch let failure as SQLiteFailure where failure.code == 1 || failure.code & 0xFF == 23 {
-                // SQLITE_ERROR and SQLITE_AUTH: the statement's own fault, not the file's.
+            } catch let failure as SQLiteFailure where failure.code == 1 || [18, 23].contains(failure.code & 0xFF) {
+                // SQLITE_ERROR, SQLITE_TOOBIG and SQLITE_AUTH: the statement's own fault, not the file's.
                 throw failure.message.contains("not authorized")
                     ? ArchiveError.refused(reason: failure.message) : ArchiveError.invalidQuery(reason: failure.message)
             }

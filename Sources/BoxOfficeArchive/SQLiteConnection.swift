@@ -78,6 +78,12 @@ struct SQLiteConnection: ~Copyable {
         lazy_sqlite_busy_timeout(handle, milliseconds)
     }
 
+    /// Sets the longest string or blob a statement may make, in bytes; returns the limit before.
+    @discardableResult
+    func limitLength(_ bytes: Int32) -> Int32 {
+        lazy_sqlite_limit_length(handle, bytes)
+    }
+
     /// Refuses ATTACH, writing pragmas and `load_extension` from now on.
     func refuseWrites() {
         lazy_sqlite_refuse_writes(handle)

@@ -51,6 +51,7 @@ static struct {
     double (*column_double)(lazy_sqlite_statement *, int);
     const unsigned char *(*column_text)(lazy_sqlite_statement *, int);
     int (*stmt_readonly)(lazy_sqlite_statement *);
+    int (*limit)(lazy_sqlite_db *, int, int);
 } sqlite;
 
 #define CALL(name) sqlite.name
@@ -86,7 +87,8 @@ const char *lazy_sqlite_load(void) {
             && find(library, "bind_null", &sqlite.bind_null) && find(library, "column_count", &sqlite.column_count)
             && find(library, "column_name", &sqlite.column_name) && find(library, "column_type", &sqlite.column_type)
             && find(library, "column_int64", &sqlite.column_int64) && find(library, "column_double", &sqlite.column_double)
-            && find(library, "column_text", &sqlite.column_text) && find(library, "stmt_readonly", &sqlite.stmt_readonly);
+            && find(library, "column_text", &sqlite.column_text) && find(library, "stmt_readonly", &sqlite.stmt_readonly)
+            && find(library, "limit", &sqlite.limit);
         atomic_store_explicit(&state, found ? 1 : 2, memory_order_release);
     }
     pthread_mutex_unlock(&lock);
@@ -189,3 +191,5 @@ const char *lazy_sqlite_column_text(lazy_sqlite_statement *statement, int column
     return (const char *)CALL(column_text)(statement, column);
 }
 int lazy_sqlite_statement_reads_only(lazy_sqlite_statement *statement) { return CALL(stmt_readonly)(statement); }
+// SQLITE_LIMIT_LENGTH (0): the longest string or blob a statement may make, in bytes.
+int lazy_sqlite_limit_length(lazy_sqlite_db *db, int bytes) { return CALL(limit)(db, 0, bytes); }

@@ -238,6 +238,10 @@ package enum ArchiveCommand {
 
         /// The most rows a query prints.
         static let rowLimit = 1_000
+        /// The most bytes of values a query prints at a shell, and answers a model with (whose
+        /// answer has its own ceiling, `MCPToolRunner.answerCeiling`).
+        static let byteLimit = 4 << 20
+        static let toolByteLimit = 256 << 10
         /// The longest a query may run.
         static let seconds = 2.0
 
@@ -245,8 +249,9 @@ package enum ArchiveCommand {
             name: "sql", abstract: Words("Run one read-only SQL statement on the archive.", "아카이브에 읽기 전용 SQL 문 하나를 실행합니다."),
             discussion:
                 Words(
-                    "The archive is opened read-only; ATTACH, pragmas that write and load_extension are refused. At most \(rowLimit) rows and \(Int(seconds)) s of work.",
-                    "아카이브는 읽기 전용으로 열립니다. ATTACH, 쓰기 pragma, load_extension은 거절합니다. 최대 \(rowLimit)행, 작업 시간 \(Int(seconds))초까지."),
+                    "The archive is opened read-only; ATTACH, pragmas that write and load_extension are refused. At most \(rowLimit) rows, \(byteLimit >> 20) MiB of values and \(Int(seconds)) s of work.",
+                    "아카이브는 읽기 전용으로 열립니다. ATTACH, 쓰기 pragma, load_extension은 거절합니다. 최대 \(rowLimit)행, 값 \(byteLimit >> 20) MiB, 작업 시간 \(Int(seconds))초까지."
+                ),
             examples: [
                 "boxoffice archive sql \"SELECT movie_code, title, SUM(audience) FROM daily_chart WHERE day LIKE '2023-%' GROUP BY movie_code ORDER BY 3 DESC LIMIT 10\""
             ],
@@ -257,7 +262,7 @@ package enum ArchiveCommand {
             tool: ToolDeclaration(
                 name: "archive_query", title: "Query the box-office archive (read-only SQL)",
                 description:
-                    "One read-only SQLite statement on the local box-office archive; at most 1,000 rows and 2 s of work. Tables: daily_chart(day, position, rank, movie_code, title, open_date, audience, audience_total, sales, sales_total, screens, shows; a film a day, ties share a rank, position is KOBIS's order), synced_days(day, fetched_at, settled), movies(code, title, title_english, open_date, production_year, genres, genre, nations, nation, grade, runtime, status, distributor, fetched_at), movie_companies(movie_code, position, company_code, name, part). Days are 'YYYY-MM-DD'. Rows come as objects keyed by column. Example: {\"sql\": \"SELECT title, SUM(audience) FROM daily_chart WHERE day LIKE '2023-%' GROUP BY movie_code ORDER BY 2 DESC LIMIT 5\"}.",
+                    "One read-only SQLite statement on the local box-office archive; at most 1,000 rows, 256 KiB of values and 2 s of work (a longer answer is cut, and says so). Tables: daily_chart(day, position, rank, movie_code, title, open_date, audience, audience_total, sales, sales_total, screens, shows; a film a day, ties share a rank, position is KOBIS's order), synced_days(day, fetched_at, settled), movies(code, title, title_english, open_date, production_year, genres, genre, nations, nation, grade, runtime, status, distributor, fetched_at), movie_companies(movie_code, position, company_code, name, part). Days are 'YYYY-MM-DD'. Rows come as objects keyed by column. Example: {\"sql\": \"SELECT title, SUM(audience) FROM daily_chart WHERE day LIKE '2023-%' GROUP BY movie_code ORDER BY 2 DESC LIMIT 5\"}.",
                 options: [], effect: .readsTheArchive),
             make: { reader throws(UsageError) in
                 guard let sql = try reader.argument(0), !sql.allSatisfy(\.isWhitespace) else {
@@ -270,9 +275,19 @@ package enum ArchiveCommand {
 
         package func run(in state: CommandState) async throws -> CommandOutput {
             let archive = try state.openArchive(archive, readOnly: true)
-            let result = try archive.query(sql, rowLimit: Self.rowLimit, seconds: Self.seconds)
-            if result.isTruncated {
+            let bytes: Int
+            if case .tool = state.caller { bytes = Self.toolByteLimit } else { bytes = Self.byteLimit }
+            let result = try archive.query(sql, rowLimit: Self.rowLimit, byteLimit: bytes, seconds: Self.seconds)
+            switch result.limitReached {
+            case .rows?:
                 state.context.warn(bilingual("only the first \(Self.rowLimit) rows are printed.", "처음 \(Self.rowLimit)행만 출력합니다."))
+            case .bytes?:
+                state.context.warn(
+                    bilingual(
+                        "only the first \(result.rows.count) rows are printed: the next would pass \(NumberText.grouped(Int64(bytes))) bytes of values.",
+                        "처음 \(result.rows.count)행만 출력합니다. 다음 행부터는 값이 \(NumberText.grouped(Int64(bytes)))바이트를 넘습니다."))
+            case nil:
+                break
             }
             return .data(QueryOutput(result: result, rowLimit: Self.rowLimit), format: format, color: color)
         }

@@ -158,7 +158,10 @@ package struct QueryOutput: Presentable {
         }
         let rows = result.rows.map { $0.map(Self.cell) }
         var blocks: [Document.Block] = [.table(Table(columns: columns, rows: rows))]
-        if result.isTruncated { blocks.append(.note(bilingual("Only the first \(rowLimit) rows are shown.", "처음 \(rowLimit)행만 보여 줍니다."))) }
+        if result.isTruncated {
+            let shown = result.rows.count
+            blocks.append(.note(bilingual("Only the first \(shown) rows are shown.", "처음 \(shown)행만 보여 줍니다.")))
+        }
         return Document([Document.Section(blocks)])
     }
 

@@ -64,5 +64,7 @@ double lazy_sqlite_column_double(lazy_sqlite_statement *statement, int column);
 const char *lazy_sqlite_column_text(lazy_sqlite_statement *statement, int column);
 /// Whether the statement only reads.
 int lazy_sqlite_statement_reads_only(lazy_sqlite_statement *statement);
+/// Sets the longest string or blob a statement may make (SQLITE_LIMIT_LENGTH); returns the limit before.
+int lazy_sqlite_limit_length(lazy_sqlite_db *db, int bytes);
 
 #endif

@@ -24,6 +24,11 @@ struct MCPToolRunner: Sendable {
     let language: Language
     var redactor: SecretRedactor { keys.redactor }
 
+    /// The most bytes of JSON a tool answers with (twice that on the wire: as text and as
+    /// structured content). A model's context is the real limit, and a line this long leaves the
+    /// server free to answer a ping at once; past it, the answer says how to ask for less.
+    static let answerCeiling = 512 << 10
+
     /// The `tools/call` result.
     func call(
         _ tool: MCPTool, arguments: JSONValue?, progress: (@Sendable (_ done: Int, _ total: Int) async -> Void)? = nil
@@ -45,10 +50,10 @@ struct MCPToolRunner: Sendable {
             var state = CommandState(context: context, quota: quota, paths: paths, keys: keys, network: network)
             state.caller = .tool(tool)
             state.progressNotifier = progress
-            return success(try await command.run(in: state))
+            return success(try await command.run(in: state), tool: tool)
         } catch let partial as PartialResult {
             // `keep-going`: what arrived is the answer, and what did not is said beside it.
-            return success(partial.output, note: redactor.redact(partial.message))
+            return success(partial.output, tool: tool, note: redactor.redact(partial.message))
         } catch {
             return Self.failure(redactor.redact(ErrorText.message(for: error, caller: .tool(tool))))
         }
@@ -57,15 +62,31 @@ struct MCPToolRunner: Sendable {
     /// The command's JSON, encoded once, as the structured content (a range's array inside
     /// `charts`, since the structured content is an object), repeated as text. Every string is
     /// scrubbed of the keys, as the CLI's last line of defence scrubs stdout.
-    private func success(_ output: CommandOutput, note: String? = nil) -> JSONValue {
+    private func success(_ output: CommandOutput, tool: MCPTool, note: String? = nil) -> JSONValue {
         guard case .data(let data, _) = output else { return Self.failure("Internal error: the command answered without data. Please report it.") }
         let structured = MCPTool.structuredContent(data.json.mappingStrings(redactor.redact))
-        let texts = [structured.serialized(compact: true)] + (note.map { [$0] } ?? [])
+        let text = structured.serialized(compact: true)
+        guard text.utf8.count <= Self.answerCeiling else { return Self.failure(Self.tooLong(text.utf8.count, tool: tool)) }
+        let texts = [text] + (note.map { [$0] } ?? [])
         return .object([
             ("content", .array(texts.map { .object([("type", .string("text")), ("text", .string($0))]) })),
             ("structuredContent", structured),
             ("isError", .bool(false)),
         ])
+    }
+
+    /// What an answer past the ceiling says instead: its size, and how this tool asks for less.
+    static func tooLong(_ bytes: Int, tool: MCPTool) -> String {
+        var ways: [String] = []
+        if tool.takes(.from) { ways.append(bilingual("a shorter range (from, to)", "더 짧은 기간(from, to)")) }
+        if tool.takes(.limit) { ways.append(bilingual("a lower limit", "더 작은 limit")) }
+        if tool.arguments.contains(.sql) { ways.append(bilingual("a LIMIT or fewer columns in the SQL", "SQL에 LIMIT을 두거나 열을 줄이기")) }
+        if ways.isEmpty { ways.append(bilingual("a narrower question", "더 좁은 질문")) }
+        let size = NumberText.grouped(Int64(bytes))
+        let ceiling = NumberText.grouped(Int64(answerCeiling))
+        return bilingual(
+            "The answer is \(size) bytes of JSON, past the \(ceiling) a tool call answers with; ask for less: \(ways.joined(separator: ", ")).",
+            "답이 JSON \(size)바이트로, 도구 호출이 답하는 \(ceiling)바이트를 넘습니다. 더 적게 물으세요: \(ways.joined(separator: ", ")).")
     }
 
     private static func failure(_ message: String) -> JSONValue {

@@ -45,3 +45,53 @@ struct ArchiveBigTotalsEndToEndTests {
         #expect(run.status == 0, "\(run.stderr)")
     }
 }
+
+/// Every answer has a bound, and it covers the whole answer: `archive sql` and `archive_query`
+/// bound rows, bytes and time; a tool's answer has a ceiling in bytes and says how to ask for less.
+struct AnswerBoundsEndToEndTests {
+    static func synced() async throws -> BinaryRunner {
+        let state = BinaryRunner(keys: false)
+        let synced = try await state.run(["archive", "sync", "--from", "2023-08-18", "--to", "2023-08-18", "--replay", "Fixtures", "-q"])
+        try #require(synced.status == 0, "\(synced.stderr)")
+        return state
+    }
+
+    @Test func oneHugeValueIsRefusedAndManyLargeRowsAreCutAtTheByteBound() async throws {
+        let state = try await Self.synced()
+        let huge = try await state.run(["archive", "sql", "SELECT hex(zeroblob(400000000))"])
+        #expect(huge.status == 64 && huge.stdout.isEmpty && huge.stderr.contains("string or blob too big"), "\(huge.status) \(huge.stderr)")
+        let many = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 1000) SELECT x, hex(zeroblob(500000)) AS b FROM c"
+        let cut = try await state.run(["archive", "sql", many, "--format", "csv"])
+        #expect(cut.status == 0, "\(cut.stderr)")
+        #expect(cut.stdout.utf8.count <= 4 << 20 + 1_000, "\(cut.stdout.utf8.count) bytes")
+        #expect(cut.stdout.split(separator: "\n").count == 5, "a header and four rows of a megabyte")
+        #expect(cut.stderr.contains("only the first 4 rows are printed: the next would pass 4,194,304 bytes of values."), "\(cut.stderr)")
+    }
+
+    @Test func aToolAnswerPastItsCeilingSaysHowToAskForLess() async throws {
+        let server = try LoopbackServer(handler: StubResponse.syntheticDay)
+        defer { server.stop() }
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        let synced = try await state.run(["archive", "sync", "--from", "2023-08-18", "--to", "2023-08-18", "--replay", "Fixtures", "-q"])
+        try #require(synced.status == 0, "\(synced.stderr)")
+        let session = try MCPSession(state)
+        session.send(MCPConcurrencyEndToEndTests.initialize)
+        _ = await session.answer(to: 1, "initialize")
+        session.send(
+            #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"daily_box_office","arguments":{"from":"2023-01-01","to":"2023-06-30"}}}"#
+        )
+        let range = await session.answer(to: 2, "a half-year range")
+        let result = try #require(range?["result"] as? [String: Any], "\(String(describing: range))")
+        let text = "\(result["content"] ?? "")"
+        #expect(result["isError"] as? Bool == true, "\(text.prefix(300))")
+        #expect(text.contains("past the 524,288 a tool call answers with; ask for less: a shorter range (from, to)"), "\(text.prefix(300))")
+        session.send(
+            #"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"archive_query","arguments":{"sql":"WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 1000) SELECT x, hex(zeroblob(100000)) AS b FROM c"}}}"#
+        )
+        let query = await session.answer(to: 3, "a query of large rows")
+        let rows = try #require((query?["result"] as? [String: Any])?["structuredContent"] as? [String: Any], "\(String(describing: query))")
+        #expect(rows["truncated"] as? Bool == true && (rows["rows"] as? [Any])?.count == 1, "\((rows["rows"] as? [Any])?.count ?? -1) rows")
+        let run = await session.end()
+        #expect(run.status == 0, "\(run.stderr)")
+    }
+}
