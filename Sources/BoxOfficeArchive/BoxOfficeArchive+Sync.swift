@@ -106,6 +106,9 @@ extension BoxOfficeArchive {
         let lock = try await SyncLock(archivePath: path, onWait: onWait)
         defer { withExtendedLifetime(lock) {} }
         let start = client.requestsSent
+        // Retries count against the budget as any call does, and none is sent past it.
+        var client = client
+        client.requestCeiling = start + budget
         var result = SyncResult()
         func spent() -> Int { client.requestsSent - start }
         // Films KOBIS had no details for in this sync are not asked again until the next.

@@ -135,7 +135,9 @@ package enum ArchiveCommand {
             for unstorable in result.unstorableDays.dropLast() { state.context.warn(unstorable.message) }
             if result.isStoppedByBudget {
                 throw SyncBudgetSpent(
-                    result: result, budget: budget, nightly: self.budget ?? APIService.kobis.dailyQuota - ArchiveCommand.reserve,
+                    // A nightly pace of nothing is no pace: --budget 0 is counted at the default's.
+                    result: result, budget: budget,
+                    nightly: self.budget.flatMap { $0 > 0 ? $0 : nil } ?? APIService.kobis.dailyQuota - ArchiveCommand.reserve,
                     isQuotaSpent: self.budget == nil && budget == 0)
             }
             state.context.note(
@@ -343,13 +345,17 @@ package struct SyncBudgetSpent: ReportableError {
         let days = result.daysLeft == 1 ? "1 day" : "\(NumberText.grouped(result.daysLeft)) days"
         let films = result.moviesLeft == 1 ? "1 film's details" : "\(NumberText.grouped(result.moviesLeft)) films' details"
         let spent =
-            isQuotaSpent
+            budget == 0 && !isQuotaSpent
             ? bilingual(
-                "Today's KOBIS calls are spent, less the \(ArchiveCommand.reserve) kept for the day's other runs; the quota renews at midnight in Seoul. ",
-                "오늘의 KOBIS 호출을 다 썼습니다(다른 실행에 남겨 두는 \(ArchiveCommand.reserve)회 제외). 호출 한도는 서울 시각 자정에 새로 채워집니다. ")
-            : bilingual(
-                "Stopped at the budget of \(NumberText.grouped(budget)) calls, having archived \(Self.done(result, replayed: false)): ",
-                "호출 예산 \(NumberText.grouped(budget))회에 이르러 멈췄습니다(\(Self.done(result, replayed: false)) 보관). ")
+                "A budget of 0 calls sends nothing; leave --budget out to spend what today's quota leaves (it renews at midnight in Seoul). ",
+                "호출 예산 0회로는 아무것도 보내지 않습니다. --budget을 빼면 오늘 남은 호출 한도만큼 씁니다(한도는 서울 시각 자정에 새로 채워집니다). ")
+            : isQuotaSpent
+                ? bilingual(
+                    "Today's KOBIS calls are spent, less the \(ArchiveCommand.reserve) kept for the day's other runs; the quota renews at midnight in Seoul. ",
+                    "오늘의 KOBIS 호출을 다 썼습니다(다른 실행에 남겨 두는 \(ArchiveCommand.reserve)회 제외). 호출 한도는 서울 시각 자정에 새로 채워집니다. ")
+                : bilingual(
+                    "Stopped at the budget of \(NumberText.grouped(budget)) calls, having archived \(Self.done(result, replayed: false)): ",
+                    "호출 예산 \(NumberText.grouped(budget))회에 이르러 멈췄습니다(\(Self.done(result, replayed: false)) 보관). ")
         return bilingual(
             "\(spent)\(days) and \(films) are left, about \(NumberText.grouped(nights)) more night\(nights == 1 ? "" : "s") at \(NumberText.grouped(pace)) calls a night. Run the same sync again to go on.",
             "\(spent)\(NumberText.grouped(result.daysLeft))일과 영화 \(NumberText.grouped(result.moviesLeft))편의 상세 정보가 남았으며, 하룻밤 \(NumberText.grouped(pace))회씩이면 \(NumberText.grouped(nights))일 밤쯤 더 걸립니다. 같은 동기화를 다시 실행하면 이어 갑니다."

@@ -28,7 +28,7 @@ package struct DelimitedWriter: Sendable {
             return table
         }
         guard let first = tables.first else { return false }
-        if withHeader { try emit(Self.line(format, first.columns.compactMap(\.key).map(DelimitedField.number))) }
+        if withHeader { try emit(Self.line(format, first.columns.compactMap(\.key).map(DelimitedField.text))) }
         for table in tables {
             let machine = table.columns.indices.filter { table.columns[$0].key != nil }
             for row in table.rows {
@@ -69,7 +69,8 @@ extension DelimitedWriter {
     /// A CSV document: header, then rows, one line each (no line breaks inside fields), every
     /// line ending in "\n".
     package static func csv(header: [String], rows: [[DelimitedField]]) -> String {
-        csvLine(header.map(DelimitedField.number)) + csvRows(rows)
+        // Headers are cleaned as cells are: a column of the user's SQL may be named anything.
+        csvLine(header.map(DelimitedField.text)) + csvRows(rows)
     }
 
     /// TSV for `.tsv`, CSV otherwise: the one choice every command's delimited branch makes.
@@ -89,7 +90,7 @@ extension DelimitedWriter {
 
     /// A TSV document with a header.
     package static func tsv(header: [String], rows: [[DelimitedField]]) -> String {
-        tsvLine(header.map(DelimitedField.number)) + tsvRows(rows)
+        tsvLine(header.map(DelimitedField.text)) + tsvRows(rows)
     }
 
     /// TSV rows without the header.

@@ -10,12 +10,14 @@ extension BoxOfficeClient {
         let service = endpoint.service
         let policy = configuration.retryPolicy
         var attempt = 1
+        // No retry once the retries are spent, or the requests the client may send.
+        func outOfRetries() -> Bool { attempt > policy.retries || requestCeiling.map { sent.count >= $0 } == true }
         while true {
             let failure: TransientFailure
             do {
                 let (data, http) = try await loadOnce(request, endpoint: endpoint)
                 guard Self.retryableStatuses.contains(http.statusCode) else { return (data, http) }
-                if attempt > policy.retries {
+                if outOfRetries() {
                     // A server error every time is said as such, with how often it was asked.
                     if http.statusCode == 408 || (500...599).contains(http.statusCode) {
                         throw BoxOfficeError.serverError(service, status: http.statusCode, attempts: attempt)
@@ -28,7 +30,7 @@ extension BoxOfficeClient {
                     retryAfter: Self.retryAfter(http, now: now()))
             } catch let error as TransientFailure {
                 failure = error
-                if attempt > policy.retries { throw error.error }
+                if outOfRetries() { throw error.error }
             }
             let delay = policy.delay(beforeRetry: attempt, retryAfter: failure.retryAfter)
             onEvent(.retrying(service, attempt: attempt + 1, reason: failure.reason, delay: delay))

@@ -25,6 +25,10 @@ public struct BoxOfficeClient: Sendable {
     let enforcesQuota: Bool
     /// The requests sent so far, shared by every copy of this client.
     let sent = SentRequests()
+    /// The most requests this client and its copies may have sent (`requestsSent`): a retry past
+    /// it is not sent, and the failure before it stands. A sync within a budget of calls sets it,
+    /// so that retries never spend past the budget.
+    package var requestCeiling: Int?
     /// Where settled daily charts come from before the cache and the network: an archive.
     package var archive: (any ChartArchive)?
     /// Whether answers are decoded, checked and made into models on the caller's executor rather

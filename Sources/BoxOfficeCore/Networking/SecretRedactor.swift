@@ -10,8 +10,8 @@ import Foundation
 /// of its bytes percent-encoded (`%XX`) or JSON-escaped (`\u00XX`, `\/`), which decoding turns
 /// back into the key, and with anything between its characters that `TerminalText.sanitize`
 /// removes (controls, bidirectional controls, whole escape sequences, in any of those forms): what
-/// a reader would see as the key is the key. A key is looked for as a reader sees it too: a tab, a
-/// line break or U+2028 inside it is a space on a terminal and `\n` in JSON, and matches either.
+/// a reader would see as the key is the key. A key is looked for as a reader sees it too: spaces,
+/// tabs, line breaks or U+2028 between its characters leave it readable, and are scrubbed with it.
 package struct SecretRedactor: Sendable {
     /// What a key is replaced with: plain ASCII, so JSON, CSV and terminals stay valid.
     package static let replacement = "[redacted]"
@@ -24,7 +24,12 @@ package struct SecretRedactor: Sendable {
     /// A redactor for these keys; nil and short ones are skipped.
     package init(secrets: [String?]) {
         self.secrets = secrets.compactMap { $0 }.filter { $0.utf8.count >= Self.shortestSecret }
-            .map { TerminalText.sanitize($0).utf8.map(Self.lowercased) }.filter { !$0.isEmpty }
+            .map { secret in
+                // Matched as a reader sees it: blank space inside a key is passed over like any other.
+                let shown = TerminalText.sanitize(secret).unicodeScalars.filter { !Self.spacesOut($0) }
+                return String(String.UnicodeScalarView(shown)).utf8.map(Self.lowercased)
+            }
+            .filter { !$0.isEmpty }
     }
 
     /// The bytes with every key replaced.
@@ -179,8 +184,11 @@ package struct SecretRedactor: Sendable {
             if !isWhole, bytes.count - index < longestUnit { return .undecided }
             guard let (scalar, length) = unit(bytes, at: index, decodingJSON: decodingJSON) else { return .none }
             index += length
-            // Before the first character nothing is skipped: the match starts at the key.
-            if matched > 0, !filter.keeps(scalar) { continue }
+            // Before the first character nothing is skipped: the match starts at the key. After
+            // it, what a reader sees as blank space between characters (a space, a tab, a line
+            // break, U+2028) is passed over as what the sanitizer removes is: "K\tE\tY" reads as
+            // the key spaced out.
+            if matched > 0, !filter.keeps(scalar) || Self.spacesOut(scalar) { continue }
             // The scalar's UTF-8 bytes must be the key's next ones (a key is ASCII, but need not be).
             var agrees = true
             UTF8.encode(TerminalText.shownSpacing(scalar)) { byte in
@@ -190,6 +198,15 @@ package struct SecretRedactor: Sendable {
             guard agrees else { return .none }
         }
         return .key(end: index)
+    }
+
+    /// Blank space between a key's characters that leaves it readable: space, tab, CR, LF, NEL,
+    /// U+2028 and U+2029.
+    private static func spacesOut(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x20, 0x09, 0x0A, 0x0D, 0x85, 0x2028, 0x2029: true
+        default: false
+        }
     }
 
     /// The most bytes one unit spans: a scalar percent-encoded as four `%XX` bytes.

@@ -99,9 +99,14 @@ struct SecretRedactorTests {
     }
 
     @Test func aKeySpacedOutByWhatTheReaderSeesIsNotTheKey() {
-        for separator in [" ", "\t", "\n", "\r\n", "\u{2028}", "·", "\u{1B}밀", "%20"] {
+        // Visible marks between its characters make other text; blank space does not (it is
+        // scrubbed, SecretRedactorInterleavedTests).
+        for separator in ["·", "\u{1B}밀", "-"] {
             let text = Self.disguised(separator)
             #expect(redactor.redact(text) == text, "\(separator.debugDescription)")
+        }
+        for separator in [" ", "\t", "\n", "\r\n", "\u{2028}", "%20"] {
+            #expect(redactor.redact(Self.disguised(separator)) == "[redacted]", "\(separator.debugDescription)")
         }
     }
 
@@ -220,5 +225,25 @@ struct SecretRedactorStreamTests {
         #expect(!Self.redactor.redact(text).contains("7f3a9c"), "the whole reading finds it")
         let middle = text.utf8.count / 2
         #expect(!Self.streamed(text, cutAt: [middle]).contains("7f3a9c"))
+    }
+}
+
+/// A service that echoes the key with blank space between every character (a CR, an LF, a tab,
+/// U+2028): what a reader sees, `K o b i s K 3 y …`, is the key, and is scrubbed.
+struct SecretRedactorInterleavedTests {
+    @Test(arguments: ["\t", "\r", "\n", "\r\n", "\u{2028}", " "])
+    func aKeyWithBlankSpaceBetweenItsCharactersIsScrubbed(_ separator: String) {
+        let key = "KobisK3yABCDEF1234567890"
+        let redactor = SecretRedactor(secrets: [key])
+        let interleaved = key.map(String.init).joined(separator: separator)
+        #expect(redactor.redact("wrong key " + interleaved + ".") == "wrong key [redacted].", "\(separator.debugDescription)")
+        #expect(redactor.redact(TerminalText.sanitize("wrong key " + interleaved)) == "wrong key [redacted]")
+        let json =
+            #"{"message":"wrong key "#
+            + interleaved.replacingOccurrences(of: "\n", with: "\\n")
+            .replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\t", with: "\\t") + #""}"#
+        #expect(redactor.redact(json) == #"{"message":"wrong key [redacted]"}"#, "\(json)")
+        // Words that merely share the key's first letters stay.
+        #expect(redactor.redact("K o b i s is a service") == "K o b i s is a service")
     }
 }

@@ -1,4 +1,5 @@
 @testable import BoxOfficeArchive
+import Synchronization
 import Foundation
 import Testing
 
@@ -93,5 +94,35 @@ struct AnswerBoundsEndToEndTests {
         #expect(rows["truncated"] as? Bool == true && (rows["rows"] as? [Any])?.count == 1, "\((rows["rows"] as? [Any])?.count ?? -1) rows")
         let run = await session.end()
         #expect(run.status == 0, "\(run.stderr)")
+    }
+}
+
+/// `archive sync --budget N` sends at most N requests, retries included, whatever the server does.
+struct SyncBudgetEndToEndTests {
+    @Test func retriesNeverSpendPastTheBudget() async throws {
+        // Each day's first request is refused (503), the next answered.
+        let refused = Mutex<Set<String>>([])
+        let server = try LoopbackServer { request in
+            let day = request.query["targetDt"] ?? ""
+            guard refused.withLock({ $0.insert(day).inserted }) else { return .syntheticDay(request) }
+            return StubResponse(status: 503)
+        }
+        defer { server.stop() }
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        let run = try await state.run([
+            "archive", "sync", "--from", "2023-08-01", "--to", "2023-08-10", "--budget", "5", "--retries", "2", "--no-movies",
+        ])
+        #expect(server.requests.count == 5, "\(server.requests.count) requests for a budget of 5: \(run.stderr)")
+        #expect(run.status != 0, "the third day's retry was not sent, so its failure stands: \(run.stderr)")
+    }
+
+    @Test func aBudgetOfNothingSaysSoAndWhenTheQuotaRenews() async throws {
+        let server = try LoopbackServer(handler: StubResponse.syntheticDay)
+        defer { server.stop() }
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        let run = try await state.run(["archive", "sync", "--from", "2023-08-01", "--to", "2023-08-05", "--budget", "0"])
+        #expect(run.status == 75 && server.requests.isEmpty, "\(run.status) \(run.stderr)")
+        #expect(run.stderr.contains("A budget of 0 calls sends nothing") && run.stderr.contains("renews at midnight in Seoul"), "\(run.stderr)")
+        #expect(run.stderr.contains("about 1 more night at 2,900 calls a night"), "\(run.stderr)")
     }
 }
