@@ -37,6 +37,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 
 typedef void *handle;
 typedef int64_t curl_off_t; // 64 bits wherever libcurl is built with large-file support
@@ -109,6 +110,7 @@ enum {
     OPT_PROTOCOLS = 181, OPT_MAXFILESIZE_LARGE = 30117,
     OPT_ERRORBUFFER = 10010, OPT_CAINFO = 10065, OPT_CAPATH = 10097,
     OPT_NOPROGRESS = 43, OPT_XFERINFOFUNCTION = 20219, OPT_XFERINFODATA = 10057,
+    OPT_SOCKOPTFUNCTION = 20148, OPT_SOCKOPTDATA = 10149,
     INFO_RESPONSE_CODE = 0x200002, INFO_SSL_VERIFYRESULT = 0x20000D,
     ERROR_SIZE = 256, // CURL_ERROR_SIZE
     PROTOCOL_HTTP = 1, PROTOCOL_HTTPS = 2,
@@ -199,18 +201,58 @@ static void read_certificate_refusal(handle easy, const char *error, struct lazy
 
 struct lazy_curl_switch {
     atomic_int thrown;
+    /// Guards `socket`, which the transfer's thread sets and the thrower shuts down.
+    pthread_mutex_t lock;
+    /// The socket the transfer talks on while it runs, -1 before and after.
+    int socket;
 };
 
 struct lazy_curl_switch *lazy_curl_switch_new(void) {
     struct lazy_curl_switch *made = calloc(1, sizeof *made);
+    if (!made) return NULL;
+    pthread_mutex_init(&made->lock, NULL);
+    made->socket = -1;
     return made;
 }
 
+/// Throws the switch: the progress callback ends the transfer at its next call, and its socket is
+/// shut down now, so a transfer waiting on a silent server wakes at once and the server sees the
+/// connection close within moments of the cancel, not at the next progress call.
 void lazy_curl_switch_throw(struct lazy_curl_switch *abort) {
-    if (abort) atomic_store_explicit(&abort->thrown, 1, memory_order_release);
+    if (!abort) return;
+    atomic_store_explicit(&abort->thrown, 1, memory_order_release);
+    pthread_mutex_lock(&abort->lock);
+    if (abort->socket >= 0) shutdown(abort->socket, SHUT_RDWR);
+    pthread_mutex_unlock(&abort->lock);
 }
 
-void lazy_curl_switch_free(struct lazy_curl_switch *abort) { free(abort); }
+void lazy_curl_switch_free(struct lazy_curl_switch *abort) {
+    if (!abort) return;
+    pthread_mutex_destroy(&abort->lock);
+    free(abort);
+}
+
+/// libcurl's socket-options callback, called for each socket a transfer makes, before it
+/// connects: the switch learns it (and shuts it down if thrown already).
+static int note_socket(void *abort, int socket, int purpose) {
+    (void)purpose;
+    struct lazy_curl_switch *the_switch = abort;
+    if (!the_switch) return 0;
+    pthread_mutex_lock(&the_switch->lock);
+    the_switch->socket = socket;
+    if (atomic_load_explicit(&the_switch->thrown, memory_order_acquire)) shutdown(socket, SHUT_RDWR);
+    pthread_mutex_unlock(&the_switch->lock);
+    return 0; // CURL_SOCKOPT_OK
+}
+
+/// The transfer is over: its socket may be closed and its number reused, so it is forgotten.
+static void forget_socket(const struct lazy_curl_switch *abort) {
+    struct lazy_curl_switch *the_switch = (struct lazy_curl_switch *)abort;
+    if (!the_switch) return;
+    pthread_mutex_lock(&the_switch->lock);
+    the_switch->socket = -1;
+    pthread_mutex_unlock(&the_switch->lock);
+}
 
 /// libcurl's progress callback, called often while a transfer runs (and while it waits): a
 /// nonzero answer aborts it.
@@ -255,6 +297,8 @@ int lazy_curl_get(const char *url, const char *const *header_lines, int header_c
     curl.easy_setopt(easy, OPT_NOPROGRESS, 0L);
     curl.easy_setopt(easy, OPT_XFERINFOFUNCTION, check_switch);
     curl.easy_setopt(easy, OPT_XFERINFODATA, (void *)abort);
+    curl.easy_setopt(easy, OPT_SOCKOPTFUNCTION, note_socket);
+    curl.easy_setopt(easy, OPT_SOCKOPTDATA, (void *)abort);
     // Trusted certificates where the caller names them, as curl's own SSL_CERT_FILE and friends;
     // otherwise libcurl's built-in bundle.
     if (certificate_file) curl.easy_setopt(easy, OPT_CAINFO, certificate_file);
@@ -262,6 +306,7 @@ int lazy_curl_get(const char *url, const char *const *header_lines, int header_c
     char error[ERROR_SIZE] = "";
     curl.easy_setopt(easy, OPT_ERRORBUFFER, error);
     int code = curl.easy_perform(easy);
+    forget_socket(abort);
     long status = 0;
     curl.easy_getinfo(easy, INFO_RESPONSE_CODE, &status);
     if (code != 0) read_certificate_refusal(easy, error, answer);
@@ -269,6 +314,8 @@ int lazy_curl_get(const char *url, const char *const *header_lines, int header_c
     curl.easy_setopt(easy, OPT_HTTPHEADER, NULL);
     curl.easy_setopt(easy, OPT_NOPROGRESS, 1L);
     curl.easy_setopt(easy, OPT_XFERINFODATA, NULL);
+    curl.easy_setopt(easy, OPT_SOCKOPTFUNCTION, NULL);
+    curl.easy_setopt(easy, OPT_SOCKOPTDATA, NULL);
     curl.slist_free_all(list);
     return_handle(easy);
     answer->status = status;
