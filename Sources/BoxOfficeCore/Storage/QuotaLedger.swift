@@ -159,6 +159,9 @@ public struct QuotaLedger: Sendable {
         } catch {
             throw BoxOfficeError.quotaLedgerUnavailable(path: path, reason: Words("its folder cannot be made", "폴더를 만들 수 없습니다"))
         }
+        // This process's tasks take turns first; the file lock is then contended by other processes alone.
+        try await LedgerTurns.shared.take(path)
+        defer { LedgerTurns.shared.give(path) }
         let lock: Int32
         switch Self.openRegularFile(path + ".lock", flags: O_CREAT | O_RDWR) {
         case .success(let opened): lock = opened
