@@ -29,11 +29,33 @@ struct MarkdownRendererTests {
         #expect(!rendered.output.contains("<a "), "a title became a link:\n\(rendered.output)")
         #expect(!rendered.output.contains("<b>") && !rendered.output.contains("<em>") && !rendered.output.contains("<code>"))
         #expect(rendered.output.components(separatedBy: "<tr>").count == Self.titles.count + 2, "one row a movie, and the header")
-        // What a reader sees: the title as it came, the writer's empty comments gone.
-        let text = rendered.output.replacing("<!-- raw HTML omitted -->", with: "").replacing("&lt;", with: "<").replacing("&gt;", with: ">")
+        // No HTML of the writer's own, which a renderer that escapes HTML (markdown-it's default)
+        // would show as text.
+        #expect(!markdown.contains("<!--") && !rendered.output.contains("raw HTML omitted"), "\(markdown)")
+        // What a reader sees: the title as it came, the writer's invisible word joiners aside.
+        let text = rendered.output.replacing("\u{2060}", with: "").replacing("&lt;", with: "<").replacing("&gt;", with: ">")
             .replacing("&amp;", with: "&").replacing("&quot;", with: "\"")
         for title in Self.titles {
             #expect(text.contains(title), "\(title) does not read as it came:\n\(text)")
         }
+    }
+
+    @Test(.enabled(if: TestTools.run(with: ["cmark-gfm"]), "cmark-gfm is not installed"))
+    func aPosterIsALinkThatOpensItsAddress() async throws {
+        let renderer = try TestTools.require("cmark-gfm")
+        let day = try #require(KSTDate(year: 2023, month: 8, day: 18))
+        let address = "https://t1.daumcdn.net/movie/poster (1)|2.jpg"
+        let entry = ChartEntry(rank: 1, code: "c", title: "www.example.com", audience: 1_000, posterURL: address)
+        let chart = BoxOfficeChart(kind: .daily, startDate: day, endDate: day, entries: [entry])
+        let markdown = DocumentWriter.write(ChartsOutput([chart], withPosters: true), format: .markdown)
+        let folder = TemporaryFolder("boxoffice-markdown-poster")
+        let file = folder.url.appendingPathComponent("chart.md")
+        try Data(markdown.utf8).write(to: file)
+        let rendered = try await Subprocess.run(
+            ["/bin/sh", "-c", "'\(renderer)' -e table -e autolink '\(file.path)'"], in: folder.url, environment: ["PATH": "/usr/bin:/bin"],
+            inheriting: false)
+        #expect(
+            rendered.output.contains(#"<a href="https://t1.daumcdn.net/movie/poster%20(1)%7C2.jpg">Poster</a>"#), "\(markdown)\n\(rendered.output)")
+        #expect(rendered.output.components(separatedBy: "<a ").count == 2, "the poster alone is a link: \(rendered.output)")
     }
 }

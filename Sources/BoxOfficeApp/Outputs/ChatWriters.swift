@@ -146,8 +146,9 @@ package struct DiscordWriter: Sendable {
 
     /// `SUPPRESS_EMBEDS`: no link previews.
     static let suppressEmbeds: Int64 = 1 << 2
-    /// The longest title kept on a line.
-    static let titleLength = 60
+    /// The longest title kept whole on a line: past any real one (KOBIS's longest run to about a
+    /// hundred characters), so only a hostile answer's is cut, and the message's own limits decide.
+    static let titleLength = 300
 
     /// Creates a writer.
     package init() {}

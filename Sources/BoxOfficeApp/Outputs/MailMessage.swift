@@ -84,7 +84,7 @@ package struct MailMessage: Sendable {
         let html = MailHTMLWriter(contentIDDomain: "\(token).\(domain)").write(document, images: &images)
         // Laid out for a reader 78 columns wide (mutt, a phone's plain text): columns that do not
         // fit give way as on a narrow terminal, rather than every row wrapping.
-        let text = TerminalWriter(style: RenderStyle(terminalWidth: Self.textColumns)).write(document)
+        let text = TerminalWriter(style: RenderStyle(terminalWidth: Self.textColumns, keepsTitlesWhole: true)).write(document)
         let heading =
             document.sections.lazy.flatMap(\.blocks).compactMap { block -> String? in
                 if case .heading(let text, _) = block { return text }

@@ -28,9 +28,15 @@ package struct MarkdownWriter: Sendable {
             let shown = table.columns.indices.filter { table.columns[$0].title != nil }
             guard !shown.isEmpty else { return "" }
             let columns = shown.map { table.columns[$0] }
-            return Self.table(columns: columns, rows: table.rows.map { row in shown.map { row[$0].markdownText } })
+            return Self.table(
+                columns: columns,
+                cells: table.rows.map { row in
+                    shown.map { row[$0].markdownCell(linkText: table.columns[$0].keepsWhole ? table.columns[$0].title : nil) }
+                })
         case .card(let fields):
-            return Self.table(columns: [Column(Words("Field", "항목")), Column(Words("Value", "값"))], rows: fields.map { [$0.label, $0.value] })
+            return Self.table(
+                columns: [Column(Words("Field", "항목")), Column(Words("Value", "값"))],
+                cells: fields.map { [Self.escape($0.label), Self.escape($0.value)] })
         }
     }
 }
@@ -42,16 +48,51 @@ package extension Cell {
         guard case .sparkline(let values) = self else { return humanText }
         return Sparkline.text(values, gap: "\u{00A0}")
     }
+
+    /// The cell as Markdown: its text escaped; a web address (a poster, an image) in a column of
+    /// addresses a link people can open, named by `linkText` (the column's heading), never text
+    /// parted so that it cannot become one.
+    func markdownCell(linkText: String?) -> String {
+        let address: String?
+        switch self {
+        case .image(let web?, nil): address = web
+        case .text(let text?): address = text
+        default: address = nil
+        }
+        guard let linkText, let address, WebAddress.isWeb(address) else { return MarkdownWriter.escape(markdownText) }
+        return "[\(MarkdownWriter.escape(linkText))](\(MarkdownWriter.destination(address)))"
+    }
 }
 
 /// Markdown tables and escaping.
 extension MarkdownWriter {
     /// A table with a header row; Markdown in cells is escaped and line breaks are removed.
     package static func table(columns: [Column], rows: [[String]]) -> String {
+        table(columns: columns, cells: rows.map { $0.map(escape) })
+    }
+
+    /// A table of cells already written as Markdown.
+    static func table(columns: [Column], cells: [[String]]) -> String {
         let header = "| " + columns.map { escape($0.title ?? "") }.joined(separator: " | ") + " |\n"
         let rule = "|" + columns.map { $0.alignment == .right ? " ---: |" : " --- |" }.joined() + "\n"
-        let body = rows.map { row in "| " + row.map(escape).joined(separator: " | ") + " |\n" }.joined()
+        let body = cells.map { row in "| " + row.joined(separator: " | ") + " |\n" }.joined()
         return header + rule + body
+    }
+
+    /// A web address as a link's destination: in angle brackets, with what would end it there or
+    /// split a table cell (`<`, `>`, `|`, spaces, controls) percent-encoded, so it opens as it is.
+    static func destination(_ address: String) -> String {
+        let hex = Array("0123456789ABCDEF".unicodeScalars)
+        var encoded = "<"
+        for byte in address.utf8 {
+            // Bytes past ASCII too: an address is ASCII, and a byte of UTF-8 alone is no character.
+            if byte <= 0x20 || byte >= 0x7F || "<>|\\".utf8.contains(byte) {
+                encoded.unicodeScalars.append(contentsOf: ["%", hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
+            } else {
+                encoded.unicodeScalars.append(Unicode.Scalar(byte))
+            }
+        }
+        return encoded + ">"
     }
 
     /// What a backslash turns into plain text: the characters that open emphasis (`*`, `_`, `~`),
@@ -60,9 +101,11 @@ extension MarkdownWriter {
     /// where API text never stands: it is inside a cell or after `_`.)
     static let markup: Set<Unicode.Scalar> = ["\\", "|", "*", "_", "~", "`", "[", "]", "<", ">", "&"]
 
-    /// An empty HTML comment: nothing on GitHub's page, but it parts what GitHub would otherwise
-    /// make a link of (a backslash does not: its autolinks are found after escapes are undone).
-    static let linkBreak = "<!---->"
+    /// U+2060 WORD JOINER: nothing on any page and no break, but it parts what a renderer would
+    /// otherwise make a link of (`www.`, `://`, `@`). A backslash does not (GitHub finds its
+    /// autolinks after escapes are undone), and an empty HTML comment shows as text where a renderer
+    /// escapes HTML (markdown-it's default preset) and broke the poster addresses it stood in.
+    static let linkBreak = "\u{2060}"
 
     /// Text from the APIs made plain, scalar by scalar: a pipe followed by a combining mark is one
     /// Character, which a Character-wise replace would miss, leaving a pipe that splits the cell.

@@ -35,10 +35,14 @@ package struct RenderStyle: Sendable {
     package var usesColor: Bool
     /// The terminal's width, when output goes to one.
     package var terminalWidth: Int?
+    /// Whether titles are never cut to fit the width: columns are left out instead, and a row that
+    /// still does not fit is left long (a mail's text part, read once, where a cut title is lost).
+    package var keepsTitlesWhole = false
 
     /// Creates a style.
-    package init(usesColor: Bool = false, terminalWidth: Int? = nil) {
+    package init(usesColor: Bool = false, terminalWidth: Int? = nil, keepsTitlesWhole: Bool = false) {
         self.usesColor = usesColor
         self.terminalWidth = terminalWidth
+        self.keepsTitlesWhole = keepsTitlesWhole
     }
 }

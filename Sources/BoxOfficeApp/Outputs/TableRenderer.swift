@@ -42,6 +42,8 @@ package struct TableRenderer: Sendable {
     package var maxWidth: Int?
     /// Whether cells may be coloured.
     package var usesColor: Bool
+    /// Whether truncatable columns stay whole all the same, columns being left out instead.
+    package var keepsTitlesWhole = false
 
     private static let gap = "  "
     /// One Hangul syllable and "…": how far a title is cut when nothing else is left to give way,
@@ -51,10 +53,11 @@ package struct TableRenderer: Sendable {
     private static let readable = 16
 
     /// Creates a renderer.
-    package init(columns: [Column], maxWidth: Int? = nil, usesColor: Bool = false) {
+    package init(columns: [Column], maxWidth: Int? = nil, usesColor: Bool = false, keepsTitlesWhole: Bool = false) {
         self.columns = columns
         self.maxWidth = maxWidth
         self.usesColor = usesColor
+        self.keepsTitlesWhole = keepsTitlesWhole
     }
 
     /// The header and rows, each line ending in "\n" and without trailing spaces.
@@ -120,7 +123,7 @@ package struct TableRenderer: Sendable {
         guard let maxWidth else { return (shown, widths) }
         let total = { shown.map { widths[$0] }.reduce(0, +) + Self.gap.count * max(shown.count - 1, 0) }
         func shrink(downTo least: Int) {
-            while total() > maxWidth {
+            while !keepsTitlesWhole, total() > maxWidth {
                 let candidates = shown.filter { columns[$0].isTruncatable && !columns[$0].keepsWhole && widths[$0] > least }
                 guard let widest = candidates.max(by: { widths[$0] < widths[$1] }) else { return }
                 widths[widest] -= 1

@@ -27,7 +27,9 @@ package struct TerminalWriter: Sendable {
         case .table(let table):
             let shown = table.columns.indices.filter { table.columns[$0].title != nil }
             guard table.isShownAtTerminal, !shown.isEmpty, !table.rows.isEmpty else { return "" }
-            let renderer = TableRenderer(columns: shown.map { table.columns[$0] }, maxWidth: style.terminalWidth, usesColor: style.usesColor)
+            let renderer = TableRenderer(
+                columns: shown.map { table.columns[$0] }, maxWidth: style.terminalWidth, usesColor: style.usesColor,
+                keepsTitlesWhole: style.keepsTitlesWhole)
             return renderer.render(table.rows.map { row in shown.map { StyledText(row[$0].humanText, style: row[$0].style) } })
         case .card(let fields):
             return card(fields)

@@ -53,7 +53,7 @@ struct ReportFormatsTests {
         for row in rows {
             #expect(Self.allEscaped(row, "*[]`<>_~&|"), "unescaped markup: \(row)")
         }
-        #expect(markdown.contains(#"\*x\* \[l\](http<!---->://evil) \`c\` \<img src=x onerror=alert(1)\> @<!---->everyone \<!channel\>"#))
+        #expect(markdown.contains(#"\*x\* \[l\](http\#u{2060}://evil) \`c\` \<img src=x onerror=alert(1)\> @\#u{2060}everyone \<!channel\>"#))
         let chart = BoxOfficeChart(
             kind: .daily, startDate: KSTDate(year: 2023, month: 8, day: 18)!, endDate: KSTDate(year: 2023, month: 8, day: 18)!,
             entries: [ChartEntry(rank: 1, rankIntensity: 0, isNew: false, code: "c", title: Self.hostile)])
