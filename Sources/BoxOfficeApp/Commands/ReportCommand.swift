@@ -152,11 +152,33 @@ package struct ReportCommand: RunnableCommand {
         return MailAddress("boxoffice <\(user)@\(host.isEmpty ? "localhost" : host)>") ?? MailAddress("boxoffice <boxoffice@localhost>")
     }
 
+    /// The year so far when the archive holds every day of it; otherwise nothing, said on stderr
+    /// with the days it lacks and the sync that fills them, so that the line is never just gone.
+    static func yearSoFar(through date: KSTDate, from archive: BoxOfficeArchive, state: CommandState) -> DailyReport.YearSoFar? {
+        guard let first = KSTDate(year: date.year, month: 1, day: 1) else { return nil }
+        do {
+            if let year = try archive.yearSoFar(through: date) { return year }
+            let missing = try archive.missingDays(from: first, to: date)
+            let shown = missing.prefix(3).map(\.iso)
+            let more = missing.count > 3 ? bilingual(" and \(missing.count - 3) more", " 외 \(missing.count - 3)일") : ""
+            let sync = "boxoffice archive sync --from \(first.iso) --to \(date.iso)"
+            state.context.warn(
+                bilingual(
+                    "the year so far is left out: the archive lacks \(NumberText.grouped(Int64(missing.count))) day\(missing.count == 1 ? "" : "s") of \(date.year) (\(shown.joined(separator: ", "))\(more)); '\(sync)' fills them.",
+                    "올해 누적은 뺐습니다. 아카이브에 \(date.year)년의 \(NumberText.grouped(Int64(missing.count)))일이 빠져 있습니다(\(shown.joined(separator: ", "))\(more)). 채우는 명령: '\(sync)'."
+                ))
+        } catch {
+            state.context.warn(
+                bilingual("the year so far is left out: \(ErrorText.message(for: error))", "올해 누적은 뺐습니다: \(ErrorText.message(for: error))"))
+        }
+        return nil
+    }
+
     package func run(in state: CommandState) async throws -> CommandOutput {
         let archive = state.archiveToRead(network)
         let client = try state.makeClient(network, needs: withPosters ? [.kobis, .kakao] : [.kobis], servedBy: archive)
         var report = try await client.report(on: date, days: days, withPosters: withPosters)
-        report.yearSoFar = try? archive?.yearSoFar(through: date)
+        if let archive { report.yearSoFar = Self.yearSoFar(through: date, from: archive, state: state) }
         let envelope = MailEnvelope(
             recipients: recipients, sender: sender ?? Self.defaultSender(state.context), subject: subject, date: state.context.now,
             token: UUID().uuidString.replacing("-", with: "").lowercased())

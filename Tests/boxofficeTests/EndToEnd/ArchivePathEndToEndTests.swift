@@ -38,3 +38,21 @@ struct ArchivePathEndToEndTests {
         #expect(run.stderr.contains("the archive is passed over") && run.stderr.contains("is a FIFO"), "\(run.stderr)")
     }
 }
+
+/// The report's year so far never just vanishes: with a day of the year missing from the archive,
+/// stderr says which and the sync that fills them.
+struct YearSoFarEndToEndTests {
+    @Test func aYearWithMissingDaysSaysWhichAndHowToFillThem() async throws {
+        let server = try LoopbackServer(handler: StubResponse.syntheticDay)
+        defer { server.stop() }
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        let synced = try await state.run(["archive", "sync", "--from", "2023-08-11", "--to", "2023-08-18", "--no-movies", "-q"])
+        try #require(synced.status == 0, "\(synced.stderr)")
+        let run = try await state.run(["report", "--date", "20230818", "--format", "json"])
+        #expect(run.status == 0 && !run.stdout.contains("yearSoFar"), "\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                "Warning: the year so far is left out: the archive lacks 222 days of 2023 (2023-01-01, 2023-01-02, 2023-01-03 and 219 more); 'boxoffice archive sync --from 2023-01-01 --to 2023-08-18' fills them."
+            ), "\(run.stderr)")
+    }
+}
