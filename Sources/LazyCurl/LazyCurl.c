@@ -114,7 +114,7 @@ enum {
     INFO_RESPONSE_CODE = 0x200002, INFO_SSL_VERIFYRESULT = 0x20000D,
     ERROR_SIZE = 256, // CURL_ERROR_SIZE
     PROTOCOL_HTTP = 1, PROTOCOL_HTTPS = 2,
-    CODE_FAILED_INIT = 2, CODE_OUT_OF_MEMORY = 27, CODE_FILESIZE_EXCEEDED = 63, CODE_TOO_LARGE = 100,
+    CODE_FAILED_INIT = 2, CODE_OUT_OF_MEMORY = 27, CODE_ABORTED_BY_CALLBACK = 42, CODE_FILESIZE_EXCEEDED = 63, CODE_TOO_LARGE = 100,
 };
 
 /// Headers past this are no answer of an API or an image host.
@@ -307,6 +307,11 @@ int lazy_curl_get(const char *url, const char *const *header_lines, int header_c
     curl.easy_setopt(easy, OPT_ERRORBUFFER, error);
     int code = curl.easy_perform(easy);
     forget_socket(abort);
+    // A transfer that failed after the switch was thrown failed because it was: its socket shut
+    // down, its read cut short. It is the cancellation, whatever libcurl named it.
+    if (code != 0 && abort && atomic_load_explicit(&((struct lazy_curl_switch *)abort)->thrown, memory_order_acquire)) {
+        code = CODE_ABORTED_BY_CALLBACK;
+    }
     long status = 0;
     curl.easy_getinfo(easy, INFO_RESPONSE_CODE, &status);
     if (code != 0) read_certificate_refusal(easy, error, answer);

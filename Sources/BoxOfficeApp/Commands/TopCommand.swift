@@ -177,6 +177,12 @@ package struct PeriodOptions: Sendable {
         } else {
             period = .allTime
         }
+        if case .days(let first, let last) = period, last < ArchiveCommand.firstDay {
+            throw reader.error(
+                bilingual(
+                    "KOBIS's daily charts begin on \(ArchiveCommand.firstDay.iso): no sync can fill \(first.iso) to \(last.iso).",
+                    "KOBIS의 일별 박스오피스는 \(ArchiveCommand.firstDay.iso)에 시작합니다. \(first.iso)~\(last.iso) 기간은 어떤 동기화로도 채울 수 없습니다."))
+        }
         isStrict = try reader.flag(.strict)
         archive = try reader.text(.archive)
     }
@@ -185,10 +191,14 @@ package struct PeriodOptions: Sendable {
     /// covered by the days so far): said on stderr, or refused with --strict. A period of which
     /// the archive holds no day at all is refused: an empty table would read as "no films".
     func coverage(in archive: BoxOfficeArchive, state: CommandState) throws -> PeriodCoverage {
-        guard case .days(let from, let to) = period else {
-            guard try archive.status().days > 0 else { throw PeriodNotArchived(message: PeriodCoverage.sayingEmpty(nil, caller: state.caller)) }
-            return PeriodCoverage(period: period, missing: [])
+        guard case .days(let asked, let to) = period else {
+            let status = try archive.status()
+            guard status.days > 0 else { throw PeriodNotArchived(message: PeriodCoverage.sayingEmpty(nil, caller: state.caller)) }
+            let unsettled = try status.firstDay.flatMap { first in try status.lastDay.map { try archive.days(from: first, to: $0) } } ?? [:]
+            return PeriodCoverage(period: period, missing: [], unsettled: unsettled.filter { !$0.value }.map(\.key).sorted())
         }
+        // Days before KOBIS's first chart cannot be missing: no sync could fill them.
+        let from = max(asked, ArchiveCommand.firstDay)
         let last = min(to, state.context.today.adding(days: -1))
         let missing = try archive.missingDays(from: from, to: last)
         if from <= last, missing.count == last.days(since: from) + 1 {
@@ -197,9 +207,12 @@ package struct PeriodOptions: Sendable {
         if !missing.isEmpty {
             let line = PeriodCoverage.saying(missing)
             if isStrict { throw PeriodNotArchived(message: line) }
-            state.context.warn(line)
+            // At a terminal the note under the table says it; a second line on stderr would repeat it.
+            if !(state.context.stdoutIsTerminal && state.context.stderrIsTerminal) { state.context.warn(line) }
         }
-        return PeriodCoverage(period: period, missing: missing)
+        let unsettled = try archive.days(from: from, to: last).filter { !$0.value }.map(\.key).sorted()
+        // The heading tells the days the answer covers: a year not over yet runs to yesterday.
+        return PeriodCoverage(period: .days(from: asked, to: max(asked, last)), missing: missing, unsettled: unsettled)
     }
 }
 

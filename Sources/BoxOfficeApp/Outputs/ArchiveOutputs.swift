@@ -187,17 +187,45 @@ package struct QueryOutput: Presentable {
 
 /// The days of a period the archive lacks, said in JSON as `missingDays`.
 package struct PeriodCoverage: Sendable {
+    /// The days asked, up to yesterday: a year not over yet is its days so far.
     let period: ArchivePeriod
     let missing: [KSTDate]
+    /// Days of the period fetched before KOBIS settled them: their figures may still change.
+    var unsettled: [KSTDate] = []
 
     var json: [(String, JSONValue)] {
         switch period {
-        case .days(let from, let to): [("from", .date(from)), ("to", .date(to)), ("missingDays", .array(missing.map { .date($0) }))]
-        case .allTime: [("from", .null), ("to", .null), ("missingDays", .array([]))]
+        case .days(let from, let to):
+            [
+                ("from", .date(from)), ("to", .date(to)), ("missingDays", .array(missing.map { .date($0) })),
+                ("unsettledDays", .array(unsettled.map { .date($0) })),
+            ]
+        case .allTime: [("from", .null), ("to", .null), ("missingDays", .array([])), ("unsettledDays", .array(unsettled.map { .date($0) }))]
         }
     }
 
-    static let jsonSchema: [(String, JSONSchema)] = [("from", .nullable(.date)), ("to", .nullable(.date)), ("missingDays", .array(.date))]
+    /// The period as each JSON line carries it, as a chart's lines carry their days.
+    var lineMembers: [(String, JSONValue)] { Array(json.prefix(2)) }
+
+    /// What a table says under it of the figures: the days missing, the days still provisional.
+    var notes: [Document.Block] {
+        var notes: [Document.Block] = []
+        if !missing.isEmpty { notes.append(.note(Self.saying(missing))) }
+        if !unsettled.isEmpty {
+            let shown = unsettled.prefix(3).map(\.iso).joined(separator: ", ")
+            let more = unsettled.count > 3 ? bilingual(" and \(unsettled.count - 3) more", " 외 \(unsettled.count - 3)일") : ""
+            notes.append(
+                .note(
+                    bilingual(
+                        "Provisional: \(unsettled.count) day\(unsettled.count == 1 ? " was" : "s were") fetched before KOBIS settled \(unsettled.count == 1 ? "it" : "them") (\(shown)\(more)); the next sync fetches \(unsettled.count == 1 ? "it" : "them") again.",
+                        "잠정 집계: KOBIS가 확정하기 전에 받은 날이 \(unsettled.count)일 있습니다(\(shown)\(more)). 다음 동기화에서 다시 받습니다.")))
+        }
+        return notes
+    }
+
+    static let jsonSchema: [(String, JSONSchema)] = [
+        ("from", .nullable(.date)), ("to", .nullable(.date)), ("missingDays", .array(.date)), ("unsettledDays", .array(.date)),
+    ]
 
     /// `2023년 8월`, `2023년`, `2023년 8월 11일(금)~20일(일)`, `전체 기간`: what a Korean heading leads with.
     var koreanTitle: String {
@@ -256,7 +284,7 @@ package struct TopOutput: Presentable {
     }
 
     package var jsonLines: [JSONValue] {
-        films.enumerated().map { .object(member($1, rank: $0 + 1)) }
+        films.enumerated().map { .object(coverage.lineMembers + member($1, rank: $0 + 1)) }
     }
 
     package var document: Document {
@@ -278,8 +306,11 @@ package struct TopOutput: Presentable {
         let basis = FigureBasis(coverage.period).saying(measure == .audience ? .audience : .sales)
         let heading = bilingual("Top films, \(coverage.title)", "\(coverage.koreanTitle) 흥행 순위")
         var blocks: [Document.Block] = [.heading(heading, inMarkdown: true), .table(Table(columns: columns, rows: rows))]
+        if films.isEmpty {
+            blocks.append(.note(bilingual("No film of the archived days counts for this period.", "이 기간의 보관된 날에 드는 영화가 없습니다.")))
+        }
         blocks.append(.note(basis))
-        if !coverage.missing.isEmpty { blocks.append(.note(PeriodCoverage.saying(coverage.missing))) }
+        blocks += coverage.notes
         return Document([Document.Section(blocks)])
     }
 }
@@ -330,7 +361,7 @@ package struct ShareOutput: Presentable {
             ])
     }
 
-    package var jsonLines: [JSONValue] { groups.map { .object(member($0)) } }
+    package var jsonLines: [JSONValue] { groups.map { .object(coverage.lineMembers + member($0)) } }
 
     package var document: Document {
         let columns = [
@@ -356,7 +387,7 @@ package struct ShareOutput: Presentable {
             .table(Table(columns: columns, rows: rows)),
             .note(FigureBasis(coverage.period).saying(.both)),
         ]
-        if !coverage.missing.isEmpty { blocks.append(.note(PeriodCoverage.saying(coverage.missing))) }
+        blocks += coverage.notes
         return Document([Document.Section(blocks)])
     }
 }

@@ -1,3 +1,4 @@
+@testable import BoxOfficeArchive
 import Foundation
 import Testing
 #if canImport(Glibc)
@@ -54,5 +55,35 @@ struct YearSoFarEndToEndTests {
             run.stderr.contains(
                 "Warning: the year so far is left out: the archive lacks 222 days of 2023 (2023-01-01, 2023-01-02, 2023-01-03 and 219 more); 'boxoffice archive sync --from 2023-01-01 --to 2023-08-18' fills them."
             ), "\(run.stderr)")
+    }
+}
+
+/// The archive's questions at their edges: a period before KOBIS's first chart, JSON Lines that
+/// carry their period, days still provisional.
+struct ArchiveQuestionEdgesEndToEndTests {
+    @Test func aPeriodBeforeKOBISsFirstChartIsNoSyncsToFill() async throws {
+        let state = BinaryRunner(keys: false)
+        let run = try await state.run(["top", "--year", "2003"])
+        #expect(run.status == 64 && run.stdout.isEmpty, "\(run.status) \(run.stderr)")
+        #expect(run.stderr.contains("KOBIS's daily charts begin on 2004-01-01: no sync can fill 2003-01-01 to 2003-12-31."), "\(run.stderr)")
+        #expect(!run.stderr.contains("archive sync --from"), "no sync is advised: \(run.stderr)")
+    }
+
+    @Test func jsonLinesCarryThePeriodAndUnsettledDaysAreProvisional() async throws {
+        let state = BinaryRunner(keys: false)
+        _ = try await state.run(["archive", "sync", "--from", "2023-08-18", "--to", "2023-08-20", "--replay", "Fixtures", "-q"])
+        let file = state.home.appendingPathComponent(".local/share/boxoffice/archive.sqlite3").path
+        let writer = try SQLiteConnection(path: file, readOnly: false)
+        try writer.execute("UPDATE synced_days SET settled = 0 WHERE day = '2023-08-20'")
+        let lines = try await state.run(["top", "--from", "2023-08-18", "--to", "2023-08-20", "--format", "jsonl", "--limit", "2"])
+        for line in lines.stdout.split(separator: "\n") {
+            #expect(line.hasPrefix(#"{"from":"2023-08-18","to":"2023-08-20","rank":"#), "\(line)")
+        }
+        let share = try await state.run(["share", "--from", "2023-08-18", "--to", "2023-08-20"])
+        #expect(
+            share.stdout.contains("Provisional: 1 day was fetched before KOBIS settled it (2023-08-20); the next sync fetches it again."),
+            "\(share.stdout)")
+        let json = try await state.run(["top", "--from", "2023-08-18", "--to", "2023-08-20", "--format", "json"])
+        #expect(json.stdout.contains(#""unsettledDays" : ["#) || json.stdout.contains(#""unsettledDays": ["#), "\(json.stdout.prefix(300))")
     }
 }
