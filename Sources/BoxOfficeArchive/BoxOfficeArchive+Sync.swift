@@ -66,6 +66,14 @@ extension BoxOfficeArchive {
         try plan(from: from, to: to, today: today, wide: wide).map(\.day)
     }
 
+    /// The KOBIS calls the charts of `daysToSync` cost, films' details aside: one a day's chart,
+    /// two more for its lists by nation with `wide`.
+    public func chartCallsToSync(from: KSTDate, to: KSTDate, today: KSTDate, wide: Bool = false) throws(BoxOfficeError) -> Int {
+        try plan(from: from, to: to, today: today, wide: wide).reduce(0) { calls, day in
+            calls + (day.need == .chart ? 1 : 0) + (wide ? ChartFilter.Nation.allCases.count : 0)
+        }
+    }
+
     /// Each day a sync fetches, with what it fetches of it.
     private func plan(from: KSTDate, to: KSTDate, today: KSTDate, wide: Bool) throws(BoxOfficeError) -> [(day: KSTDate, need: DayNeed)] {
         let held = try heldDays(from: from, to: to)

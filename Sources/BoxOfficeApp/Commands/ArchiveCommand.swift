@@ -36,6 +36,8 @@ package enum ArchiveCommand {
         let wide: Bool
         let archive: String?
         let network: NetworkOptions
+        /// `--dry-run`: say what the sync would fetch and cost, and send nothing.
+        var dryRun = false
 
         /// The most calls one `archive_sync` tool call may spend: a model fills a year in a few calls,
         /// never the day's quota in one.
@@ -74,6 +76,10 @@ package enum ArchiveCommand {
                             "Archive KOBIS's lists of Korean and of foreign films too: three calls a day instead of one, for every film of the overall top ten and ten more.",
                             "KOBIS의 한국영화·외국영화 목록도 보관. 하루 호출 1회 대신 3회로, 전체 10위 안의 모든 영화와 10편 더.")
                 ),
+                OptionSpec(
+                    name: .dryRun,
+                    help: Words(
+                        "Say what the sync would fetch and what it would cost, and send nothing.", "동기화가 받을 것과 드는 호출 수만 알리고 아무것도 보내지 않기.")),
                 SharedOptions.archive,
             ] + SharedOptions.network.filter { option in ![OptionName.format, .color, .noColor, .output].contains { option.isNamed($0) } },
             outputSchema: SyncOutput.jsonSchema,
@@ -93,8 +99,35 @@ package enum ArchiveCommand {
                 }
                 return Sync(
                     from: from, to: to, budget: try reader.integer(.budget), movies: !(try reader.flag(.noMovies)), wide: try reader.flag(.wide),
-                    archive: try reader.text(.archive), network: try NetworkOptions(reader))
+                    archive: try reader.text(.archive), network: try NetworkOptions(reader), dryRun: try reader.flag(.dryRun))
             })
+
+        /// What the sync would do, told before anything is spent: the days it would fetch, their
+        /// calls, the films whose details it still owes, what today's quota leaves, and the nights
+        /// the whole takes. The archive is only read (and not made, where there is none yet).
+        private func plan(_ first: KSTDate, _ last: KSTDate, today: KSTDate, in state: CommandState) throws -> CommandOutput {
+            let file = archive ?? state.paths.archiveFile.path
+            let held = FileManager.default.fileExists(atPath: file) ? try state.openArchive(archive, readOnly: true) : nil
+            let days = try held?.daysToSync(from: first, to: last, today: today, wide: wide).count ?? max(0, last.days(since: first) + 1)
+            let calls =
+                try held?.chartCallsToSync(from: first, to: last, today: today, wide: wide)
+                ?? days * (wide ? 1 + ChartFilter.Nation.allCases.count : 1)
+            let owed = movies ? try held?.filmsWithoutDetails().count ?? 0 : 0
+            let left = try state.callsLeft(reserving: reserve, unlimited: false)
+            let nightly = budget.flatMap { $0 > 0 ? $0 : nil } ?? APIService.kobis.dailyQuota - reserve
+            let nights = (calls + owed) / nightly + ((calls + owed) % nightly == 0 ? 0 : 1)
+            let grouped = { (count: Int) in NumberText.grouped(Int64(count)) }
+            let films =
+                movies
+                ? bilingual(
+                    ", \(grouped(owed)) for the details of films already archived, and one for each film new to the archive",
+                    ", 이미 보관한 영화의 상세 정보에 \(grouped(owed))회, 아카이브에 처음 드는 영화마다 1회") : ""
+            return .text(
+                bilingual(
+                    "A sync of \(first.iso) to \(last.iso) would fetch \(grouped(days)) day\(days == 1 ? "" : "s"): \(grouped(calls)) KOBIS call\(calls == 1 ? "" : "s") for the charts\(films). Today's quota leaves \(grouped(left)) (less \(reserve) kept for the day's other runs); at \(grouped(nightly)) a night, about \(grouped(nights)) night\(nights == 1 ? "" : "s"). Nothing was sent.\n",
+                    "\(first.iso)~\(last.iso) 동기화는 \(grouped(days))일을 받습니다: 박스오피스에 KOBIS 호출 \(grouped(calls))회\(films). 오늘 남은 호출은 \(grouped(left))회(다른 실행 몫 \(reserve)회 제외)이고, 하룻밤 \(grouped(nightly))회씩이면 \(grouped(nights))일 밤쯤 걸립니다. 아무것도 보내지 않았습니다.\n"
+                ))
+        }
 
         package func run(in state: CommandState) async throws -> CommandOutput {
             let today = state.context.today
@@ -110,6 +143,7 @@ package enum ArchiveCommand {
                             "이번 동기화에 쓸 호출 수 'budget'을 주세요(한 번에 \(Self.toolBudgetCeiling)회까지)."))
                 }
             }
+            if dryRun { return try plan(first, last, today: today, in: state) }
             let archive = try state.openArchive(archive, readOnly: false)
             let client = try state.makeClient(network, needs: [.kobis])
             let left = try state.callsLeft(reserving: reserve, unlimited: network.replayDirectory != nil || network.ignoresQuota)

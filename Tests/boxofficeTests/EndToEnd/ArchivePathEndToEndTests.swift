@@ -87,3 +87,23 @@ struct ArchiveQuestionEdgesEndToEndTests {
         #expect(json.stdout.contains(#""unsettledDays" : ["#) || json.stdout.contains(#""unsettledDays": ["#), "\(json.stdout.prefix(300))")
     }
 }
+
+/// `archive sync --dry-run`: what a sync would fetch and cost, said before anything is spent.
+struct SyncDryRunEndToEndTests {
+    @Test func aDryRunSaysWhatASyncWouldCostAndSendsNothing() async throws {
+        let server = try LoopbackServer(handler: StubResponse.syntheticDay)
+        defer { server.stop() }
+        let state = BinaryRunner(kobisURL: server.baseURL)
+        let fresh = try await state.run(["archive", "sync", "--from", "2023-08-01", "--to", "2023-08-31", "--dry-run"])
+        #expect(fresh.status == 0 && server.requests.isEmpty, "\(fresh.status) \(fresh.stderr)")
+        #expect(fresh.stdout.hasPrefix("A sync of 2023-08-01 to 2023-08-31 would fetch 31 days: 31 KOBIS calls for the charts"), "\(fresh.stdout)")
+        #expect(fresh.stdout.hasSuffix("Nothing was sent.\n"), "\(fresh.stdout)")
+        let file = state.home.appendingPathComponent(".local/share/boxoffice/archive.sqlite3").path
+        #expect(!FileManager.default.fileExists(atPath: file), "a dry run makes no archive")
+        _ = try await state.run(["archive", "sync", "--from", "2023-08-18", "--to", "2023-08-20", "--replay", "Fixtures", "-q"])
+        let wide = try await state.run(["archive", "sync", "--from", "2023-08-01", "--to", "2023-08-31", "--dry-run", "--wide"])
+        // 28 days lacking cost three calls each; the 3 held ones lack only their two lists.
+        #expect(wide.stdout.contains("would fetch 31 days: 90 KOBIS calls for the charts"), "\(wide.stdout)")
+        #expect(server.requests.isEmpty)
+    }
+}
