@@ -638,7 +638,9 @@ public final class BoxOfficeArchive: Sendable {
     /// Runs one read-only statement: at most `rowLimit` rows and `byteLimit` bytes of values (no
     /// string or blob longer: SQLite refuses to make one), and `seconds` of SQLite's work, after
     /// which it is interrupted. ATTACH, writing pragmas and `load_extension` are refused.
-    public func query(_ sql: String, rowLimit: Int = 1_000, byteLimit: Int = 4 << 20, seconds: Double = 2) throws(BoxOfficeError) -> QueryResult {
+    public func query(
+        _ sql: String, parameters: [SQLValue] = [], rowLimit: Int = 1_000, byteLimit: Int = 4 << 20, seconds: Double = 2
+    ) throws(BoxOfficeError) -> QueryResult {
         try withConnection { connection in
             var result = QueryResult()
             var bytes = 0
@@ -651,7 +653,7 @@ public final class BoxOfficeArchive: Sendable {
             deadline.pointee = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec) + Int64(seconds * 1e9)
             connection.refuseWrites()
             do {
-                try connection.query(sql, readOnly: true, deadline: deadline) { columns, row in
+                try connection.query(sql, parameters, readOnly: true, deadline: deadline) { columns, row in
                     result.columns = columns
                     guard result.rows.count < rowLimit else {
                         result.isTruncated = true

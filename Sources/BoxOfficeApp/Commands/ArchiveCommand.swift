@@ -271,6 +271,11 @@ package enum ArchiveCommand {
         let archive: String?
         let format: OutputFormat
         let color: ColorChoice
+        /// `--param`: the values of the statement's `?` placeholders, in order.
+        var parameters: [String] = []
+
+        /// The longest statement read from standard input.
+        static let longestStatement = 1 << 20
 
         /// The most rows a query prints.
         static let rowLimit = 1_000
@@ -289,12 +294,25 @@ package enum ArchiveCommand {
                     "아카이브는 읽기 전용으로 열립니다. ATTACH, 쓰기 pragma, load_extension은 거절합니다. 최대 \(rowLimit)행, 값 \(byteLimit >> 20) MiB, 작업 시간 \(Int(seconds))초까지."
                 ),
             examples: [
-                "boxoffice archive sql \"SELECT movie_code, title, SUM(audience) FROM daily_chart WHERE day LIKE '2023-%' GROUP BY movie_code ORDER BY 3 DESC LIMIT 10\""
+                "boxoffice archive sql \"SELECT movie_code, title, SUM(audience) FROM daily_chart WHERE day LIKE '2023-%' GROUP BY movie_code ORDER BY 3 DESC LIMIT 10\"",
+                "boxoffice archive sql \"SELECT day, title FROM daily_chart WHERE rank = ? AND day >= ?\" --param 1 --param 2023-08-01",
+                "boxoffice archive sql - < query.sql",
             ],
             arguments: [
-                ArgumentSpec(name: "statement", key: .sql, help: Words("One SELECT (or WITH … SELECT) statement.", "SELECT(또는 WITH … SELECT) 문 하나."))
+                ArgumentSpec(
+                    name: "statement", key: .sql,
+                    help: Words(
+                        "One SELECT (or WITH … SELECT) statement, or - to read it from standard input.",
+                        "SELECT(또는 WITH … SELECT) 문 하나. -이면 표준 입력에서 읽기."),
+                    toolHelp: "One SELECT (or WITH … SELECT) statement.")
             ],
-            options: SharedOptions.printing + [SharedOptions.archive], outputSchema: QueryOutput.jsonSchema,
+            options: [
+                OptionSpec(
+                    name: .param, kind: .text, valueName: "value", repeats: true,
+                    help: Words(
+                        "The value of the statement's next ? placeholder, in order (a whole or decimal number binds as one, anything else as text).",
+                        "문의 다음 ? 자리에 넣을 값, 순서대로(정수나 소수는 수로, 그 밖에는 텍스트로)."))
+            ] + SharedOptions.printing + [SharedOptions.archive], outputSchema: QueryOutput.jsonSchema,
             tool: ToolDeclaration(
                 name: "archive_query", title: "Query the box-office archive (read-only SQL)",
                 description:
@@ -306,14 +324,36 @@ package enum ArchiveCommand {
                         bilingual(
                             "Give the SQL statement to run.", "실행할 SQL 문을 주세요."))
                 }
-                return SQL(sql: sql, archive: try reader.text(.archive), format: try reader.format(), color: try reader.color())
+                return SQL(
+                    sql: sql, archive: try reader.text(.archive), format: try reader.format(), color: try reader.color(),
+                    parameters: try reader.texts(.param))
             })
 
         package func run(in state: CommandState) async throws -> CommandOutput {
             let archive = try state.openArchive(archive, readOnly: true)
             let bytes: Int
             if case .tool = state.caller { bytes = Self.toolByteLimit } else { bytes = Self.byteLimit }
-            let result = try archive.query(sql, rowLimit: Self.rowLimit, byteLimit: bytes, seconds: Self.seconds)
+            let statement: String
+            if sql == "-", case .shell = state.caller {
+                let input = state.context.readStandardInput(Self.longestStatement + 1)
+                guard input.count <= Self.longestStatement else {
+                    throw UsageError(
+                        bilingual("The statement on standard input is longer than 1 MiB.", "표준 입력의 문이 1 MiB보다 깁니다."),
+                        commandPath: ["archive", "sql"])
+                }
+                statement = String(decoding: input, as: UTF8.self)
+                guard !statement.allSatisfy(\.isWhitespace) else {
+                    throw UsageError(bilingual("Standard input held no statement.", "표준 입력에 문이 없습니다."), commandPath: ["archive", "sql"])
+                }
+            } else {
+                statement = sql
+            }
+            let values = parameters.map { text -> SQLValue in
+                if let whole = Int64(text) { return .integer(whole) }
+                if let number = Double(text), number.isFinite, text.contains(".") { return .real(number) }
+                return .text(text)
+            }
+            let result = try archive.query(statement, parameters: values, rowLimit: Self.rowLimit, byteLimit: bytes, seconds: Self.seconds)
             switch result.limitReached {
             case .rows?:
                 state.context.warn(bilingual("only the first \(Self.rowLimit) rows are printed.", "처음 \(Self.rowLimit)행만 출력합니다."))

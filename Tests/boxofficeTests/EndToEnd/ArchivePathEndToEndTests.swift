@@ -107,3 +107,20 @@ struct SyncDryRunEndToEndTests {
         #expect(server.requests.isEmpty)
     }
 }
+
+/// `archive sql` as sqlite3 is used: a statement from standard input, `?` placeholders bound.
+struct ArchiveSQLInputEndToEndTests {
+    @Test func aStatementFromStandardInputAndBoundParameters() async throws {
+        let state = BinaryRunner(keys: false)
+        _ = try await state.run(["archive", "sync", "--from", "2023-08-18", "--to", "2023-08-20", "--replay", "Fixtures", "-q"])
+        let bound = try await state.run([
+            "archive", "sql", "SELECT day, title FROM daily_chart WHERE rank = ? AND day >= ? ORDER BY day", "--param", "1", "--param", "2023-08-19",
+            "--format", "csv",
+        ])
+        #expect(bound.stdout == "day,title\n2023-08-19,콘크리트 유토피아\n2023-08-20,콘크리트 유토피아\n", "\(bound.stdout) \(bound.stderr)")
+        let piped = try await state.run(["archive", "sql", "-", "--format", "tsv"], stdin: "SELECT COUNT(*) AS n FROM daily_chart;\n")
+        #expect(piped.stdout == "n\n30\n", "\(piped.stdout) \(piped.stderr)")
+        let empty = try await state.run(["archive", "sql", "-"], stdin: "\n")
+        #expect(empty.status == 64 && empty.stderr.contains("Standard input held no statement."), "\(empty.stderr)")
+    }
+}

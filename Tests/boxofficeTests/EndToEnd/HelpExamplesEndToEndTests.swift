@@ -103,6 +103,8 @@ struct HelpExamplesEndToEndTests {
             // Its own cache, ledger, config and archive: every path of the seed's home moved to this one.
             var environment = seed.environment.mapValues { $0.replacingOccurrences(of: seed.home.path, with: home.url.path) }
             environment["HOME"] = home.url.path
+            // The statement an example reads from a file.
+            try Data("SELECT day, title FROM daily_chart WHERE rank = 1 ORDER BY day\n".utf8).write(to: home.url.appendingPathComponent("query.sql"))
             // The key an example pipes into `config set`.
             environment["KEY"] = BinaryRunner.kobisKey
             environment["PATH"] = programs.url.path + ":/usr/bin:/bin"

@@ -45,6 +45,7 @@ package struct OptionName: Hashable, Sendable {
     package static let noColor = OptionName("no-color")
     package static let noMovies = OptionName("no-movies")
     package static let dryRun = OptionName("dry-run")
+    package static let param = OptionName("param")
     package static let openedFrom = OptionName("opened-from")
     package static let openedTo = OptionName("opened-to")
     package static let output = OptionName("output")
