@@ -53,6 +53,15 @@ struct LanguageEndToEndTests {
         let encoded = subject.dropFirst("Subject: =?UTF-8?B?".count).prefix { $0 != "?" }
         let decoded = Data(base64Encoded: String(encoded)).map { String(decoding: $0, as: UTF8.self) } ?? ""
         #expect(decoded.hasPrefix("2023년 8월 18일(금) 박스오피스"), "\(subject) → \(decoded)")
+        // The text part a Korean reader of plain text gets, whole titles and all: a golden file.
+        let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
+        }
+        let header = try #require(lines.firstIndex { $0.hasPrefix("Content-Type: text/plain") }, "no text part")
+        let body = try #require(lines[header...].firstIndex(of: ""), "no text part body") + 1
+        let base64 = lines[body...].prefix { !$0.isEmpty && !$0.hasPrefix("--") }.joined()
+        let text = try #require(Data(base64Encoded: base64).map { String(decoding: $0, as: UTF8.self) }, "the text part is not base64")
+        try Self.expectGolden(text, "ko/report-mail.txt")
     }
 
     @Test func everyUsageErrorSpeaksKoreanWithItsUsageLine() async throws {
