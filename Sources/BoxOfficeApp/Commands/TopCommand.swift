@@ -13,6 +13,12 @@ package struct TopCommand: RunnableCommand {
     let limit: Int
     let format: OutputFormat
     let color: ColorChoice
+    var fields: [String]?
+
+    /// The fields `--fields` offers: the JSON names of the table's columns.
+    static var fieldNames: [String] {
+        TopOutput(films: [], coverage: PeriodCoverage(period: .allTime, missing: []), measure: .audience).document.fieldNames
+    }
 
     static let spec = CommandSpec(
         name: "top",
@@ -30,7 +36,7 @@ package struct TopCommand: RunnableCommand {
                 help: Words("Rank by audience or sales.", "순위 기준: 관객수(audience) 또는 매출액(sales)."),
                 defaultValue: .value("audience")),
             OptionSpec(name: .limit, kind: .integer(1...1_000), help: Words("How many films.", "영화 몇 편."), defaultValue: .value("10")),
-        ] + SharedOptions.printing,
+        ] + SharedOptions.printing + [SharedOptions.fields(TopCommand.fieldNames)],
         outputSchema: TopOutput.jsonSchema,
         tool: ToolDeclaration(
             name: "box_office_top", title: "Top films of a period (archive)",
@@ -38,16 +44,19 @@ package struct TopCommand: RunnableCommand {
                 "The films of a year, a month or any period ranked by audience (or sales), from the local box-office archive: no API call. A film's figure comes from KOBIS's running totals, from its first to its last day in the archived daily top 10s of the period (days outside the top 10 between them included; 'counts' says so); 'all_time' ranks by each film's latest running total. The answer names any days of the period the archive lacks. Example: {\"year\": 2023, \"limit\": 10}.",
             options: [.year, .month, .from, .to, .allTime, .by, .limit, .strict], effect: .readsTheArchive),
         make: { reader throws(UsageError) in
-            TopCommand(
+            let format = try reader.format()
+            return TopCommand(
                 period: try PeriodOptions(reader, allowsAllTime: true), measure: try reader.choice(.by, TopMeasure.init) ?? .audience,
-                limit: try reader.integer(.limit) ?? 10, format: try reader.format(), color: try reader.color())
+                limit: try reader.integer(.limit) ?? 10, format: format, color: try reader.color(),
+                fields: try reader.fields(among: TopCommand.fieldNames, format: format))
         })
 
     package func run(in state: CommandState) async throws -> CommandOutput {
         let archive = try state.openArchive(period.archive, readOnly: true)
         let coverage = try period.coverage(in: archive, state: state)
         let films = try archive.top(period.period, by: measure, limit: limit)
-        return .data(TopOutput(films: films, coverage: coverage, measure: measure), format: format, color: color)
+        return .data(
+            TopOutput(films: films, coverage: coverage, measure: measure), CommandOutput.Layout(format: format, color: color, fields: fields))
     }
 }
 
@@ -57,6 +66,12 @@ package struct ShareCommand: RunnableCommand {
     let grouping: ShareGrouping
     let format: OutputFormat
     let color: ColorChoice
+    var fields: [String]?
+
+    /// The fields `--fields` offers: the JSON names of the table's columns.
+    static var fieldNames: [String] {
+        ShareOutput(groups: [], coverage: PeriodCoverage(period: .allTime, missing: []), grouping: .distributor).document.fieldNames
+    }
 
     static let spec = CommandSpec(
         name: "share",
@@ -74,7 +89,7 @@ package struct ShareCommand: RunnableCommand {
                 name: .by, kind: .choice(ShareGrouping.allCases.map(\.rawValue)),
                 help: Words("Group by distributor, nation or genre.", "묶는 기준: 배급사(distributor), 대표국적(nation) 또는 대표장르(genre)."),
                 defaultValue: .value("distributor"))
-        ] + SharedOptions.printing,
+        ] + SharedOptions.printing + [SharedOptions.fields(ShareCommand.fieldNames)],
         outputSchema: ShareOutput.jsonSchema,
         tool: ToolDeclaration(
             name: "box_office_share", title: "Share of a period by distributor, nation or genre (archive)",
@@ -82,16 +97,18 @@ package struct ShareCommand: RunnableCommand {
                 "Each distributor's, nation's or genre's share of a period's audience and sales, from the local box-office archive: no API call. Each film counts with its figure from KOBIS's running totals, as box_office_top ranks it. Example: {\"year\": 2023, \"by\": \"distributor\"}.",
             options: [.year, .month, .from, .to, .allTime, .by, .strict], effect: .readsTheArchive),
         make: { reader throws(UsageError) in
-            ShareCommand(
+            let format = try reader.format()
+            return ShareCommand(
                 period: try PeriodOptions(reader, allowsAllTime: true), grouping: try reader.choice(.by, ShareGrouping.init) ?? .distributor,
-                format: try reader.format(), color: try reader.color())
+                format: format, color: try reader.color(), fields: try reader.fields(among: ShareCommand.fieldNames, format: format))
         })
 
     package func run(in state: CommandState) async throws -> CommandOutput {
         let archive = try state.openArchive(period.archive, readOnly: true)
         let coverage = try period.coverage(in: archive, state: state)
         let groups = try archive.share(period.period, by: grouping)
-        return .data(ShareOutput(groups: groups, coverage: coverage, grouping: grouping), format: format, color: color)
+        return .data(
+            ShareOutput(groups: groups, coverage: coverage, grouping: grouping), CommandOutput.Layout(format: format, color: color, fields: fields))
     }
 }
 

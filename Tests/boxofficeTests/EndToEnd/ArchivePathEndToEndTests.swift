@@ -83,6 +83,15 @@ struct ArchiveQuestionEdgesEndToEndTests {
         #expect(
             share.stdout.contains("Provisional: 1 day was fetched before KOBIS settled it (2023-08-20); the next sync fetches it again."),
             "\(share.stdout)")
+        // --fields, as the charts take it: the columns and the JSON lines' members asked for, in order.
+        let picked = try await state.run([
+            "top", "--from", "2023-08-18", "--to", "2023-08-20", "--fields", "title,total", "--format", "csv", "--limit", "1",
+        ])
+        #expect(picked.stdout == "title,total\n콘크리트 유토피아,501709\n", "\(picked.stdout) \(picked.stderr)")
+        let groups = try await state.run([
+            "share", "--from", "2023-08-18", "--to", "2023-08-20", "--by", "nation", "--fields", "name,films", "--format", "jsonl",
+        ])
+        #expect(groups.stdout.hasPrefix(#"{"name":"한국","films":6}"#), "\(groups.stdout) \(groups.stderr)")
         let json = try await state.run(["top", "--from", "2023-08-18", "--to", "2023-08-20", "--format", "json"])
         #expect(json.stdout.contains(#""unsettledDays" : ["#) || json.stdout.contains(#""unsettledDays": ["#), "\(json.stdout.prefix(300))")
     }
