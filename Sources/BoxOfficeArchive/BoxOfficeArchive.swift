@@ -641,44 +641,42 @@ public final class BoxOfficeArchive: Sendable {
     public func query(
         _ sql: String, parameters: [SQLValue] = [], rowLimit: Int = 1_000, byteLimit: Int = 4 << 20, seconds: Double = 2
     ) throws(BoxOfficeError) -> QueryResult {
-        try withConnection { connection in
-            var result = QueryResult()
-            var bytes = 0
-            let longest = connection.limitLength(Int32(clamping: byteLimit))
-            defer { connection.limitLength(longest) }
-            var now = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &now)
-            let deadline = UnsafeMutablePointer<Int64>.allocate(capacity: 1)
-            defer { deadline.deallocate() }
-            deadline.pointee = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec) + Int64(seconds * 1e9)
-            connection.refuseWrites()
-            do {
-                try connection.query(sql, parameters, readOnly: true, deadline: deadline) { columns, row in
-                    result.columns = columns
-                    guard result.rows.count < rowLimit else {
-                        result.isTruncated = true
-                        result.limitReached = .rows
-                        return false
+        // Its own deadline, shorter than a question's, in the same standing place.
+        try withConnection(question: false) { connection in
+            try connection.asking(within: seconds) {
+                var result = QueryResult()
+                var bytes = 0
+                let longest = connection.limitLength(Int32(clamping: byteLimit))
+                defer { connection.limitLength(longest) }
+                connection.refuseWrites()
+                do {
+                    try connection.query(sql, parameters, readOnly: true) { columns, row in
+                        result.columns = columns
+                        guard result.rows.count < rowLimit else {
+                            result.isTruncated = true
+                            result.limitReached = .rows
+                            return false
+                        }
+                        bytes += row.reduce(0) { total, value in
+                            if case .text(let text) = value { total + text.utf8.count } else { total + 8 }
+                        }
+                        guard bytes <= byteLimit else {
+                            result.isTruncated = true
+                            result.limitReached = .bytes
+                            return false
+                        }
+                        result.rows.append(row)
+                        return true
                     }
-                    bytes += row.reduce(0) { total, value in
-                        if case .text(let text) = value { total + text.utf8.count } else { total + 8 }
-                    }
-                    guard bytes <= byteLimit else {
-                        result.isTruncated = true
-                        result.limitReached = .bytes
-                        return false
-                    }
-                    result.rows.append(row)
-                    return true
+                    // No row came: the names are the statement's still.
+                    if result.rows.isEmpty { result.columns = try connection.columnNames(of: sql) }
+                } catch let failure as SQLiteFailure where failure.code == 1 || [18, 23].contains(failure.code & 0xFF) {
+                    // SQLITE_ERROR, SQLITE_TOOBIG and SQLITE_AUTH: the statement's own fault, not the file's.
+                    throw failure.message.contains("not authorized")
+                        ? ArchiveError.refused(reason: failure.message) : ArchiveError.invalidQuery(reason: failure.message)
                 }
-                // No row came: the names are the statement's still.
-                if result.rows.isEmpty { result.columns = try connection.columnNames(of: sql) }
-            } catch let failure as SQLiteFailure where failure.code == 1 || [18, 23].contains(failure.code & 0xFF) {
-                // SQLITE_ERROR, SQLITE_TOOBIG and SQLITE_AUTH: the statement's own fault, not the file's.
-                throw failure.message.contains("not authorized")
-                    ? ArchiveError.refused(reason: failure.message) : ArchiveError.invalidQuery(reason: failure.message)
+                return result
             }
-            return result
         }
     }
 

@@ -31,7 +31,7 @@ struct SQLiteFailure: Error {
 struct SQLiteConnection: ~Copyable {
     private let handle: OpaquePointer
     /// When the statements of a question must have ended (monotonic nanoseconds), 0 outside one:
-    /// what `asking(within:)` sets for every statement that names no deadline of its own.
+    /// what `asking(within:)` sets for every statement run inside it.
     private let standing: UnsafeMutablePointer<Int64>
 
     /// Opens `path`, loading SQLite first if no archive was opened yet. `immutable` (read-only)
@@ -98,7 +98,7 @@ struct SQLiteConnection: ~Copyable {
     /// With `readOnly`, a statement that would write is refused before it runs.
     @discardableResult
     func query(
-        _ sql: String, _ parameters: [SQLValue] = [], readOnly: Bool = false, deadline: UnsafePointer<Int64>? = nil,
+        _ sql: String, _ parameters: [SQLValue] = [], readOnly: Bool = false,
         row: (_ columns: [String], _ values: [SQLValue]) throws -> Bool = { _, _ in true }
     ) throws -> Int {
         var prepared: OpaquePointer?
@@ -124,7 +124,7 @@ struct SQLiteConnection: ~Copyable {
             case .text(let value): lazy_sqlite_bind_text(statement, position, value)
             }
         }
-        lazy_sqlite_set_deadline(handle, deadline ?? (standing.pointee > 0 ? UnsafePointer(standing) : nil))
+        lazy_sqlite_set_deadline(handle, standing.pointee > 0 ? UnsafePointer(standing) : nil)
         defer { lazy_sqlite_set_deadline(handle, nil) }
         let count = Int(lazy_sqlite_column_count(statement))
         let columns = (0..<count).map { String(cString: lazy_sqlite_column_name(statement, Int32($0))) }
