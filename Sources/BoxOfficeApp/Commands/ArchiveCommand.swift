@@ -133,8 +133,7 @@ package enum ArchiveCommand {
             let today = state.context.today
             let last = to ?? today.adding(days: -1)
             let first = from ?? firstDay
-            let asTool: Bool
-            if case .tool = state.caller { asTool = true } else { asTool = false }
+            let asTool = state.caller.isTool
             if asTool {
                 guard let budget = self.budget, budget <= Self.toolBudgetCeiling else {
                     throw UsageError(
@@ -331,10 +330,9 @@ package enum ArchiveCommand {
 
         package func run(in state: CommandState) async throws -> CommandOutput {
             let archive = try state.openArchive(archive, readOnly: true)
-            let bytes: Int
-            if case .tool = state.caller { bytes = Self.toolByteLimit } else { bytes = Self.byteLimit }
+            let bytes = state.caller.isTool ? Self.toolByteLimit : Self.byteLimit
             let statement: String
-            if sql == "-", case .shell = state.caller {
+            if sql == "-", !state.caller.isTool {
                 let input = state.context.readStandardInput(Self.longestStatement + 1)
                 guard input.count <= Self.longestStatement else {
                     throw UsageError(

@@ -104,7 +104,7 @@ package struct ChartCommand: StreamingCommand {
         if let regionName = try reader.text(.region) {
             guard let region = Region.named(regionName) else {
                 let names = Region.all.map(\.englishName)
-                let hint = Suggestion.closest(to: regionName, among: names).map(didYouMean) ?? ""
+                let hint = didYouMean(Suggestion.closest(to: regionName, among: names))
                 let codes = "\(Region.all.first?.code ?? "")–\(Region.all.last?.code ?? "")"
                 throw reader.error(
                     bilingual(

@@ -48,7 +48,7 @@ package struct CodesCommand: RunnableCommand {
             // A word that is neither a group's name nor a code is a typo ('region'), not a comCode.
             let names = CodeGroup.allCases.map(\.rawValue)
             guard CodeGroup(rawValue: group.lowercased()) != nil || group.allSatisfy({ character in character.isASCII && character.isNumber }) else {
-                let hint = Suggestion.closest(to: group, among: names).map(didYouMean) ?? ""
+                let hint = didYouMean(Suggestion.closest(to: group, among: names))
                 throw reader.error(
                     bilingual(
                         "Unknown code group '\(group)'.\(hint) Use one of: \(names.joined(separator: ", ")), or a comCode of digits.",

@@ -159,13 +159,12 @@ package struct ReportCommand: RunnableCommand {
         do {
             if let year = try archive.yearSoFar(through: date) { return year }
             let missing = try archive.missingDays(from: first, to: date)
-            let shown = missing.prefix(3).map(\.iso)
-            let more = missing.count > 3 ? bilingual(" and \(missing.count - 3) more", " 외 \(missing.count - 3)일") : ""
+            let listed = PeriodCoverage.listing(missing, showing: 3)
             let sync = "boxoffice archive sync --from \(first.iso) --to \(date.iso)"
             state.context.warn(
                 bilingual(
-                    "the year so far is left out: the archive lacks \(NumberText.grouped(Int64(missing.count))) day\(missing.count == 1 ? "" : "s") of \(date.year) (\(shown.joined(separator: ", "))\(more)); '\(sync)' fills them.",
-                    "올해 누적은 뺐습니다. 아카이브에 \(date.year)년의 \(NumberText.grouped(Int64(missing.count)))일이 빠져 있습니다(\(shown.joined(separator: ", "))\(more)). 채우는 명령: '\(sync)'."
+                    "the year so far is left out: the archive lacks \(NumberText.grouped(Int64(missing.count))) day\(missing.count == 1 ? "" : "s") of \(date.year) (\(listed.english)); '\(sync)' fills them.",
+                    "올해 누적은 뺐습니다. 아카이브에 \(date.year)년의 \(NumberText.grouped(Int64(missing.count)))일이 빠져 있습니다(\(listed.korean)). 채우는 명령: '\(sync)'."
                 ))
         } catch {
             state.context.warn(

@@ -217,7 +217,9 @@ package struct PeriodOptions: Sendable {
         // Days before KOBIS's first chart cannot be missing: no sync could fill them.
         let from = max(asked, ArchiveCommand.firstDay)
         let last = min(to, state.context.today.adding(days: -1))
-        let missing = try archive.missingDays(from: from, to: last)
+        // One read of the days held serves both what is missing and what is still provisional.
+        let held = from <= last ? try archive.days(from: from, to: last) : [:]
+        let missing = from <= last ? (0...last.days(since: from)).map { from.adding(days: $0) }.filter { held[$0] == nil } : []
         if from <= last, missing.count == last.days(since: from) + 1 {
             throw PeriodNotArchived(message: PeriodCoverage.sayingEmpty((from, last), caller: state.caller))
         }
@@ -227,7 +229,7 @@ package struct PeriodOptions: Sendable {
             // At a terminal the note under the table says it; a second line on stderr would repeat it.
             if !(state.context.stdoutIsTerminal && state.context.stderrIsTerminal) { state.context.warn(line) }
         }
-        let unsettled = try archive.days(from: from, to: last).filter { !$0.value }.map(\.key).sorted()
+        let unsettled = held.filter { !$0.value }.map(\.key).sorted()
         // The heading tells the days the answer covers: a year not over yet runs to yesterday.
         return PeriodCoverage(period: .days(from: asked, to: max(asked, last)), missing: missing, unsettled: unsettled)
     }

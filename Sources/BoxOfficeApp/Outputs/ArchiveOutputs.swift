@@ -212,13 +212,12 @@ package struct PeriodCoverage: Sendable {
         var notes: [Document.Block] = []
         if !missing.isEmpty { notes.append(.note(Self.saying(missing))) }
         if !unsettled.isEmpty {
-            let shown = unsettled.prefix(3).map(\.iso).joined(separator: ", ")
-            let more = unsettled.count > 3 ? bilingual(" and \(unsettled.count - 3) more", " 외 \(unsettled.count - 3)일") : ""
+            let listed = Self.listing(unsettled, showing: 3)
             notes.append(
                 .note(
                     bilingual(
-                        "Provisional: \(unsettled.count) day\(unsettled.count == 1 ? " was" : "s were") fetched before KOBIS settled \(unsettled.count == 1 ? "it" : "them") (\(shown)\(more)); the next sync fetches \(unsettled.count == 1 ? "it" : "them") again.",
-                        "잠정 집계: KOBIS가 확정하기 전에 받은 날이 \(unsettled.count)일 있습니다(\(shown)\(more)). 다음 동기화에서 다시 받습니다.")))
+                        "Provisional: \(unsettled.count) day\(unsettled.count == 1 ? " was" : "s were") fetched before KOBIS settled \(unsettled.count == 1 ? "it" : "them") (\(listed.english)); the next sync fetches \(unsettled.count == 1 ? "it" : "them") again.",
+                        "잠정 집계: KOBIS가 확정하기 전에 받은 날이 \(unsettled.count)일 있습니다(\(listed.korean)). 다음 동기화에서 다시 받습니다.")))
         }
         return notes
     }
@@ -396,7 +395,7 @@ package extension PeriodCoverage {
     /// The archive holds no day of the period (or, for all time, none at all): the sync that
     /// fills it, and what it costs.
     static func sayingEmpty(_ days: (from: KSTDate, to: KSTDate)?, caller: Caller) -> String {
-        let isTool = if case .tool = caller { true } else { false }
+        let isTool = caller.isTool
         guard let (from, to) = days else {
             let sync = isTool ? "archive_sync" : "'boxoffice archive sync'"
             return bilingual(
@@ -415,14 +414,19 @@ package extension PeriodCoverage {
         )
     }
 
+    /// `2023-08-01, 2023-08-02 and 23 more` (`… 외 23일`): the first `count` days, and how many more.
+    static func listing(_ days: [KSTDate], showing count: Int) -> Words {
+        let shown = days.prefix(count).map(\.iso).joined(separator: ", ")
+        let more = days.count - min(days.count, count)
+        return more == 0 ? Words(verbatim: shown) : Words("\(shown) and \(more) more", "\(shown) 외 \(more)일")
+    }
+
     /// "The archive lacks 3 days of the period: 2023-08-01, …": what a reader must know of a figure.
     static func saying(_ missing: [KSTDate]) -> String {
-        let shown = missing.prefix(5).map(\.iso)
-        let more = missing.count > 5 ? " and \(missing.count - 5) more" : ""
-        let listed = SharedOptions.list(Array(shown))
+        let listed = listing(missing, showing: 5)
         return bilingual(
-            "The archive lacks \(missing.count) day\(missing.count == 1 ? "" : "s") of the period (\(listed)\(more)); run 'boxoffice archive sync' for them.",
-            "아카이브에 이 기간의 \(missing.count)일이 빠져 있습니다(\(listed)\(missing.count > 5 ? " 외 \(missing.count - 5)일" : "")). 'boxoffice archive sync'로 받으세요."
+            "The archive lacks \(missing.count) day\(missing.count == 1 ? "" : "s") of the period (\(listed.english)); run 'boxoffice archive sync' for them.",
+            "아카이브에 이 기간의 \(missing.count)일이 빠져 있습니다(\(listed.korean)). 'boxoffice archive sync'로 받으세요."
         )
     }
 }

@@ -23,7 +23,7 @@ struct ToolArguments: ArgumentSource {
         let names = tool.arguments.map(\.rawValue)
         for (key, value) in members {
             guard let name = tool.arguments.first(where: { $0.rawValue == key }) else {
-                let suggestion = Suggestion.closest(to: key, among: names).map(didYouMean) ?? ""
+                let suggestion = didYouMean(Suggestion.closest(to: key, among: names))
                 throw UsageError(
                     "Unknown argument '\(key)'.\(suggestion) \(tool.name) takes \(names.isEmpty ? "none" : SharedOptions.list(names, lastSeparator: " and "))."
                 )

@@ -7,6 +7,11 @@ package enum Caller: Sendable {
     case shell
     case tool(MCPTool)
 
+    /// Whether a model calls, through a tool.
+    package var isTool: Bool {
+        if case .tool = self { true } else { false }
+    }
+
     /// How the caller gives the option: `--date` or `date`; nil when it cannot.
     package func option(_ name: OptionName) -> String? {
         switch self {

@@ -193,7 +193,7 @@ package struct OptionReader: Sendable {
             guard offered.contains(name) else {
                 // The help lists posterURL, which only a chart with posters has.
                 let needsPosters = name == "posterURL" && declares(.posters)
-                let suggestion = Suggestion.closest(to: name, among: offered).map(didYouMean) ?? ""
+                let suggestion = didYouMean(Suggestion.closest(to: name, among: offered))
                 let hint = needsPosters ? bilingual(" It comes with --posters.", " --posters와 함께 씁니다.") : suggestion
                 let shown = TerminalText.sanitize(name)
                 throw error(
