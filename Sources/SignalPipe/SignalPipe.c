@@ -6,6 +6,8 @@
 #include "SignalPipe.h"
 
 #include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>
@@ -35,4 +37,40 @@ int signal_pipe_install(const int *signals, int count, int write_end) {
         if (sigaction(signals[index], &action, NULL) != 0) result = -1;
     }
     return result;
+}
+
+struct listener {
+    int read_end;
+    void (*arrived)(int signal_number);
+};
+
+static void *listen_to_pipe(void *argument) {
+    struct listener listener = *(struct listener *)argument;
+    free(argument);
+    unsigned char byte;
+    for (;;) {
+        ssize_t count = read(listener.read_end, &byte, 1);
+        if (count < 0 && errno == EINTR) continue;
+        if (count != 1) return NULL;
+        listener.arrived(byte);
+    }
+}
+
+int signal_pipe_listen(int read_end, void (*arrived)(int signal_number)) {
+    struct listener *listener = malloc(sizeof *listener);
+    if (!listener) return -1;
+    *listener = (struct listener){ .read_end = read_end, .arrived = arrived };
+    pthread_attr_t attributes;
+    pthread_attr_init(&attributes);
+    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+    // The handler's work needs little stack: a small thread is quick to make.
+    pthread_attr_setstacksize(&attributes, 256 * 1024);
+    pthread_t thread;
+    int created = pthread_create(&thread, &attributes, listen_to_pipe, listener);
+    pthread_attr_destroy(&attributes);
+    if (created != 0) {
+        free(listener);
+        return -1;
+    }
+    return 0;
 }

@@ -1,5 +1,4 @@
 import BoxOfficeCore
-import Dispatch
 import SignalPipe
 import Synchronization
 #if canImport(Glibc)
@@ -47,25 +46,25 @@ package enum Signals {
     /// stderr) is done here, outside the handler, where any call is allowed. The handlers are in
     /// place before this returns, so nothing waits for them. Without a pipe, signals keep their
     /// default action, which ends the run at once as before.
+    /// Read once as the handlers are armed: whether a progress line may need clearing.
+    private static let stderrIsTerminal = Atomic(false)
+
     private static let handlers: Void = {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { return }
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         // A handler must never block, even if the reader were gone.
         _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
-        let readEnd = ends[0]
-        let stderrIsTerminal = Terminal.isTerminal(STDERR_FILENO)
-        DispatchQueue(label: "boxoffice.signals").async {
-            var number: UInt8 = 0
-            while true {
-                let count = read(readEnd, &number, 1)
-                if count < 0, errno == EINTR { continue }
-                guard count == 1 else { return }
-                if let ending = endingSignals.first(where: { $0.signal == Int32(number) }) {
-                    end(by: ending, stderrIsTerminal: stderrIsTerminal)
-                }
-            }
-        }
+        stderrIsTerminal.store(Terminal.isTerminal(STDERR_FILENO), ordering: .releasing)
+        guard
+            signal_pipe_listen(
+                ends[0],
+                { number in
+                    if let ending = endingSignals.first(where: { $0.signal == number }) {
+                        end(by: ending, stderrIsTerminal: stderrIsTerminal.load(ordering: .acquiring))
+                    }
+                }) == 0
+        else { return }
         let signals = endingSignals.map(\.signal)
         _ = signal_pipe_install(signals, Int32(signals.count), ends[1])
     }()
