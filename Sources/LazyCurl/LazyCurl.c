@@ -1,29 +1,32 @@
-// libcurl, loaded on the first request, and one HTTP GET through its easy interface: what the
-// executable's transport sends on Linux.
+// libcurl, loaded when a run is about to send, and the one thread that drives every transfer
+// through its multi interface: what the executable's transport sends on Linux.
 //
 // Linked the usual way, libcurl and the thirty-odd libraries it needs (TLS, LDAP, Kerberos…) are
 // mapped and relocated before `main` on every run, although a run the cache answers never touches
 // the network: more than half of such a run's time and a third of its memory. So the binary does
-// not link it; `lazy_curl_load` opens it with dlopen before the first request and finds the eight
-// functions used here with dlsym. A libcurl that cannot be loaded is a clear error (exit 69).
+// not link it. The network thread opens it with dlopen and finds the functions used here with
+// dlsym; it is started as soon as the run knows it will send (`lazy_curl_prepare`), so the load
+// overlaps the run's own work. A libcurl that cannot be loaded is a clear error (exit 69).
 //
-// URLSession on Linux drives the same libcurl through its multi interface, its dispatch queues and
-// its delegate queue, and configuring a session reads the shared cookie store and URL cache (and
-// creates their folders in the user's home). A run makes one request or a range of them, so a
-// blocking GET per request, each on a thread of the caller's, does the same work in a quarter of
-// the time. Everything that decides (which redirect to follow, what an error means) stays in Swift;
-// this file only moves bytes, and refuses:
+// One thread, one multi handle: it waits in curl_multi_poll for a socket, a timer, a new transfer
+// or a cancel (curl_multi_wakeup), so a range shares its connections and a thread, and a cancelled
+// transfer is taken out at once, its connection closed as it goes. URLSession on Linux drives the
+// same libcurl with its dispatch queues and delegate queue besides, and configuring a session reads
+// the shared cookie store and URL cache (and creates their folders in the user's home).
+// Everything that decides (which redirect to follow, what an error means) stays in Swift; this
+// file only moves bytes, and refuses:
 // - any protocol but http and https, and redirects (libcurl follows none: the caller decides);
 // - a body past the caller's limit, declared (Content-Length) or counted as it arrives after
 //   decompression, and headers past a fixed limit (64 KiB, or a line past libcurl's own);
 // - signals: libcurl must not use SIGALRM for its timeouts in a threaded program.
 // Nothing libcurl writes in words is kept: its error text can carry the URL, and with it a key.
 //
-// Easy handles are kept for the next request, so that a range reuses its connections as URLSession
-// did. libcurl's ABI is written out so that no libcurl headers are needed to build: handles are
-// pointers, its enums and options are the documented numbers, and each option's value is passed as
-// the type libcurl reads for it (long, curl_off_t, or a pointer). The file is for Linux; elsewhere
-// it is empty. (A fully static musl binary cannot dlopen: there, every request exits 69.)
+// Easy handles are kept for the next request. libcurl's ABI is written out so that no libcurl
+// headers are needed to build: handles are pointers, its enums and options are the documented
+// numbers, and each option's value is passed as the type libcurl reads for it (long, curl_off_t,
+// or a pointer). curl_multi_poll and curl_multi_wakeup need libcurl 7.68 (2020). The file is for
+// Linux; elsewhere it is empty. (A fully static musl binary cannot dlopen: there, every request
+// exits 69.)
 
 #include "LazyCurl.h"
 
@@ -37,7 +40,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
 
 typedef void *handle;
 typedef int64_t curl_off_t; // 64 bits wherever libcurl is built with large-file support
@@ -53,6 +55,13 @@ static struct {
     int (*easy_getinfo)(handle, int info, ...);
     void *(*slist_append)(void *list, const char *line);
     void (*slist_free_all)(void *list);
+    handle (*multi_init)(void);
+    int (*multi_add_handle)(handle multi, handle easy);
+    int (*multi_remove_handle)(handle multi, handle easy);
+    int (*multi_perform)(handle multi, int *running);
+    void *(*multi_info_read)(handle multi, int *left);
+    int (*multi_poll)(handle multi, void *extra, unsigned count, int timeout_milliseconds, int *ready);
+    int (*multi_wakeup)(handle multi);
 } curl;
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -62,12 +71,12 @@ static char failure[4200];
 /// Finds one function; false, with the reason written, when the library lacks it.
 static int find(void *library, const char *file, const char *name, void *slot) {
     void *function = dlsym(library, name);
-    if (!function) snprintf(failure, sizeof failure, "%s has no function %s, so it is not libcurl 4", file, name);
+    if (!function) snprintf(failure, sizeof failure, "%s has no function %s, so it is not libcurl 7.68 or later", file, name);
     memcpy(slot, &function, sizeof function);
     return function != NULL;
 }
 
-const char *lazy_curl_load(const char *path) {
+static const char *load_library(const char *path) {
     if (atomic_load_explicit(&state, memory_order_acquire) == 1) return NULL;
     pthread_mutex_lock(&lock);
     if (atomic_load_explicit(&state, memory_order_relaxed) == 0) {
@@ -83,7 +92,14 @@ const char *lazy_curl_load(const char *path) {
             && find(library, file, "curl_easy_setopt", &curl.easy_setopt)
             && find(library, file, "curl_easy_getinfo", &curl.easy_getinfo)
             && find(library, file, "curl_slist_append", &curl.slist_append)
-            && find(library, file, "curl_slist_free_all", &curl.slist_free_all);
+            && find(library, file, "curl_slist_free_all", &curl.slist_free_all)
+            && find(library, file, "curl_multi_init", &curl.multi_init)
+            && find(library, file, "curl_multi_add_handle", &curl.multi_add_handle)
+            && find(library, file, "curl_multi_remove_handle", &curl.multi_remove_handle)
+            && find(library, file, "curl_multi_perform", &curl.multi_perform)
+            && find(library, file, "curl_multi_info_read", &curl.multi_info_read)
+            && find(library, file, "curl_multi_poll", &curl.multi_poll)
+            && find(library, file, "curl_multi_wakeup", &curl.multi_wakeup);
         // libcurl is initialised once, here under the lock, before any thread makes a handle: a
         // handle made first would initialise it on the side, which is not safe from two threads
         // at once. CURL_GLOBAL_SSL: 1.
@@ -109,8 +125,6 @@ enum {
     OPT_FOLLOWLOCATION = 52, OPT_HTTPGET = 80, OPT_NOSIGNAL = 99, OPT_TIMEOUT_MS = 155,
     OPT_PROTOCOLS = 181, OPT_MAXFILESIZE_LARGE = 30117,
     OPT_ERRORBUFFER = 10010, OPT_CAINFO = 10065, OPT_CAPATH = 10097,
-    OPT_NOPROGRESS = 43, OPT_XFERINFOFUNCTION = 20219, OPT_XFERINFODATA = 10057,
-    OPT_SOCKOPTFUNCTION = 20148, OPT_SOCKOPTDATA = 10149,
     INFO_RESPONSE_CODE = 0x200002, INFO_SSL_VERIFYRESULT = 0x20000D,
     ERROR_SIZE = 256, // CURL_ERROR_SIZE
     PROTOCOL_HTTP = 1, PROTOCOL_HTTPS = 2,
@@ -171,7 +185,7 @@ static handle take_handle(void) {
     handle easy = pooled > 0 ? pool[--pooled] : NULL;
     pthread_mutex_unlock(&pool_lock);
     if (easy) {
-        curl.easy_reset(easy); // keeps the handle's open connections
+        curl.easy_reset(easy);
         return easy;
     }
     return curl.easy_init();
@@ -201,85 +215,214 @@ static void read_certificate_refusal(handle easy, const char *error, struct lazy
 
 struct lazy_curl_switch {
     atomic_int thrown;
-    /// Guards `socket`, which the transfer's thread sets and the thrower shuts down.
-    pthread_mutex_t lock;
-    /// The socket the transfer talks on while it runs, -1 before and after.
-    int socket;
 };
 
 struct lazy_curl_switch *lazy_curl_switch_new(void) {
-    struct lazy_curl_switch *made = calloc(1, sizeof *made);
-    if (!made) return NULL;
-    pthread_mutex_init(&made->lock, NULL);
-    made->socket = -1;
-    return made;
-}
-
-/// Throws the switch: the progress callback ends the transfer at its next call, and its socket is
-/// shut down now, so a transfer waiting on a silent server wakes at once and the server sees the
-/// connection close within moments of the cancel, not at the next progress call.
-void lazy_curl_switch_throw(struct lazy_curl_switch *abort) {
-    if (!abort) return;
-    atomic_store_explicit(&abort->thrown, 1, memory_order_release);
-    pthread_mutex_lock(&abort->lock);
-    if (abort->socket >= 0) shutdown(abort->socket, SHUT_RDWR);
-    pthread_mutex_unlock(&abort->lock);
+    return calloc(1, sizeof(struct lazy_curl_switch));
 }
 
 void lazy_curl_switch_free(struct lazy_curl_switch *abort) {
-    if (!abort) return;
-    pthread_mutex_destroy(&abort->lock);
     free(abort);
 }
 
-/// libcurl's socket-options callback, called for each socket a transfer makes, before it
-/// connects: the switch learns it (and shuts it down if thrown already).
-static int note_socket(void *abort, int socket, int purpose) {
-    (void)purpose;
-    struct lazy_curl_switch *the_switch = abort;
-    if (!the_switch) return 0;
-    pthread_mutex_lock(&the_switch->lock);
-    the_switch->socket = socket;
-    if (atomic_load_explicit(&the_switch->thrown, memory_order_acquire)) shutdown(socket, SHUT_RDWR);
-    pthread_mutex_unlock(&the_switch->lock);
-    return 0; // CURL_SOCKOPT_OK
+static int thrown(const struct lazy_curl_switch *abort) {
+    return abort && atomic_load_explicit(&((struct lazy_curl_switch *)abort)->thrown, memory_order_acquire);
 }
 
-/// The transfer is over: its socket may be closed and its number reused, so it is forgotten.
-static void forget_socket(const struct lazy_curl_switch *abort) {
-    struct lazy_curl_switch *the_switch = (struct lazy_curl_switch *)abort;
-    if (!the_switch) return;
-    pthread_mutex_lock(&the_switch->lock);
-    the_switch->socket = -1;
-    pthread_mutex_unlock(&the_switch->lock);
+/// One GET from its start to its answer: made by the caller's thread, then the network thread's.
+struct transfer {
+    handle easy;
+    void *header_list;
+    struct growing body, headers;
+    char error[ERROR_SIZE];
+    const struct lazy_curl_switch *abort;
+    lazy_curl_done done;
+    void *context;
+    /// In the multi handle (the network thread's to know).
+    int added;
+    struct transfer *next;
+};
+
+/// The network thread's multi handle, set once it is made; and what is waiting for it.
+static _Atomic(handle) multi;
+static pthread_mutex_t queue_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct transfer *arriving;
+static int driver_started;
+static pthread_cond_t loaded = PTHREAD_COND_INITIALIZER;
+
+void lazy_curl_switch_throw(struct lazy_curl_switch *abort) {
+    if (!abort) return;
+    atomic_store_explicit(&abort->thrown, 1, memory_order_release);
+    handle waiting = atomic_load_explicit(&multi, memory_order_acquire);
+    if (waiting) curl.multi_wakeup(waiting);
 }
 
-/// libcurl's progress callback, called often while a transfer runs (and while it waits): a
-/// nonzero answer aborts it.
-static int check_switch(void *abort, curl_off_t download_total, curl_off_t downloaded, curl_off_t upload_total, curl_off_t uploaded) {
-    (void)download_total; (void)downloaded; (void)upload_total; (void)uploaded;
-    return abort && atomic_load_explicit(&((struct lazy_curl_switch *)abort)->thrown, memory_order_acquire) ? 1 : 0;
+/// Ends a transfer: what it brought back goes to its caller, and its handle back to the pool.
+/// Only the network thread calls it; the transfer is gone when it returns.
+static void finish(struct transfer *transfer, int code) {
+    handle easy = transfer->easy;
+    if (transfer->added) curl.multi_remove_handle(atomic_load_explicit(&multi, memory_order_relaxed), easy);
+    // A transfer that failed after the switch was thrown failed because it was.
+    if (code != 0 && thrown(transfer->abort)) code = CODE_ABORTED_BY_CALLBACK;
+    struct lazy_curl_answer answer;
+    memset(&answer, 0, sizeof answer);
+    long status = 0;
+    curl.easy_getinfo(easy, INFO_RESPONSE_CODE, &status);
+    if (code != 0) read_certificate_refusal(easy, transfer->error, &answer);
+    curl.easy_setopt(easy, OPT_ERRORBUFFER, NULL);
+    curl.easy_setopt(easy, OPT_HTTPHEADER, NULL);
+    curl.slist_free_all(transfer->header_list);
+    return_handle(easy);
+    answer.status = status;
+    // Past the limit as declared (libcurl's own check) or as counted.
+    answer.body_too_large = transfer->body.overflowed || code == CODE_FILESIZE_EXCEEDED;
+    // libcurl refuses a header line past its own limit (100 KiB) before this file sees it, as
+    // out of memory (libcurl 7) or too large (8.6 on): while the headers are still coming, that is
+    // no memory shortage but an answer too big to be one.
+    answer.headers_too_large = transfer->headers.overflowed
+        || (!transfer->headers.ended && (code == CODE_OUT_OF_MEMORY || code == CODE_TOO_LARGE));
+    if (code == 0 && !transfer->body.overflowed && !transfer->headers.overflowed) {
+        answer.body = transfer->body.bytes;
+        answer.body_length = transfer->body.length;
+        answer.headers = transfer->headers.bytes;
+        answer.headers_length = transfer->headers.length;
+    } else {
+        free(transfer->body.bytes);
+        free(transfer->headers.bytes);
+    }
+    lazy_curl_done done = transfer->done;
+    void *context = transfer->context;
+    free(transfer);
+    done(context, code, &answer);
 }
 
-int lazy_curl_get(const char *url, const char *const *header_lines, int header_count, size_t maximum_bytes,
-                  long timeout_milliseconds, const char *certificate_file, const char *certificate_folder,
-                  const struct lazy_curl_switch *abort, struct lazy_curl_answer *answer) {
-    memset(answer, 0, sizeof *answer);
-    // Only after a successful load are the functions there; before it, fail as libcurl would.
-    if (atomic_load_explicit(&state, memory_order_acquire) != 1) return CODE_FAILED_INIT;
+/// The network thread: loads libcurl, then drives every transfer of the process through one
+/// multi handle, waiting in curl_multi_poll for a socket, a timer, a new transfer or a cancel.
+static void *drive(void *path) {
+    int ready = load_library(path) == NULL;
+    free(path);
+    handle made = ready ? curl.multi_init() : NULL;
+    pthread_mutex_lock(&lock);
+    atomic_store_explicit(&multi, made, memory_order_release);
+    // Whoever waits for the load learns whether requests can be sent.
+    if (ready && !made) {
+        snprintf(failure, sizeof failure, "libcurl could not make a multi handle");
+        atomic_store_explicit(&state, 2, memory_order_release);
+    }
+    pthread_cond_broadcast(&loaded);
+    pthread_mutex_unlock(&lock);
+    if (!made) return NULL;
+    struct transfer *running = NULL;
+    for (;;) {
+        pthread_mutex_lock(&queue_lock);
+        struct transfer *new = arriving;
+        arriving = NULL;
+        pthread_mutex_unlock(&queue_lock);
+        while (new) {
+            struct transfer *next = new->next;
+            if (curl.multi_add_handle(made, new->easy) != 0) {
+                finish(new, CODE_OUT_OF_MEMORY);
+            } else {
+                new->added = 1;
+                new->next = running;
+                running = new;
+            }
+            new = next;
+        }
+        // A cancelled transfer is taken out at once: libcurl closes the connection of a transfer
+        // removed before its end, so the server sees it go.
+        for (struct transfer **link = &running; *link;) {
+            struct transfer *transfer = *link;
+            if (thrown(transfer->abort)) {
+                *link = transfer->next;
+                finish(transfer, CODE_ABORTED_BY_CALLBACK);
+            } else {
+                link = &transfer->next;
+            }
+        }
+        int still_running = 0;
+        curl.multi_perform(made, &still_running);
+        struct message { int msg; handle easy; union { void *whatever; int result; } data; } *message;
+        int left = 0;
+        while ((message = curl.multi_info_read(made, &left))) {
+            if (message->msg != 1) continue; // CURLMSG_DONE
+            handle easy = message->easy;
+            int code = message->data.result;
+            for (struct transfer **link = &running; *link; link = &(*link)->next) {
+                if ((*link)->easy != easy) continue;
+                struct transfer *transfer = *link;
+                *link = transfer->next;
+                finish(transfer, code);
+                break;
+            }
+        }
+        curl.multi_poll(made, NULL, 0, 1000, NULL);
+    }
+    return NULL;
+}
+
+/// Starts the network thread, once; false when no thread could be made.
+static int start_driver(const char *path) {
+    pthread_mutex_lock(&queue_lock);
+    int started = driver_started;
+    if (!started) {
+        char *copy = path ? strdup(path) : NULL;
+        pthread_t thread;
+        pthread_attr_t attributes;
+        pthread_attr_init(&attributes);
+        pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+        started = (!path || copy) && pthread_create(&thread, &attributes, drive, copy) == 0;
+        pthread_attr_destroy(&attributes);
+        if (!started) free(copy);
+        driver_started = started;
+    }
+    pthread_mutex_unlock(&queue_lock);
+    return started;
+}
+
+void lazy_curl_prepare(const char *path) {
+    start_driver(path);
+}
+
+const char *lazy_curl_ready(const char *path) {
+    if (!start_driver(path)) return "no thread could be started for the network";
+    pthread_mutex_lock(&lock);
+    while (atomic_load_explicit(&multi, memory_order_acquire) == NULL && atomic_load_explicit(&state, memory_order_acquire) != 2) {
+        pthread_cond_wait(&loaded, &lock);
+    }
+    const char *result = atomic_load_explicit(&state, memory_order_acquire) == 1 && atomic_load_explicit(&multi, memory_order_acquire) ? NULL : failure;
+    pthread_mutex_unlock(&lock);
+    return result;
+}
+
+int lazy_curl_start(const char *url, const char *const *header_lines, int header_count, size_t maximum_bytes,
+                    long timeout_milliseconds, const char *certificate_file, const char *certificate_folder,
+                    const struct lazy_curl_switch *abort, lazy_curl_done done, void *context) {
+    handle driven = atomic_load_explicit(&multi, memory_order_acquire);
+    if (!driven) return CODE_FAILED_INIT;
+    struct transfer *transfer = calloc(1, sizeof *transfer);
+    if (!transfer) return CODE_OUT_OF_MEMORY;
     handle easy = take_handle();
-    if (!easy) return CODE_OUT_OF_MEMORY;
+    if (!easy) {
+        free(transfer);
+        return CODE_OUT_OF_MEMORY;
+    }
     void *list = NULL;
     for (int index = 0; index < header_count; index++) {
         void *longer = curl.slist_append(list, header_lines[index]);
         if (!longer) {
             curl.slist_free_all(list);
             return_handle(easy);
+            free(transfer);
             return CODE_OUT_OF_MEMORY;
         }
         list = longer;
     }
-    struct growing body = { .limit = maximum_bytes }, headers = { .limit = header_limit };
+    *transfer = (struct transfer){
+        .easy = easy, .header_list = list, .body = { .limit = maximum_bytes }, .headers = { .limit = header_limit },
+        .abort = abort, .done = done, .context = context,
+    };
+    // libcurl copies every string option, so the caller's may go once this returns.
     curl.easy_setopt(easy, OPT_URL, url);
     curl.easy_setopt(easy, OPT_HTTPGET, 1L);
     curl.easy_setopt(easy, OPT_HTTPHEADER, list);
@@ -290,57 +433,20 @@ int lazy_curl_get(const char *url, const char *const *header_lines, int header_c
     curl.easy_setopt(easy, OPT_MAXFILESIZE_LARGE, (curl_off_t)maximum_bytes);
     curl.easy_setopt(easy, OPT_ACCEPT_ENCODING, ""); // every encoding this libcurl can decode
     curl.easy_setopt(easy, OPT_WRITEFUNCTION, take_body);
-    curl.easy_setopt(easy, OPT_WRITEDATA, &body);
+    curl.easy_setopt(easy, OPT_WRITEDATA, &transfer->body);
     curl.easy_setopt(easy, OPT_HEADERFUNCTION, take_header);
-    curl.easy_setopt(easy, OPT_HEADERDATA, &headers);
-    // A cancelled request ends at once, its connection closed, not left to finish on its own.
-    curl.easy_setopt(easy, OPT_NOPROGRESS, 0L);
-    curl.easy_setopt(easy, OPT_XFERINFOFUNCTION, check_switch);
-    curl.easy_setopt(easy, OPT_XFERINFODATA, (void *)abort);
-    curl.easy_setopt(easy, OPT_SOCKOPTFUNCTION, note_socket);
-    curl.easy_setopt(easy, OPT_SOCKOPTDATA, (void *)abort);
+    curl.easy_setopt(easy, OPT_HEADERDATA, &transfer->headers);
     // Trusted certificates where the caller names them, as curl's own SSL_CERT_FILE and friends;
     // otherwise libcurl's built-in bundle.
     if (certificate_file) curl.easy_setopt(easy, OPT_CAINFO, certificate_file);
     if (certificate_folder) curl.easy_setopt(easy, OPT_CAPATH, certificate_folder);
-    char error[ERROR_SIZE] = "";
-    curl.easy_setopt(easy, OPT_ERRORBUFFER, error);
-    int code = curl.easy_perform(easy);
-    forget_socket(abort);
-    // A transfer that failed after the switch was thrown failed because it was: its socket shut
-    // down, its read cut short. It is the cancellation, whatever libcurl named it.
-    if (code != 0 && abort && atomic_load_explicit(&((struct lazy_curl_switch *)abort)->thrown, memory_order_acquire)) {
-        code = CODE_ABORTED_BY_CALLBACK;
-    }
-    long status = 0;
-    curl.easy_getinfo(easy, INFO_RESPONSE_CODE, &status);
-    if (code != 0) read_certificate_refusal(easy, error, answer);
-    curl.easy_setopt(easy, OPT_ERRORBUFFER, NULL);
-    curl.easy_setopt(easy, OPT_HTTPHEADER, NULL);
-    curl.easy_setopt(easy, OPT_NOPROGRESS, 1L);
-    curl.easy_setopt(easy, OPT_XFERINFODATA, NULL);
-    curl.easy_setopt(easy, OPT_SOCKOPTFUNCTION, NULL);
-    curl.easy_setopt(easy, OPT_SOCKOPTDATA, NULL);
-    curl.slist_free_all(list);
-    return_handle(easy);
-    answer->status = status;
-    // Past the limit as declared (libcurl's own check) or as counted.
-    answer->body_too_large = body.overflowed || code == CODE_FILESIZE_EXCEEDED;
-    // libcurl refuses a header line past its own limit (100 KiB) before this file sees it, as
-    // out of memory (libcurl 7) or too large (8.6 on): while the headers are still coming, that is
-    // no memory shortage but an answer too big to be one.
-    answer->headers_too_large = headers.overflowed
-        || (!headers.ended && (code == CODE_OUT_OF_MEMORY || code == CODE_TOO_LARGE));
-    if (code == 0 && !body.overflowed && !headers.overflowed) {
-        answer->body = body.bytes;
-        answer->body_length = body.length;
-        answer->headers = headers.bytes;
-        answer->headers_length = headers.length;
-    } else {
-        free(body.bytes);
-        free(headers.bytes);
-    }
-    return code;
+    curl.easy_setopt(easy, OPT_ERRORBUFFER, transfer->error);
+    pthread_mutex_lock(&queue_lock);
+    transfer->next = arriving;
+    arriving = transfer;
+    pthread_mutex_unlock(&queue_lock);
+    curl.multi_wakeup(driven);
+    return 0;
 }
 
 #endif

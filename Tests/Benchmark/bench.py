@@ -4,7 +4,8 @@ the floor: static Swift programs (built here from Tests/Benchmark/Floor) doing o
 work.
 
 Serves Fixtures/ from a loopback HTTP server with configurable latency, then times, side by side
-in one run (each against its comparison, turn about): `--version`, a single uncached `daily`, the same cached, a cached 31-day range as CSV,
+in one run (each against its comparison, turn about): `--version`, a single uncached `daily` (against
+`curl | jq` and against `curl -s` fetching the same URL alone), the same cached, a cached 31-day range as CSV,
 and a 31-day range at 100 ms latency. Prints medians, peak memory and every ratio against its
 target. Then the peak memory of ranges of big days (7, 31 and 365 days of 7 MiB answers, as CSV and
 JSON Lines): it must not grow with the number of days. Figures, not a pass/fail test: it exits 0.
@@ -172,7 +173,7 @@ def main():
     timed(ours, env)  # warm the page cache for the binary and its libraries
     version, hello_time, hello_networking_time = paired_medians([[binary, "--version"], [hello], [hello_networking]], env, args.runs)
     hello_networking_peak = measure_peak_memory(peak_memory, [hello_networking], env)
-    curl_single, ours_uncached = paired_medians([curl_jq, ours + ["--no-cache"]], env, args.runs)
+    curl_single, ours_uncached, curl_alone = paired_medians([curl_jq, ours + ["--no-cache"], ["curl", "-s", url]], env, args.runs)
     clear_cache()
     timed(ours, env)
     cached_entry = os.path.join(cache, "responses", "kobis", "daily-20230818.json")
@@ -206,6 +207,7 @@ def main():
         ("single daily, cached", ours_cached, "floor", floor_daily, 1.6),
         ("single daily, cached", ours_cached, "curl|jq", curl_single, 0.3),
         ("single daily, uncached", ours_uncached, "curl|jq", curl_single, 0.7),
+        ("single daily, uncached", ours_uncached, "curl -s", curl_alone, 1.3),
         ("31-day range, cached, CSV", ours_cached_range, "floor", floor_range, 2.0),
     ]
     print(f"boxoffice benchmark: {args.runs} runs each (medians), machine: {os.cpu_count()} cores")

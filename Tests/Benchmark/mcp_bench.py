@@ -173,6 +173,33 @@ def big_day_figures(env, runs):
     return statistics.median(times), at_once, in_range
 
 
+def cancel_to_close(env, runs):
+    """Seconds from a `notifications/cancelled` to the moment a silent server (it reads the
+    request and never answers) sees the call's connection close, for each of `runs` calls."""
+    import socket
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(8)
+    silent_env = dict(env, BOXOFFICE_KOBIS_URL=f"http://127.0.0.1:{listener.getsockname()[1]}",
+                      BOXOFFICE_CACHE_DIR=env["BOXOFFICE_CACHE_DIR"] + "-silent")
+    session = RawSession(silent_env)
+    waits = []
+    for request in range(1, runs + 1):
+        session.send({"jsonrpc": "2.0", "id": request, "method": "tools/call",
+                      "params": {"name": "daily_box_office", "arguments": {"date": "20230818"}, "_meta": {}}})
+        connection, _ = listener.accept()
+        connection.recv(65536)  # the request: the call is waiting on it now
+        cancelled = time.perf_counter()
+        session.send({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": request}})
+        while connection.recv(65536):
+            pass
+        waits.append(time.perf_counter() - cancelled)
+        connection.close()
+    session.close()
+    listener.close()
+    return waits
+
+
 def main():
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Chart)
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -200,6 +227,7 @@ def main():
         cli_times.append(time.perf_counter() - started)
     big_mcp, at_once, in_range = big_day_figures(env, 5)
     server.shutdown()
+    closes = cancel_to_close(env, 9)
 
     ratio = ours_median / python_median
     print(f"boxoffice mcp benchmark: {BINARY}, {os.cpu_count()} cores, medians of {TIMED_CALLS} cached daily_box_office calls")
@@ -215,6 +243,8 @@ def main():
         print(f"pings during {what}: {len(before)} answered before the last answer, slowest {slowest * 1000:.0f} ms"
               f" (target < 100 ms: {'met' if slowest < 0.1 else 'missed'}); {len(after)} after it, slowest"
               f" {max(after, default=0) * 1000:.0f} ms (a line being written, here {longest / (1 << 20):.0f} MiB, holds those behind it)")
+    print(f"a cancelled call's connection closed, as a silent server sees it: median {statistics.median(closes) * 1000:.1f} ms,"
+          f" slowest {max(closes) * 1000:.1f} ms after the cancel (target < 100 ms: {'met' if max(closes) < 0.1 else 'missed'})")
 
 if __name__ == "__main__":
     main()

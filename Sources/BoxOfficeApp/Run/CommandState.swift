@@ -124,6 +124,10 @@ package struct CommandState: Sendable {
         let context = self.context
         let verbose = options.isVerbose
         let warnings = Warnings()
+        // A run that passes the cache by will send: the transport's set-up starts now, beside the
+        // ledger and the rest; otherwise it starts once the cache has missed.
+        let network = self.network
+        if !isReplay, options.cacheMode != .normal { network.prepare() }
         let ledgerPath = paths.quotaFile.path
         var client = BoxOfficeClient(
             configuration: configuration, loader: transport(.api, timeout: options.timeout), middlewares: middlewares,
@@ -132,6 +136,7 @@ package struct CommandState: Sendable {
             quota: isReplay ? nil : quota, enforcesQuota: !options.ignoresQuota,
             now: context.clock,
             onEvent: { event in
+                if case .requestSent = event, !isReplay { network.prepare() }
                 Self.handle(event, warnings: warnings, ledgerPath: ledgerPath, keysInClear: keysInClear, context: context, verbose: verbose)
             }, redactor: self.keys.redactor)
         // The main thread is the run's only caller: reading an answer there starts no thread.

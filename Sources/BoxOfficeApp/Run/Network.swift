@@ -24,11 +24,18 @@ package struct LibcurlUnavailable: ReportableError, UnsentRequestError {
 /// use for its policy and timeout. The program takes the platform's (`system`); a test passes a
 /// stub loader in its place and runs the command in process.
 package struct Network: Sendable {
-    package init(transport: @escaping @Sendable (_ policy: TransferPolicy, _ timeout: Double) -> any HTTPDataLoading) {
+    package init(
+        transport: @escaping @Sendable (_ policy: TransferPolicy, _ timeout: Double) -> any HTTPDataLoading,
+        prepare: @escaping @Sendable () -> Void = {}
+    ) {
         self.transport = transport
+        self.prepare = prepare
     }
 
     let transport: @Sendable (_ policy: TransferPolicy, _ timeout: Double) -> any HTTPDataLoading
+    /// Called, perhaps more than once, as soon as the run knows it will send: a transport with
+    /// slow set-up (loading libcurl) starts it here, beside the run's other work, and returns at once.
+    let prepare: @Sendable () -> Void
 }
 
 package extension CommandState {

@@ -1,18 +1,19 @@
 #ifndef LAZY_CURL_H
 #define LAZY_CURL_H
 
-/// Loads libcurl from `path` (NULL: "libcurl.so.4") the first time it is called, resolves the
-/// functions `lazy_curl_get` calls and initialises libcurl. Returns NULL once libcurl is ready,
-/// or a sentence saying why it is not; the first call decides, later calls give the same answer
-/// (waiting, if another thread's load is under way, until it ends).
-const char *lazy_curl_load(const char *path);
-
 #include <stddef.h>
 
-struct lazy_curl_switch;
+/// Starts the network thread, once, which loads libcurl from `path` (NULL: "libcurl.so.4") and
+/// then drives every transfer; returns at once. A run that is about to send calls it as early as
+/// it knows, so that loading libcurl overlaps the run's other work.
+void lazy_curl_prepare(const char *path);
+
+/// As `lazy_curl_prepare`, then waits for the load: NULL once requests can be sent, or a sentence
+/// saying why they cannot. The first load decides; later calls give the same answer.
+const char *lazy_curl_ready(const char *path);
 
 /// What one GET brought back. `body` and `headers` are set only for a complete answer, each with a
-/// NUL after its bytes; the caller frees both.
+/// NUL after its bytes; the receiver frees both.
 struct lazy_curl_answer {
     long status;
     char *body;
@@ -31,20 +32,26 @@ struct lazy_curl_answer {
     long openssl_verify_result;
 };
 
-/// Sends one GET to `url` with the given "Name: value" lines, following no redirect, and waits for
-/// the answer. Refuses a body past `maximum_bytes` (declared or decompressed) and stops after
-/// `timeout_milliseconds`. Trusts the certificates in `certificate_file` and `certificate_folder`
-/// (CURLOPT_CAINFO and CURLOPT_CAPATH) when given, libcurl's own otherwise. Returns libcurl's
-/// result code: 0 for an answer, whatever its status. Call only once `lazy_curl_load` has returned NULL.
-int lazy_curl_get(const char *url, const char *const *header_lines, int header_count, size_t maximum_bytes,
-                  long timeout_milliseconds, const char *certificate_file, const char *certificate_folder,
-                  const struct lazy_curl_switch *abort, struct lazy_curl_answer *answer);
+/// Called once on the network thread when a transfer ends, with libcurl's result code (0 for an
+/// answer, whatever its status) and what came back.
+typedef void (*lazy_curl_done)(void *context, int code, const struct lazy_curl_answer *answer);
 
-/// A switch another thread throws to end a transfer at once (`lazy_curl_get` then returns
-/// CURLE_ABORTED_BY_CALLBACK, 42, and libcurl closes the connection rather than keep it).
+/// A switch another thread throws to end a transfer at once: the network thread takes it out,
+/// libcurl closes its connection, and it ends with CURLE_ABORTED_BY_CALLBACK (42).
 struct lazy_curl_switch;
 struct lazy_curl_switch *lazy_curl_switch_new(void);
 void lazy_curl_switch_throw(struct lazy_curl_switch *abort);
+/// Only once the transfer that had it has ended.
 void lazy_curl_switch_free(struct lazy_curl_switch *abort);
+
+/// Hands one GET of `url` with the given "Name: value" lines to the network thread, following no
+/// redirect; `done` is called with its end. Refuses a body past `maximum_bytes` (declared or
+/// decompressed) and stops after `timeout_milliseconds`. Trusts the certificates in
+/// `certificate_file` and `certificate_folder` (CURLOPT_CAINFO and CURLOPT_CAPATH) when given,
+/// libcurl's own otherwise. Returns 0 once the transfer is handed over, or libcurl's code for why
+/// it could not be (then `done` is never called). Call only once `lazy_curl_ready` has returned NULL.
+int lazy_curl_start(const char *url, const char *const *header_lines, int header_count, size_t maximum_bytes,
+                    long timeout_milliseconds, const char *certificate_file, const char *certificate_folder,
+                    const struct lazy_curl_switch *abort, lazy_curl_done done, void *context);
 
 #endif

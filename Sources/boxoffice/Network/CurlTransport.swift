@@ -13,12 +13,12 @@ import Musl
 #endif
 import LazyCurl
 
-/// The network on Linux: one libcurl GET per request (`Sources/LazyCurl/LazyCurl.c`), each waited
-/// for on a thread of its own. A redirect is handed back as it came, for the client to decide on;
-/// no body outgrows the policy's bound.
+/// The network on Linux: every request a libcurl GET, driven with the others on one network
+/// thread through libcurl's multi interface (`Sources/LazyCurl/LazyCurl.c`). A redirect is handed
+/// back as it came, for the client to decide on; no body outgrows the policy's bound.
 ///
-/// libcurl is loaded on the first request (see `Sources/LazyCurl`), so a run the cache answers
-/// never maps it.
+/// libcurl is loaded on that thread when the run is about to send (`prepare`), so a run the cache
+/// answers never maps it.
 struct CurlTransport: HTTPDataLoading {
     let policy: TransferPolicy
     /// A backstop behind the client's own deadline, which ends each attempt.
@@ -51,16 +51,21 @@ struct CurlTransport: HTTPDataLoading {
         }
     }
 
+    /// Starts loading libcurl on the network thread and returns at once: the run will send.
+    static func prepare(libraryPath: String?) {
+        Self.withOptionalCString(libraryPath) { lazy_curl_prepare($0) }
+    }
+
     func data(for request: HTTPRequest) async throws -> (Data, HTTPResponse) {
-        let failure = libraryPath.map { path in path.withCString { lazy_curl_load($0) } } ?? lazy_curl_load(nil)
-        if let failure { throw LibcurlUnavailable(reason: String(cString: failure)) }
+        if let failure = Self.withOptionalCString(libraryPath, { lazy_curl_ready($0) }) {
+            throw LibcurlUnavailable(reason: String(cString: failure))
+        }
         return try await Self.get(request, limit: policy.maximumBytes, timeout: timeout, trust: trust)
     }
 
     private static let backstopMargin = 5.0
 
-    /// One GET, waited for on a new thread: libcurl's easy interface blocks, and a thread of the
-    /// concurrency pool must not.
+    /// One GET, handed to the network thread and awaited.
     private static func get(_ request: HTTPRequest, limit: Int, timeout: Double, trust: TrustedCertificates) async throws -> (Data, HTTPResponse) {
         let url = request.url
         let lines = try request.headerFields.map { name, value in
@@ -70,20 +75,21 @@ struct CurlTransport: HTTPDataLoading {
             return line
         }
         let milliseconds = Int((timeout + backstopMargin) * 1000)
-        // Cancelling the task throws the switch: the transfer ends and its connection is closed,
-        // rather than running on to its own timeout after the caller has gone.
+        // Cancelling the task throws the switch: the network thread takes the transfer out and
+        // libcurl closes its connection, rather than let it run on after the caller has gone.
         guard let made = lazy_curl_switch_new() else { throw NetworkFailure.other("out of memory") }
         let abort = AbortSwitch(made)
-        // The thread is done with it once the continuation has resumed, and no cancellation
-        // handler runs after the operation returns.
+        // The transfer has ended once the continuation has resumed, and no cancellation handler
+        // runs after the operation returns.
         defer { lazy_curl_switch_free(made) }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let started = DetachedThread.start {
-                    continuation.resume(
-                        with: Result { try perform(url, lines: lines, limit: limit, milliseconds: milliseconds, trust: trust, abort: abort) })
+                let waiting = Unmanaged.passRetained(Waiting(continuation, url: url, limit: limit)).toOpaque()
+                let code = start(url, lines: lines, limit: limit, milliseconds: milliseconds, trust: trust, abort: abort, waiting: waiting)
+                if code != 0 {
+                    Unmanaged<Waiting>.fromOpaque(waiting).release()
+                    continuation.resume(throwing: failure(code))
                 }
-                if !started { continuation.resume(throwing: NetworkFailure.other("no thread could be started for the request")) }
             }
         } onCancel: {
             lazy_curl_switch_throw(abort.pointer)
@@ -101,24 +107,46 @@ struct CurlTransport: HTTPDataLoading {
         var pointer: OpaquePointer? { OpaquePointer(bitPattern: address) }
     }
 
+    /// A caller waiting for its transfer's end, and what reading the answer needs.
+    private final class Waiting: Sendable {
+        let continuation: CheckedContinuation<(Data, HTTPResponse), any Error>
+        let url: URL
+        let limit: Int
+
+        init(_ continuation: CheckedContinuation<(Data, HTTPResponse), any Error>, url: URL, limit: Int) {
+            self.continuation = continuation
+            self.url = url
+            self.limit = limit
+        }
+    }
+
     /// libcurl's CURLE_ABORTED_BY_CALLBACK: the switch was thrown.
     static let abortedByCallback: Int32 = 42
 
-    private static func perform(
-        _ url: URL, lines: [String], limit: Int, milliseconds: Int, trust: TrustedCertificates, abort: AbortSwitch
-    ) throws -> (Data, HTTPResponse) {
+    private static func start(
+        _ url: URL, lines: [String], limit: Int, milliseconds: Int, trust: TrustedCertificates, abort: AbortSwitch, waiting: UnsafeMutableRawPointer
+    ) -> Int32 {
+        // C strings for the call only: libcurl copies what it keeps.
         let copies = lines.map { strdup($0) }
         defer { copies.forEach { free($0) } }
-        guard copies.allSatisfy({ $0 != nil }) else { throw NetworkFailure.other("out of memory") }
-        var answer = lazy_curl_answer()
-        let code = copies.map { UnsafePointer($0) }.withUnsafeBufferPointer { pointers in
+        guard copies.allSatisfy({ $0 != nil }) else { return 27 }
+        return copies.map { UnsafePointer($0) }.withUnsafeBufferPointer { pointers in
             withOptionalCString(trust.file) { file in
                 withOptionalCString(trust.folder) { folder in
-                    lazy_curl_get(
-                        url.absoluteString, pointers.baseAddress, Int32(pointers.count), limit, milliseconds, file, folder, abort.pointer, &answer)
+                    lazy_curl_start(
+                        url.absoluteString, pointers.baseAddress, Int32(pointers.count), limit, milliseconds, file, folder, abort.pointer,
+                        { context, code, answer in
+                            guard let context, let answer else { return }
+                            let waiting = Unmanaged<Waiting>.fromOpaque(context).takeRetainedValue()
+                            waiting.continuation.resume(with: Result { try CurlTransport.read(code, answer.pointee, url: waiting.url, limit: waiting.limit) })
+                        }, waiting)
                 }
             }
         }
+    }
+
+    /// What a transfer's end means: an answer, or the error it is.
+    private static func read(_ code: Int32, _ answer: lazy_curl_answer, url: URL, limit: Int) throws -> (Data, HTTPResponse) {
         defer { free(answer.headers) }
         if answer.body_too_large != 0 { throw TransportError.bodyTooLarge(limit: limit) }
         guard code == 0 else {
@@ -207,30 +235,4 @@ struct CurlTransport: HTTPDataLoading {
     }
 }
 
-/// A thread of its own for one blocking call, which ends with it. A plain POSIX thread:
-/// Foundation's `Thread` would bring all of corelibs Foundation into the static binary.
-private enum DetachedThread {
-    private final class Work: Sendable {
-        let body: @Sendable () -> Void
-        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-    }
-
-    /// Runs `body` on a new detached thread; false when none could be made.
-    static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
-        let work = Unmanaged.passRetained(Work(body)).toOpaque()
-        var thread = pthread_t()
-        let created = pthread_create(
-            &thread, nil,
-            { work in
-                if let work { Unmanaged<Work>.fromOpaque(work).takeRetainedValue().body() }
-                return nil
-            }, work)
-        guard created == 0 else {
-            Unmanaged<Work>.fromOpaque(work).release()
-            return false
-        }
-        pthread_detach(thread)
-        return true
-    }
-}
 #endif
