@@ -138,7 +138,8 @@ struct CurlTransport: HTTPDataLoading {
                         { context, code, answer in
                             guard let context, let answer else { return }
                             let waiting = Unmanaged<Waiting>.fromOpaque(context).takeRetainedValue()
-                            waiting.continuation.resume(with: Result { try CurlTransport.read(code, answer.pointee, url: waiting.url, limit: waiting.limit) })
+                            waiting.continuation.resume(
+                                with: Result { try CurlTransport.read(code, answer.pointee, url: waiting.url, limit: waiting.limit) })
                         }, waiting)
                 }
             }
