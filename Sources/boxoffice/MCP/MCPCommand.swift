@@ -17,6 +17,8 @@ struct MCPCommand: RunnableCommand {
     let network: NetworkOptions
     /// Whether the tools that spend calls to write (archive_sync) are left out.
     let readOnly: Bool
+    /// How long calls in flight when stdin closes may still take (`--linger`).
+    var linger = MCPServer.lingerSeconds
 
     /// What `mcp` takes: the network options of the commands, bar the output's own.
     static let passedOptions = SharedOptions.network.filter { option in
@@ -38,10 +40,20 @@ struct MCPCommand: RunnableCommand {
                 name: .readOnly,
                 help: Words(
                     "Leave out the tools that spend API calls to write the archive (archive_sync): every other tool only reads.",
-                    "아카이브를 채우느라 API 호출을 쓰는 도구(archive_sync)를 뺍니다. 나머지 도구는 모두 읽기만 합니다."))
+                    "아카이브를 채우느라 API 호출을 쓰는 도구(archive_sync)를 뺍니다. 나머지 도구는 모두 읽기만 합니다.")),
+            OptionSpec(
+                name: .linger, kind: .seconds(0...86_400),
+                help: Words(
+                    "Once stdin closes, answer the calls still running for this long, then stop them, each answered with an error, and exit.",
+                    "표준 입력이 닫힌 뒤 아직 진행 중인 호출에 답할 때까지 기다리는 시간. 지나면 호출을 멈추고 오류로 답한 뒤 끝냅니다."),
+                defaultValue: .value(NumberText.decimal(MCPServer.lingerSeconds))),
         ] + passedOptions,
         // Checked here, once, by the reader every command uses (--timeout's range, --replay with --record…).
-        make: { reader throws(UsageError) in MCPCommand(network: try NetworkOptions(reader), readOnly: try reader.flag(.readOnly)) })
+        make: { reader throws(UsageError) in
+            MCPCommand(
+                network: try NetworkOptions(reader), readOnly: try reader.flag(.readOnly),
+                linger: try reader.seconds(.linger) ?? MCPServer.lingerSeconds)
+        })
 
     func run(in state: CommandState) async throws -> CommandOutput {
         let output = state.context.standardOutput
@@ -65,6 +77,6 @@ struct MCPCommand: RunnableCommand {
         let toolRunner = MCPToolRunner(
             context: callContext, paths: state.paths, quota: state.quota, options: network, keys: state.keys, network: state.network,
             language: state.toolLanguage)
-        return MCPServer(runner: toolRunner, readOnly: readOnly, send: send)
+        return MCPServer(runner: toolRunner, readOnly: readOnly, linger: linger, send: send)
     }
 }

@@ -61,7 +61,14 @@ actor MCPServer {
 
     private enum Stage {
         case waiting(Call)
-        case running(serial: Int, Task<Void, Never>)
+        case running(serial: Int, id: JSONValue, Task<Void, Never>)
+
+        var id: JSONValue {
+            switch self {
+            case .waiting(let call): call.id
+            case .running(_, let id, _): id
+            }
+        }
     }
 
     private var era = Era.undecided
@@ -77,10 +84,13 @@ actor MCPServer {
     private let output: MCPOutput
     /// The tools it offers: every one, or (`mcp --read-only`) those that spend no call to write.
     private let tools: [MCPTool]
+    /// How long calls in flight when the input ends may still take.
+    private let linger: Double
 
     /// A server whose lines `send` writes to stdout, returning false once the reader has gone.
-    init(runner: MCPToolRunner, readOnly: Bool = false, send: @escaping @Sendable (String) -> Bool) {
+    init(runner: MCPToolRunner, readOnly: Bool = false, linger: Double = MCPServer.lingerSeconds, send: @escaping @Sendable (String) -> Bool) {
         self.runner = runner
+        self.linger = linger
         tools = MCPTool.all(readOnly: readOnly)
         output = MCPOutput(send: send)
     }
@@ -96,22 +106,31 @@ actor MCPServer {
                 reply(id: .null, error: .invalidRequest("the message is \(count) bytes; at most \(MCPLineReader.longestLine) are read"))
             }
         }
-        // Calls asked before the input ended are still answered, for a little while.
+        // Calls asked before the input ended are still answered, for a little while: a script
+        // that pipes its requests in gets its answers, and a client closing the input (which
+        // waits two seconds before it ends the server, as the MCP SDKs do) sees the server go
+        // of itself, whatever a call is stuck on.
         if !isIdle, !output.readerGone {
             await withCheckedContinuation { continuation in
                 drained = continuation
                 Task {
-                    try? await Task.sleep(for: .seconds(Self.drainSeconds))
+                    try? await Task.sleep(for: .seconds(self.linger))
                     self.stopWaiting()
                 }
             }
         }
-        for case .running(_, let task) in calls.values { task.cancel() }
+        // What is still unanswered is stopped, and says so.
+        for (_, stage) in calls.sorted(by: { $0.key < $1.key }) {
+            if case .running(_, _, let task) = stage { task.cancel() }
+            reply(id: stage.id, error: .inputEnded(linger))
+        }
+        calls = [:]
         await output.flush()
     }
 
-    /// How long calls in flight when the input ends may still take.
-    static let drainSeconds = 10
+    /// How long calls in flight when the input ends may still take, unless `--linger` says: less
+    /// than the two seconds an MCP SDK waits for a server to exit once it has closed its input.
+    static let lingerSeconds = 1.5
 
     private var drained: CheckedContinuation<Void, Never>?
 
@@ -166,7 +185,7 @@ actor MCPServer {
             guard let requestID = params?["requestId"], let key = Self.key(requestID), let stage = calls.removeValue(forKey: key) else { return }
             switch stage {
             case .waiting: arrivals.removeAll { $0 == key }
-            case .running(_, let task): task.cancel()
+            case .running(_, _, let task): task.cancel()
             }
             Signals.callsUnanswered.subtract(1, ordering: .releasing)
             if calls.isEmpty { stopWaiting() }
@@ -292,7 +311,7 @@ actor MCPServer {
                 if await self.finish(key, serial: call.serial) { await output.write(callAnswer: line) }
                 await self.free(lane)
             }
-            calls[key] = .running(serial: call.serial, task)
+            calls[key] = .running(serial: call.serial, id: call.id, task)
         }
     }
 
@@ -308,7 +327,7 @@ actor MCPServer {
     /// Tells the client how far a call has come, while it runs: once it is cancelled (or
     /// answered) it says nothing more, though its work may still be winding down.
     private func notifyProgress(of key: String, serial: Int, token: JSONValue, done: Int, total: Int) {
-        guard case .running(serial, _)? = calls[key] else { return }
+        guard case .running(serial, _, _)? = calls[key] else { return }
         let params: JSONValue = .object([("progressToken", token), ("progress", .integer(Int64(done))), ("total", .integer(Int64(total)))])
         output.write(
             .notification(Self.line(.object([("jsonrpc", .string("2.0")), ("method", .string("notifications/progress")), ("params", params)]))))
@@ -317,7 +336,7 @@ actor MCPServer {
     /// Ends a call that has its answer; whether the answer is still wanted (a cancelled request
     /// gets none).
     private func finish(_ key: String, serial: Int) -> Bool {
-        guard case .running(serial, _)? = calls[key] else { return false }
+        guard case .running(serial, _, _)? = calls[key] else { return false }
         calls[key] = nil
         return true
     }

@@ -12,6 +12,11 @@ struct RPCError: Error {
     static func methodNotFound(_ method: String) -> RPCError { RPCError(code: -32601, message: "Method not found: \(method).") }
     static func invalidParams(_ reason: String) -> RPCError { RPCError(code: -32602, message: "Invalid params: \(reason).") }
 
+    /// A call still unanswered when its time after the end of the input ran out (-32603, internal).
+    static func inputEnded(_ seconds: Double) -> RPCError {
+        RPCError(code: -32603, message: "The input ended, and the call was stopped unanswered \(seconds) s later.")
+    }
+
     /// -32022: the request's protocol version is not one this server speaks.
     static func unsupportedVersion(_ requested: JSONValue, supported: [String]) -> RPCError {
         RPCError(

@@ -9,10 +9,13 @@ import Testing
 struct MCPRawSessionEndToEndTests {
     static let meta = #""_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}"#
 
-    /// The server's answers to the lines, one JSON object each.
+    /// The server's answers to the lines, one JSON object each. Unless the options say otherwise,
+    /// the calls in flight when stdin ends may take ten minutes (`--linger`), a clock no loaded
+    /// machine exhausts: every call is answered, however slowly it runs.
     static func session(_ lines: [String], server: LoopbackServer, options: [String] = []) async throws -> [[String: Any]] {
         let state = BinaryRunner(kobisURL: server.baseURL, kakaoURL: server.baseURL)
-        let run = try await state.run(["mcp"] + options, stdin: lines.joined(separator: "\n") + "\n")
+        let linger = options.contains("--linger") ? [] : ["--linger", "600"]
+        let run = try await state.run(["mcp"] + options + linger, stdin: lines.joined(separator: "\n") + "\n")
         #expect(run.status == 0, "stderr: \(run.stderr)")
         BinaryRunner.expectNoKey(run)
         var answers: [[String: Any]] = []
@@ -99,6 +102,23 @@ struct MCPRawSessionEndToEndTests {
         #expect(chart?["startDate"] as? String == "2023-08-18", "the server kept serving")
         #expect((Self.answer(answers, id: 13)?["result"] as? [String: Any]) != nil)
         #expect(answers.count == lines.count - 3, "every request answered once: \(answers.count)")
+    }
+
+    /// A call stuck on a server that never answers does not keep the server once stdin closes:
+    /// after `--linger` it is stopped and answered with an error saying so, and the server exits 0.
+    /// (The request's own timeout is ten minutes: that the session ends at all shows it was not
+    /// waited for.)
+    @Test func aStuckCallIsStoppedAndAnsweredOnceTheInputEnds() async throws {
+        let server = try Self.apiServer()
+        defer { server.stop() }
+        let lines = [
+            #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"0"}}}"#,
+            #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"daily_box_office","arguments":{"date":"20230601"}}}"#,
+        ]
+        let answers = try await Self.session(lines, server: server, options: ["--timeout", "600", "--linger", "0.1"])
+        let stopped = Self.answer(answers, id: 2)?["error"] as? [String: Any]
+        #expect(stopped?["code"] as? Int == -32603, "\(answers)")
+        #expect((stopped?["message"] as? String)?.contains("The input ended") == true, "\(answers)")
     }
 
     @Test func statelessSessionChecksEveryRequestsVersion() async throws {

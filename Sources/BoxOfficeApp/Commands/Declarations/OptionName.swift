@@ -52,6 +52,7 @@ package struct OptionName: Hashable, Sendable {
     package static let page = OptionName("page")
     package static let wide = OptionName("wide")
     package static let readOnly = OptionName("read-only")
+    package static let linger = OptionName("linger")
     package static let part = OptionName("part")
     package static let period = OptionName("period")
     package static let posters = OptionName("posters")

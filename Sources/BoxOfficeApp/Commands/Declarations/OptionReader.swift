@@ -119,7 +119,7 @@ package struct OptionReader: Sendable {
     }
 
     /// A number of seconds within the option's range.
-    func seconds(_ option: OptionName) throws(UsageError) -> Double? {
+    package func seconds(_ option: OptionName) throws(UsageError) -> Double? {
         guard let value = given(option) else { return nil }
         guard case .seconds(let range) = declaration(option).kind else {
             assertionFailure("--\(option.rawValue) is not a number of seconds")
