@@ -5,7 +5,7 @@ import Testing
 
 /// The Markdown report and chart as GitHub renders them (`cmark-gfm` with its table and autolink
 /// extensions, Debian's build of GitHub's renderer): no API text becomes a link, a mention or
-/// markup, and every title reads as it came.
+/// markup, every title reads as it came, and each is a link to its film's KOBIS page.
 struct MarkdownRendererTests {
     static let titles = [
         "Visit www.example.com now", "https://evil.example/path?x=1", "mail me: fan@example.com", "@everyone watch", "WWW.SHOUT.KR",
@@ -13,7 +13,7 @@ struct MarkdownRendererTests {
     ]
 
     @Test(.enabled(if: TestTools.run(with: ["cmark-gfm"]), "cmark-gfm is not installed"))
-    func noTitleBecomesALinkInGitHubsRenderer() async throws {
+    func noTitleBecomesALinkOfItsOwnInGitHubsRenderer() async throws {
         let renderer = try TestTools.require("cmark-gfm")
         let day = try #require(KSTDate(year: 2023, month: 8, day: 18))
         let entries = Self.titles.enumerated().map { ChartEntry(rank: $0.offset + 1, code: "c\($0.offset)", title: $0.element, audience: 1_000) }
@@ -26,7 +26,12 @@ struct MarkdownRendererTests {
             ["/bin/sh", "-c", "'\(renderer)' -e table -e autolink '\(file.path)'"], in: folder.url, environment: ["PATH": "/usr/bin:/bin"],
             inheriting: false)
         #expect(rendered.status == 0, "\(rendered.output)")
-        #expect(!rendered.output.contains("<a "), "a title became a link:\n\(rendered.output)")
+        // The only links are the writer's own, one a title, to the film's KOBIS page.
+        let links = rendered.output.components(separatedBy: "<a ").dropFirst()
+        #expect(links.count == Self.titles.count, "a title became a link of its own:\n\(rendered.output)")
+        for (index, link) in links.enumerated() {
+            #expect(link.hasPrefix("href=\"https://www.kobis.or.kr/kobis/business/mast/mvie/searchMovieDtl.do?code=c\(index)\">"), "\(link)")
+        }
         #expect(!rendered.output.contains("<b>") && !rendered.output.contains("<em>") && !rendered.output.contains("<code>"))
         #expect(rendered.output.components(separatedBy: "<tr>").count == Self.titles.count + 2, "one row a movie, and the header")
         // No HTML of the writer's own, which a renderer that escapes HTML (markdown-it's default)
@@ -56,6 +61,6 @@ struct MarkdownRendererTests {
             inheriting: false)
         #expect(
             rendered.output.contains(#"<a href="https://t1.daumcdn.net/movie/poster%20(1)%7C2.jpg">Poster</a>"#), "\(markdown)\n\(rendered.output)")
-        #expect(rendered.output.components(separatedBy: "<a ").count == 2, "the poster alone is a link: \(rendered.output)")
+        #expect(rendered.output.components(separatedBy: "<a ").count == 3, "the film's KOBIS page and the poster alone are links: \(rendered.output)")
     }
 }

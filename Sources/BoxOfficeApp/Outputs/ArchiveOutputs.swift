@@ -298,7 +298,8 @@ package struct TopOutput: Presentable {
         ]
         let rows: [[Cell]] = films.enumerated().map { index, film in
             [
-                .count(index + 1), .text(film.title), .text(film.code), .date(film.openDate), .count(film.total), .count(film.daysInTopTen),
+                .count(index + 1), .film(film.title, code: film.code), .text(film.code), .date(film.openDate), .count(film.total),
+                .count(film.daysInTopTen),
                 .count(film.bestRank), .text(film.distributor),
             ]
         }

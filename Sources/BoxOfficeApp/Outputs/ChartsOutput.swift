@@ -178,7 +178,7 @@ package struct ChartsOutput: Presentable {
         let rows = chart.entries.map { entry in
             var row: [Cell] = [
                 .date(chart.startDate), .date(chart.endDate), .count(entry.rank), .rankChange(entry.rankChange, intensity: entry.rankIntensity),
-                .flag(entry.isNew), .text(entry.code), .text(entry.title), .date(entry.openDate), .count(entry.audience),
+                .flag(entry.isNew), .text(entry.code), .film(entry.title, code: entry.code), .date(entry.openDate), .count(entry.audience),
                 .decimal(entry.audienceChange), .count(entry.audienceTotal), .count(entry.sales), .percentage(entry.salesShare),
                 .count(entry.salesTotal), .count(entry.screens), .count(entry.shows),
             ]

@@ -28,11 +28,11 @@ package enum ChatText {
 }
 
 /// Writes a document as the JSON body of a Slack incoming-webhook post: a `text` fallback, a
-/// header block, the table a line a row (`1. 콘크리트 유토피아 · Audience 112,934 · …`) in plain
-/// text, which needs no monospace font to line up and shows every title whole, each note as
-/// plain text. Within Slack's limits: at most
-/// 50 blocks, a header of 150 characters, each section text of 3,000; `&`, `<` and `>` escaped
-/// in every text, so no title can mention `<!channel>` or link.
+/// header block, the table a line a row (`1. 콘크리트 유토피아 · Audience 112,934 · …`), which
+/// needs no monospace font to line up and shows every title whole as a link to the film's KOBIS
+/// page, each note as plain text. Within Slack's limits: at most 50 blocks, a header of 150
+/// characters, each section text of 3,000; `&`, `<` and `>` escaped in every text, so no title can
+/// mention `<!channel>` or link.
 package struct SlackWriter: Sendable {
     /// Slack's documented limits.
     package enum Limit {
@@ -103,15 +103,34 @@ package struct SlackWriter: Sendable {
         return .object([("type", .string("plain_text")), ("text", .string(kept.isEmpty ? " " : escape(kept))), ("emoji", .bool(false))])
     }
 
-    /// The table a line a row, in plain-text sections of at most 3,000 characters each.
+    /// The longest title kept whole in a row, as Discord's: past any real one.
+    static let titleLength = 300
+
+    /// Text in `mrkdwn` that reads as it is: entities escaped, and a zero-width space after each
+    /// of `*`, `_`, `~` and `` ` `` (Slack has no escape for them), so none pairs into formatting.
+    package static func literal(_ text: String) -> String {
+        var kept = ""
+        kept.append(escape(TerminalText.sanitize(text))) { scalar in
+            "*_~`".unicodeScalars.contains(scalar) ? String(scalar) + "\u{200B}" : nil
+        }
+        return kept
+    }
+
+    /// The table a line a row, in `mrkdwn` sections of at most 3,000 characters each, every
+    /// figure and title reading as it is and each title a link to the film's KOBIS page.
     private func rowSections(_ table: Table) -> [JSONValue] {
         var chunks: [[String]] = [[]]
-        for line in ChatText.rows(table, escape: { TerminalText.sanitize($0) }, title: { TerminalText.sanitize($0) }) {
-            // Cut so that even escaped (`&` is five characters as `&amp;`) it fits a section.
-            var line = ChatText.cut(line, to: Limit.sectionText)
-            while ChatText.length(Self.escape(line)) > Limit.sectionText { line = ChatText.cut(line, to: ChatText.length(line) - 8) }
+        let lines = ChatText.rows(
+            table, escape: Self.literal,
+            title: { cell in
+                let title = Self.literal(ChatText.cut(TerminalText.sanitize(cell.humanText), to: Self.titleLength))
+                guard let film = cell.filmLink else { return title }
+                return "<\(film.address)|\(title)>"
+            })
+        for line in lines {
+            // A row is a rank, a title of at most 300 characters and figures: far within a section.
             let current = chunks[chunks.count - 1]
-            if ChatText.length(Self.escape((current + [line]).joined(separator: "\n"))) > Limit.sectionText {
+            if ChatText.length((current + [line]).joined(separator: "\n")) > Limit.sectionText {
                 chunks.append([line])
             } else {
                 chunks[chunks.count - 1].append(line)
@@ -120,10 +139,7 @@ package struct SlackWriter: Sendable {
         return chunks.filter { !$0.isEmpty }.map { chunk in
             .object([
                 ("type", .string("section")),
-                (
-                    "text",
-                    .object([("type", .string("plain_text")), ("text", .string(Self.escape(chunk.joined(separator: "\n")))), ("emoji", .bool(false))])
-                ),
+                ("text", .object([("type", .string("mrkdwn")), ("text", .string(chunk.joined(separator: "\n"))), ("verbatim", .bool(true))])),
             ])
         }
     }
@@ -211,12 +227,17 @@ package struct DiscordWriter: Sendable {
         return lines.joined(separator: "\n").trimmingCharacters(in: ["\n"])
     }
 
-    /// A row a line: `1. **Title** · ▲2 (4) · Audience 112,934 · Trend ▅▇█`.
+    /// A row a line: `1. **Title** · ▲2 (4) · Audience 112,934 · Trend ▅▇█`, the title a link
+    /// to the film's KOBIS page (in angle brackets, so that Discord shows no preview of it).
     private func rows(_ table: Table, leavingOut leaving: Int) -> [String] {
         ChatText.rows(
             // `1\.`: a line that starts `1.` would be a Markdown list, renumbered.
             table, leavingOut: leaving, afterRank: "\\.", escape: Self.escape,
-            title: { "**\(Self.escape(ChatText.cut(TerminalText.sanitize($0), to: Self.titleLength)))**" })
+            title: { cell in
+                let title = Self.escape(ChatText.cut(TerminalText.sanitize(cell.humanText), to: Self.titleLength))
+                guard let film = cell.filmLink else { return "**\(title)**" }
+                return "**[\(title)](<\(film.address)>)**"
+            })
     }
 }
 
@@ -225,7 +246,7 @@ package extension ChatText {
     /// with its name: `1. Title · ▲2 (4) · Audience 112,934 · Trend ▅▇█`; the columns of drop
     /// order up to `leaving` left out.
     static func rows(
-        _ table: Table, leavingOut leaving: Int = 0, afterRank: String = ".", escape: (String) -> String, title: (String) -> String
+        _ table: Table, leavingOut leaving: Int = 0, afterRank: String = ".", escape: (String) -> String, title: (Cell) -> String
     ) -> [String] {
         let titleColumn = table.titleColumn
         let shown = table.columns.indices.filter { index in
@@ -244,7 +265,7 @@ package extension ChatText {
                     parts.append("\(escape(column.title ?? "")) \(value)")
                 }
             }
-            if let titleColumn { parts.insert(title(row[titleColumn].humanText), at: min(1, parts.count)) }
+            if let titleColumn { parts.insert(title(row[titleColumn]), at: min(1, parts.count)) }
             return parts.prefix(2).joined(separator: " ") + parts.dropFirst(2).map { " · " + $0 }.joined()
         }
     }

@@ -40,7 +40,7 @@ package struct DelimitedWriter: Sendable {
 
     private static func cell(_ cell: Cell) -> DelimitedField {
         switch cell {
-        case .text(let text): .text(text)
+        case .text(let text), .film(let text, _): .text(text)
         case .list(let values): .list(values)
         case .count(let value): .number(value)
         case .decimal(let value), .percentage(let value): .number(value)

@@ -112,10 +112,41 @@ package struct Column: Sendable {
     }
 }
 
+/// The public page of a film on KOBIS (the Korean Film Council's box office site), which anyone
+/// can open: no key, no session.
+package enum KOBISPage {
+    /// The film page of `code`, or nil for an empty code. The code goes in percent-encoded (all
+    /// but letters and digits), so whatever an answer holds stays the query's value.
+    package static func film(_ code: String) -> String? {
+        guard !code.isEmpty else { return nil }
+        let hex = Array("0123456789ABCDEF".unicodeScalars)
+        var value = ""
+        for byte in code.utf8 {
+            if (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) {
+                value.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                value.unicodeScalars.append(contentsOf: ["%", hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
+            }
+        }
+        return "https://www.kobis.or.kr/kobis/business/mast/mvie/searchMovieDtl.do?code=" + value
+    }
+}
+
+extension Cell {
+    /// The film's title and the address of its KOBIS page, for a writer that makes links.
+    var filmLink: (title: String, address: String)? {
+        guard case .film(let title?, let code?) = self, let address = KOBISPage.film(code) else { return nil }
+        return (title, address)
+    }
+}
+
 /// A typed value; each writer shows it its own way (a count grouped for people, plain in CSV).
 package enum Cell: Sendable, Equatable {
     /// Text; nil shows as `-` for people and empty in CSV.
     case text(String?)
+    /// A film's title, with its KOBIS code when there is one: text wherever text is read, a link
+    /// to the film's KOBIS page wherever a reader can follow one (HTML, Markdown, Slack, Discord).
+    case film(String?, code: String?)
     /// Text values: joined with `, ` for people and `; ` in CSV.
     case list([String])
     /// A whole number: `1,234` for people.

@@ -48,7 +48,7 @@ package extension Cell {
     /// How people read the cell, in a table or in Markdown.
     var humanText: String {
         switch self {
-        case .text(let text): text ?? "-"
+        case .text(let text), .film(let text, _): text ?? "-"
         case .list(let values): values.isEmpty ? "-" : values.joined(separator: ", ")
         case .count(let value): value.map(NumberText.grouped) ?? "-"
         // A whole number grouped as a count is (`-3,871`), any other as it is.

@@ -66,6 +66,8 @@ package struct HTMLWriter: Sendable {
     private static func html(_ cell: Cell, title: String) -> String {
         switch cell {
         case .sparkline(let values): Sparkline.svg(values)
+        case .film where cell.filmLink != nil:
+            cell.filmLink.map { "<a href=\"\(escape($0.address))\">\(escape($0.title))</a>" } ?? "-"
         case .image(let address, let embedded):
             source(address, embedded).map {
                 "<img src=\"\($0)\" alt=\"\(escape(title))\" width=\"\(Poster.width)\" height=\"\(Poster.height)\" loading=\"lazy\">"

@@ -137,6 +137,9 @@ package struct MailHTMLWriter: Sendable {
             let label = HTMLWriter.escape(Sparkline.label(values))
             return
                 "<span role=\"img\" aria-label=\"\(label)\" title=\"\(label)\" style=\"font-family:Menlo,Consolas,'DejaVu Sans Mono',monospace;color:\(Palette.accent);white-space:pre;letter-spacing:1px;\">\(HTMLWriter.escape(Sparkline.text(values, gap: "\u{00A0}")))</span>"
+        case .film where cell.filmLink != nil:
+            guard let film = cell.filmLink else { return "-" }
+            return "<a href=\"\(HTMLWriter.escape(film.address))\" style=\"color:inherit;\">\(HTMLWriter.escape(film.title))</a>"
         case .image(let address, let embedded):
             guard let source = source(address, embedded, images: &images) else { return "-" }
             return

@@ -53,6 +53,7 @@ package extension Cell {
     /// addresses a link people can open, named by `linkText` (the column's heading), never text
     /// parted so that it cannot become one.
     func markdownCell(linkText: String?) -> String {
+        if let film = filmLink { return "[\(MarkdownWriter.escape(film.title))](\(MarkdownWriter.destination(film.address)))" }
         let address: String?
         switch self {
         case .image(let web?, nil): address = web

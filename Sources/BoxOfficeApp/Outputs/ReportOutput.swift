@@ -64,7 +64,7 @@ package struct ReportOutput: Presentable {
         if withPosters { columns.append(Column(Words("Poster", "포스터"), key: "poster_url", keepsWhole: true)) }
         let rows: [[Cell]] = report.movies.map { movie in
             var row: [Cell] = [
-                .count(movie.rank), Self.moveCell(movie), .text(movie.title), .count(movie.daysSinceOpening.map { $0 + 1 }),
+                .count(movie.rank), Self.moveCell(movie), .film(movie.title, code: movie.code), .count(movie.daysSinceOpening.map { $0 + 1 }),
                 .count(movie.audience), .count(movie.audienceTotal), .percentage(movie.salesShare), .count(movie.screens),
                 .sparkline(movie.trend),
             ]

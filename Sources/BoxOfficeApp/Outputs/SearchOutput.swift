@@ -35,7 +35,7 @@ package struct SearchOutput: Presentable {
         ]
         let rows: [[Cell]] = result.movies.map { movie in
             [
-                .text(movie.code), .text(movie.title), .text(movie.titleEnglish), .text(movie.productionYear.map(String.init)),
+                .text(movie.code), .film(movie.title, code: movie.code), .text(movie.titleEnglish), .text(movie.productionYear.map(String.init)),
                 .date(movie.openDate), .text(movie.type), .text(movie.status), .list(movie.nations), .list(movie.genres), .list(movie.directors),
             ]
         }

@@ -29,6 +29,11 @@ struct ReportFormatsTests {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
+    /// `text` with the writer's own Markdown links to KOBIS film pages taken back to their text.
+    static func unlinked(_ text: String) -> String {
+        text.replacing(#/(^|\s)\[(.*?)\]\(<https://www\.kobis\.or\.kr/[^>]*>\)/#) { $0.output.1 + $0.output.2 }
+    }
+
     /// Every scalar of `markup` in `text` comes after a backslash.
     static func allEscaped(_ text: String, _ markup: String) -> Bool {
         var previous: Unicode.Scalar?
@@ -48,12 +53,17 @@ struct ReportFormatsTests {
             String(line.hasPrefix("|") ? line.dropFirst(2).dropLast(2).replacing(" | ", with: " ") : line.dropFirst().dropLast())
                 // The empty comments that part what would become a link are the writer's own.
                 .replacing(MarkdownWriter.linkBreak, with: "")
-        }
+        }.map(Self.unlinked)
         #expect(rows.count == 10 + 3, "ten rows, the re-entry, the climber and the milestone")
         for row in rows {
             #expect(Self.allEscaped(row, "*[]`<>_~&|"), "unescaped markup: \(row)")
         }
         #expect(markdown.contains(#"\*x\* \[l\](http\#u{2060}://evil) \`c\` \<img src=x onerror=alert(1)\> @\#u{2060}everyone \<!channel\>"#))
+        for rank in 1...10 {
+            #expect(
+                markdown.contains("](<https://www.kobis.or.kr/kobis/business/mast/mvie/searchMovieDtl.do?code=c\(rank)>) |"),
+                "a link to film c\(rank)")
+        }
         let chart = BoxOfficeChart(
             kind: .daily, startDate: KSTDate(year: 2023, month: 8, day: 18)!, endDate: KSTDate(year: 2023, month: 8, day: 18)!,
             entries: [ChartEntry(rank: 1, rankIntensity: 0, isNew: false, code: "c", title: Self.hostile)])
@@ -86,9 +96,14 @@ struct ReportFormatsTests {
                 let limit = block["type"] as? String == "header" ? SlackWriter.Limit.headerText : SlackWriter.Limit.sectionText
                 #expect(!body.isEmpty && body.utf16.count <= limit, "\(block["type"] ?? "") of \(body.utf16.count)")
                 if text["type"] as? String == "mrkdwn" {
-                    #expect(body.hasPrefix("```\n") && body.hasSuffix("\n```"), "API text only inside a code block")
-                    #expect(!body.dropFirst(3).dropLast(3).contains("`") && !body.contains("<") && !body.contains(">"), "\(body)")
-                    #expect(body.replacing("&amp;", with: "").replacing("&lt;", with: "").replacing("&gt;", with: "").contains("&") == false)
+                    // The writer's own links to KOBIS film pages; everything else inert.
+                    let unlinked = body.replacing(#/<https://www\.kobis\.or\.kr/[^|>]*\|([^<>]*)>/#) { String($0.output.1) }
+                    #expect(text["verbatim"] as? Bool == true, "no mention or channel is looked for")
+                    #expect(!unlinked.contains("<") && !unlinked.contains(">"), "\(body)")
+                    #expect(unlinked.replacing("&amp;", with: "").replacing("&lt;", with: "").replacing("&gt;", with: "").contains("&") == false)
+                    let scalars = Array(unlinked.unicodeScalars)
+                    let paired = scalars.indices.filter { "*_~`".unicodeScalars.contains(scalars[$0]) }
+                    #expect(paired.allSatisfy { $0 + 1 < scalars.count && scalars[$0 + 1] == "\u{200B}" }, "no marker can pair: \(body)")
                 } else {
                     #expect(text["type"] as? String == "plain_text", "no other text is parsed for markup")
                     #expect(!body.contains("<") && !body.contains(">"), "entities escaped in plain text too")
@@ -110,12 +125,13 @@ struct ReportFormatsTests {
             #expect(!content.contains("@everyone"), "a zero-width space breaks every mention")
             for line in content.split(separator: "\n") {
                 // Our own bold is `**` around the title; everything else is escaped.
-                let inner = line.replacing("**", with: "")
+                let inner = Self.unlinked(String(line).replacing("**", with: ""))
                 #expect(Self.allEscaped(String(inner), "`[]<>|~_#"), "unescaped: \(line)")
             }
         }
         let content = try #require(try Self.json(DocumentWriter.write(ReportOutput(Self.report()), format: .discord))["content"] as? String)
-        #expect(content.contains(#"**\*x\* \[l\]\(http\://evil\) \`c\` \<img src=x onerror=alert\(1\)\> @"#))
+        #expect(content.contains(#"**[\*x\* \[l\]\(http\://evil\) \`c\` \<img src=x onerror=alert\(1\)\> @"#))
+        #expect(content.contains("](<https://www.kobis.or.kr/kobis/business/mast/mvie/searchMovieDtl.do?code=c1>)**"))
     }
 
     @Test func mailAddressesRefuseHeaderInjection() {
@@ -245,7 +261,9 @@ struct ChatLayoutTests {
         let lines = texts.flatMap { $0.split(separator: "\n") }.filter { $0.first?.isNumber == true }
         #expect(lines.count == 10, "\(lines)")
         #expect(lines.allSatisfy { $0.contains(Self.longTitle) && !$0.contains("…") }, "\(lines)")
-        #expect(lines.first?.hasPrefix("1. " + Self.longTitle) == true, "\(lines.first ?? "")")
+        #expect(
+            lines.first?.hasPrefix("1. <https://www.kobis.or.kr/kobis/business/mast/mvie/searchMovieDtl.do?code=") == true, "\(lines.first ?? "")")
+        #expect(lines.first?.contains("|" + Self.longTitle + " 1> ·") == true, "the title is the link's text: \(lines.first ?? "")")
     }
 
     @Test func discordLeavesOutOnlyTheNotesThatDoNotFit() throws {
