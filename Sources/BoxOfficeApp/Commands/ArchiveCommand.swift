@@ -272,6 +272,8 @@ package enum ArchiveCommand {
         let color: ColorChoice
         /// `--param`: the values of the statement's `?` placeholders, in order.
         var parameters: [String] = []
+        /// `--fields`: the statement's columns to print, in this order.
+        var fields: [String]?
 
         /// The longest statement read from standard input.
         static let longestStatement = 1 << 20
@@ -311,7 +313,14 @@ package enum ArchiveCommand {
                     help: Words(
                         "The value of the statement's next ? placeholder, in order (a whole or decimal number binds as one, anything else as text).",
                         "문의 다음 ? 자리에 넣을 값, 순서대로(정수나 소수는 수로, 그 밖에는 텍스트로)."))
-            ] + SharedOptions.printing + [SharedOptions.archive], outputSchema: QueryOutput.jsonSchema,
+            ] + SharedOptions.printing + [
+                SharedOptions.archive,
+                OptionSpec(
+                    name: .fields, kind: .text, valueName: "names",
+                    help: Words(
+                        "Only these of the statement's columns, in this order, for table, tsv, csv, markdown and jsonl (comma-separated).",
+                        "table, tsv, csv, markdown, jsonl에서 문의 열 가운데 이것만 이 순서로 씁니다(쉼표로 구분).")),
+            ], outputSchema: QueryOutput.jsonSchema,
             tool: ToolDeclaration(
                 name: "archive_query", title: "Query the box-office archive (read-only SQL)",
                 description:
@@ -323,9 +332,10 @@ package enum ArchiveCommand {
                         bilingual(
                             "Give the SQL statement to run.", "실행할 SQL 문을 주세요."))
                 }
+                let format = try reader.format()
                 return SQL(
-                    sql: sql, archive: try reader.text(.archive), format: try reader.format(), color: try reader.color(),
-                    parameters: try reader.texts(.param))
+                    sql: sql, archive: try reader.text(.archive), format: format, color: try reader.color(),
+                    parameters: try reader.texts(.param), fields: try reader.fields(among: nil, format: format))
             })
 
         package func run(in state: CommandState) async throws -> CommandOutput {
@@ -351,7 +361,8 @@ package enum ArchiveCommand {
                 if let number = Double(text), number.isFinite, text.contains(".") { return .real(number) }
                 return .text(text)
             }
-            let result = try archive.query(statement, parameters: values, rowLimit: Self.rowLimit, byteLimit: bytes, seconds: Self.seconds)
+            var result = try archive.query(statement, parameters: values, rowLimit: Self.rowLimit, byteLimit: bytes, seconds: Self.seconds)
+            if let fields { result = try Self.selecting(fields, of: result) }
             switch result.limitReached {
             case .rows?:
                 state.context.warn(bilingual("only the first \(Self.rowLimit) rows are printed.", "처음 \(Self.rowLimit)행만 출력합니다."))
@@ -364,6 +375,29 @@ package enum ArchiveCommand {
                 break
             }
             return .data(QueryOutput(result: result, rowLimit: Self.rowLimit), format: format, color: color)
+        }
+
+        /// The result with only the columns `fields` names, in that order: each must be one of
+        /// the statement's (a name it gives twice counts once, its first).
+        static func selecting(_ fields: [String], of result: QueryResult) throws(UsageError) -> QueryResult {
+            var picked: [Int] = []
+            for field in fields {
+                guard let index = result.columns.firstIndex(of: field) else {
+                    let shown = TerminalText.sanitize(field)
+                    let columns = result.columns.map { TerminalText.sanitize($0) }
+                    let hint = didYouMean(Suggestion.closest(to: field, among: result.columns).map { TerminalText.sanitize($0) })
+                    throw UsageError(
+                        bilingual(
+                            "'\(shown)' is not a column of the statement.\(hint) Its columns: \(columns.joined(separator: ", ")).",
+                            "문에 '\(shown)' 열이 없습니다.\(hint) 문의 열: \(columns.joined(separator: ", "))."),
+                        commandPath: ["archive", "sql"])
+                }
+                picked.append(index)
+            }
+            var selected = result
+            selected.columns = picked.map { result.columns[$0] }
+            selected.rows = result.rows.map { row in picked.map { row.indices.contains($0) ? row[$0] : .null } }
+            return selected
         }
     }
 }

@@ -132,4 +132,19 @@ struct ArchiveSQLInputEndToEndTests {
         let empty = try await state.run(["archive", "sql", "-"], stdin: "\n")
         #expect(empty.status == 64 && empty.stderr.contains("Standard input held no statement."), "\(empty.stderr)")
     }
+
+    /// `--fields` picks the statement's own columns, in the order asked, as `top` and `share` take
+    /// theirs; a name the statement has not is a usage error naming those it has, nothing printed.
+    @Test func fieldsPickTheStatementsColumns() async throws {
+        let state = BinaryRunner(keys: false)
+        _ = try await state.run(["archive", "sync", "--from", "2023-08-18", "--to", "2023-08-18", "--replay", "Fixtures", "-q"])
+        let statement = "SELECT day, rank, title, audience FROM daily_chart WHERE rank <= 2 ORDER BY rank"
+        let csv = try await state.run(["archive", "sql", statement, "--fields", "title,rank", "--format", "csv"])
+        #expect(csv.stdout == "title,rank\n콘크리트 유토피아,1\n오펜하이머,2\n", "\(csv.stdout) \(csv.stderr)")
+        let lines = try await state.run(["archive", "sql", statement, "--fields", "audience", "--format", "jsonl"])
+        #expect(lines.stdout == "{\"audience\":112934}\n{\"audience\":91352}\n", "\(lines.stdout) \(lines.stderr)")
+        let unknown = try await state.run(["archive", "sql", statement, "--fields", "titel"])
+        #expect(unknown.status == 64 && unknown.stdout.isEmpty, "\(unknown.status) \(unknown.stdout)")
+        #expect(unknown.stderr.contains("'titel' is not a column of the statement. Did you mean 'title'? Its columns: day, rank, title, audience."))
+    }
 }

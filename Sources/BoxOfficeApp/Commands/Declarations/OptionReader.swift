@@ -170,7 +170,9 @@ package struct OptionReader: Sendable {
 
     /// `--fields a,b,c`: names among `offered` (the JSON names of the command's columns) in the
     /// order given; an unknown one is a usage error listing them. `--format json` has every field.
-    func fields(among offered: [String], format: OutputFormat) throws(UsageError) -> [String]? {
+    /// `--fields`, each name among `offered`; with `offered` nil (names only the run knows, such
+    /// as a statement's columns), any name, for the command to check.
+    func fields(among offered: [String]?, format: OutputFormat) throws(UsageError) -> [String]? {
         guard let text = try text(.fields) else { return nil }
         guard format != .json else {
             throw error(
@@ -190,7 +192,7 @@ package struct OptionReader: Sendable {
                         "'--fields \(TerminalText.sanitize(text))' has an empty name; separate names with one comma.",
                         "'--fields \(TerminalText.sanitize(text))'에 빈 이름이 있습니다. 이름은 쉼표 하나로 나누세요."))
             }
-            guard offered.contains(name) else {
+            if let offered, !offered.contains(name) {
                 // The help lists posterURL, which only a chart with posters has.
                 let needsPosters = name == "posterURL" && declares(.posters)
                 let suggestion = didYouMean(Suggestion.closest(to: name, among: offered))
