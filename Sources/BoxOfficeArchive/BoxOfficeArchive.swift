@@ -670,8 +670,9 @@ public final class BoxOfficeArchive: Sendable {
                     }
                     // No row came: the names are the statement's still.
                     if result.rows.isEmpty { result.columns = try connection.columnNames(of: sql) }
-                } catch let failure as SQLiteFailure where failure.code == 1 || [18, 23].contains(failure.code & 0xFF) {
-                    // SQLITE_ERROR, SQLITE_TOOBIG and SQLITE_AUTH: the statement's own fault, not the file's.
+                } catch let failure as SQLiteFailure where failure.code == 1 || [18, 23, 25].contains(failure.code & 0xFF) {
+                    // SQLITE_ERROR, SQLITE_TOOBIG, SQLITE_AUTH and SQLITE_RANGE (values for placeholders
+                    // that are not there): the statement's own fault, not the file's.
                     throw failure.message.contains("not authorized")
                         ? ArchiveError.refused(reason: failure.message) : ArchiveError.invalidQuery(reason: failure.message)
                 }

@@ -115,6 +115,17 @@ struct SQLiteConnection: ~Copyable {
                 throw SQLiteFailure(code: Int32(LAZY_SQLITE_READONLY), message: bilingual("only statements that read are allowed", "읽기만 하는 문만 됩니다"))
             }
         }
+        // A value for each placeholder, as many as there are: a missing one would read as NULL,
+        // a spare one be dropped, and either answer another question than the one asked.
+        let placeholders = Int(lazy_sqlite_bind_parameter_count(statement))
+        guard placeholders == parameters.count else {
+            let values = parameters.count
+            throw SQLiteFailure(
+                code: 25,  // SQLITE_RANGE
+                message: bilingual(
+                    "the statement has \(placeholders) placeholder\(placeholders == 1 ? "" : "s") and \(values) value\(values == 1 ? " was" : "s were") given",
+                    "문에 자리표시자가 \(placeholders)개 있는데 값은 \(values)개입니다"))
+        }
         for (index, parameter) in parameters.enumerated() {
             let position = Int32(index + 1)
             switch parameter {

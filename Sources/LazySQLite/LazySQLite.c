@@ -45,6 +45,7 @@ static struct {
     int (*bind_double)(lazy_sqlite_statement *, int, double);
     int (*bind_null)(lazy_sqlite_statement *, int);
     int (*column_count)(lazy_sqlite_statement *);
+    int (*bind_parameter_count)(lazy_sqlite_statement *);
     const char *(*column_name)(lazy_sqlite_statement *, int);
     int (*column_type)(lazy_sqlite_statement *, int);
     int64_t (*column_int64)(lazy_sqlite_statement *, int);
@@ -85,6 +86,7 @@ const char *lazy_sqlite_load(void) {
             && find(library, "reset", &sqlite.reset) && find(library, "finalize", &sqlite.finalize)
             && find(library, "bind_text", &sqlite.bind_text) && find(library, "bind_int64", &sqlite.bind_int64) && find(library, "bind_double", &sqlite.bind_double)
             && find(library, "bind_null", &sqlite.bind_null) && find(library, "column_count", &sqlite.column_count)
+            && find(library, "bind_parameter_count", &sqlite.bind_parameter_count)
             && find(library, "column_name", &sqlite.column_name) && find(library, "column_type", &sqlite.column_type)
             && find(library, "column_int64", &sqlite.column_int64) && find(library, "column_double", &sqlite.column_double)
             && find(library, "column_text", &sqlite.column_text) && find(library, "stmt_readonly", &sqlite.stmt_readonly)
@@ -183,6 +185,7 @@ int lazy_sqlite_bind_int64(lazy_sqlite_statement *statement, int index, int64_t 
 int lazy_sqlite_bind_double(lazy_sqlite_statement *statement, int index, double value) { return CALL(bind_double)(statement, index, value); }
 int lazy_sqlite_bind_null(lazy_sqlite_statement *statement, int index) { return CALL(bind_null)(statement, index); }
 int lazy_sqlite_column_count(lazy_sqlite_statement *statement) { return CALL(column_count)(statement); }
+int lazy_sqlite_bind_parameter_count(lazy_sqlite_statement *statement) { return CALL(bind_parameter_count)(statement); }
 const char *lazy_sqlite_column_name(lazy_sqlite_statement *statement, int column) { return CALL(column_name)(statement, column); }
 int lazy_sqlite_column_type(lazy_sqlite_statement *statement, int column) { return CALL(column_type)(statement, column); }
 int64_t lazy_sqlite_column_int64(lazy_sqlite_statement *statement, int column) { return CALL(column_int64)(statement, column); }

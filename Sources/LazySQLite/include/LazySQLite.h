@@ -56,6 +56,8 @@ int lazy_sqlite_bind_int64(lazy_sqlite_statement *statement, int index, int64_t 
 int lazy_sqlite_bind_double(lazy_sqlite_statement *statement, int index, double value);
 int lazy_sqlite_bind_null(lazy_sqlite_statement *statement, int index);
 int lazy_sqlite_column_count(lazy_sqlite_statement *statement);
+/// The number of the statement's placeholders (its largest parameter index).
+int lazy_sqlite_bind_parameter_count(lazy_sqlite_statement *statement);
 const char *lazy_sqlite_column_name(lazy_sqlite_statement *statement, int column);
 int lazy_sqlite_column_type(lazy_sqlite_statement *statement, int column);
 int64_t lazy_sqlite_column_int64(lazy_sqlite_statement *statement, int column);

@@ -131,6 +131,12 @@ struct ArchiveSQLInputEndToEndTests {
         #expect(piped.stdout == "n\n30\n", "\(piped.stdout) \(piped.stderr)")
         let empty = try await state.run(["archive", "sql", "-"], stdin: "\n")
         #expect(empty.status == 64 && empty.stderr.contains("Standard input held no statement."), "\(empty.stderr)")
+        // A value for each placeholder: one missing would read as NULL, one spare be dropped.
+        for (statement, values) in [("SELECT ? AS a, ? AS b", ["1"]), ("SELECT 1", ["1"])] {
+            let mismatched = try await state.run(["archive", "sql", statement] + values.flatMap { ["--param", $0] })
+            #expect(mismatched.status == 64 && mismatched.stdout.isEmpty, "\(statement): \(mismatched.status) \(mismatched.stdout)")
+            #expect(mismatched.stderr.contains("The query cannot run: the statement has"), "\(mismatched.stderr)")
+        }
     }
 
     /// `--fields` picks the statement's own columns, in the order asked, as `top` and `share` take
