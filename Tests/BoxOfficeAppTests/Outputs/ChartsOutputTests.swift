@@ -274,7 +274,10 @@ struct ChartsOutputTests {
         #expect(lines[1].isEmpty)
         #expect(lines[2] == "| # | Change | Title | Opened | Audience | Total | Share | Screens |")
         #expect(lines[3] == "| ---: | ---: | --- | --- | ---: | ---: | ---: | ---: |")
-        #expect(lines[4] == "| 1 | - | 콘크리트 유토피아 | 2023-08-09 | 112,934 | 2,105,361 | 32.4% | 1,611 |")
+        #expect(
+            lines[4]
+                == "| 1 | - | [콘크리트 유토피아](<https://www.kobis.or.kr/kobis/business/mast/mvie/searchMovieDtl.do?code=20226411>) | 2023-08-09 | 112,934 | 2,105,361 | 32.4% | 1,611 |"
+        )
         #expect(lines.count == 4 + 4 + 1)
     }
 }

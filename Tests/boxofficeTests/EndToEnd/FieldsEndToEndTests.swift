@@ -28,7 +28,7 @@ struct FieldsEndToEndTests {
         #expect(tsv == ["title\trank\taudience_change", "콘크리트 유토피아\t1\t-3871", "오펜하이머\t2\t-3264", ""])
         let markdown = try await Self.lines(Self.daily + fields + ["--format", "markdown"])
         #expect(markdown.contains("| Title | # | Audience change |"))
-        #expect(markdown.contains("| 콘크리트 유토피아 | 1 | -3,871 |"))
+        #expect(markdown.contains("| [콘크리트 유토피아](<https://www.kobis.or.kr/kobis/business/mast/mvie/searchMovieDtl.do?code=20226411>) | 1 | -3,871 |"))
         let jsonl = try await Self.lines(Self.daily + ["--fields", "rank,startDate,title", "--format", "jsonl"])
         #expect(jsonl == [#"{"rank":1,"startDate":"2023-08-18","title":"콘크리트 유토피아"}"#, #"{"rank":2,"startDate":"2023-08-18","title":"오펜하이머"}"#, ""])
     }

@@ -28,7 +28,10 @@ struct HostileTextEndToEndTests {
         // Erase the screen, set the window title, a hyperlink, a DCS, red in its C1 form.
         let title = #"\u001b[2J\u001b]0;pwned\u0007Sequence\u001b]8;;https://evil.invalid\u001b\\ Title\u001bP1$qm\u001b\\\u009b31m"#
         let body = try Self.chart(firstTitle: title)
-        let cells = ["table": "  Sequence Title  ", "csv": ",Sequence Title,", "tsv": "\tSequence Title\t", "markdown": "| Sequence Title |"]
+        let cells = [
+            "table": "  Sequence Title  ", "csv": ",Sequence Title,", "tsv": "\tSequence Title\t",
+            "markdown": "| [Sequence Title](<https://www.kobis.or.kr/",
+        ]
         for format in Self.textFormats {
             let run = try await Self.run(body, Self.daily + ["--format", format])
             #expect(run.status == 0, "\(format): \(run.stderr)")

@@ -15,7 +15,7 @@ import Glibc
     static let concurrentCalls = 8
     /// A request held by the test, however long a loaded machine takes to let it go, neither
     /// times out nor is sent again (which the loopback server would count as another at once).
-    static let patient = ["--timeout", "120", "--retries", "0"]
+    static let patient = ["--timeout", "600", "--retries", "0"]
 
     static func call(_ id: Int, day: String) -> String {
         #"{"jsonrpc":"2.0","id":\#(id),"method":"tools/call","params":{"name":"daily_box_office","arguments":{"date":"\#(day)"}}}"#
@@ -99,7 +99,7 @@ import Glibc
         let session = try MCPSession(BinaryRunner(kobisURL: server.baseURL), arguments: Self.patient)
         let days = Self.days(Self.concurrentCalls + 2)
         session.send([Self.initialize] + days.prefix(Self.concurrentCalls).enumerated().map { Self.call(2 + $0, day: $1) })
-        try #require(await server.arrivalOfRequests(Self.concurrentCalls, seconds: 60), "the first calls never reached the server")
+        try #require(await server.arrivalOfRequests(Self.concurrentCalls, seconds: Backstop.seconds), "the first calls never reached the server")
 
         // Two more wait their turn; a ping is answered meanwhile, and one of them is cancelled.
         let waiting = (first: 2 + Self.concurrentCalls, second: 3 + Self.concurrentCalls)
@@ -135,7 +135,7 @@ import Glibc
         let session = try MCPSession(BinaryRunner(kobisURL: server.baseURL), arguments: Self.patient, descriptorLimit: 128)
         let days = Self.days(200)
         session.send([Self.initialize] + days.enumerated().map { Self.call(2 + $0, day: $1) })
-        try #require(await server.arrivalOfRequests(Self.concurrentCalls, seconds: 60), "the first calls never reached the server")
+        try #require(await server.arrivalOfRequests(Self.concurrentCalls, seconds: Backstop.seconds), "the first calls never reached the server")
         // Lines are read in order: once this ping is answered, every call has been read.
         session.send(Self.ping(1_000))
         #expect(await session.answer(to: 1_000, "a ping after two hundred calls") != nil)
@@ -162,7 +162,7 @@ import Glibc
         let session = try MCPSession(BinaryRunner(kobisURL: server.baseURL), arguments: Self.patient)
         session.send(Self.initialize, Self.ping(2), Self.call(3, day: "20230818"))
         _ = await session.answer(to: 2, "a ping")
-        try #require(await server.arrivalOfRequests(1, seconds: 60), "the call never reached the server")
+        try #require(await server.arrivalOfRequests(1, seconds: Backstop.seconds), "the call never reached the server")
         kill(session.processIdentifier, SIGINT)
         let run = await session.end()
         #expect(run.status == 130)

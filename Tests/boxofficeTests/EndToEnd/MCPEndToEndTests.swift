@@ -256,7 +256,7 @@ struct MCPEndToEndTests {
         let report = try await Self.session(
             "legacy",
             plan: [
-                "server_args": ["--timeout", "120"],
+                "server_args": ["--timeout", "600"],
                 "held_by_ledger": [
                     "lock": cache.appendingPathComponent("quota.json.lock").path,
                     "call": ["name": "daily_box_office", "arguments": ["date": "20230818"]],

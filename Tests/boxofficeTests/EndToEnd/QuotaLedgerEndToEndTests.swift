@@ -95,7 +95,7 @@ import Glibc
 
         // 1 of the 6 calls left: a run interrupted once its request reached the server.
         let interrupted = try state.start(["daily", "--date", "20230701", "--retries", "0"])
-        #expect(await server.arrivalOfRequests(1, seconds: 60), "the run's request did not reach the server")
+        #expect(await server.arrivalOfRequests(1, seconds: Backstop.seconds), "the run's request did not reach the server")
         kill(interrupted.processIdentifier, SIGINT)
         #expect(await interrupted.finished().status == 130)
 
@@ -103,18 +103,18 @@ import Glibc
         let (session, input) = try state.startConversation(["mcp", "--retries", "0"])
         try input.write(contentsOf: Self.handshake)
         for id in 2...6 { try input.write(contentsOf: Self.dailyCall(id: id, date: "2023070\(id)")) }
-        #expect(await server.arrivalOfRequests(6, seconds: 60), "the calls' requests did not reach the server")
+        #expect(await server.arrivalOfRequests(6, seconds: Backstop.seconds), "the calls' requests did not reach the server")
         for id in 2...6 {
             try input.write(contentsOf: Self.line(#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":\#(id)}}"#))
         }
         try input.write(contentsOf: Self.line(#"{"jsonrpc":"2.0","id":7,"method":"ping"}"#))
-        #expect(await Self.awaitAnswers([7], from: session, seconds: 60) != nil, "no answer to the ping after the cancellations")
+        #expect(await Self.awaitAnswers([7], from: session, seconds: Backstop.seconds) != nil, "no answer to the ping after the cancellations")
 
         // The limit is reached: neither a run nor a call sends anything more.
         let run = try await (state.start(["daily", "--date", "20230707", "--retries", "0"])).finished()
         Self.expectOneLineFailure(run, status: 75, mentioning: ["All 3,000 of today's KOBIS calls are spent"])
         for id in 8...11 { try input.write(contentsOf: Self.dailyCall(id: id, date: "202307\(10 + id)")) }
-        let answers = await Self.awaitAnswers(8...11, from: session, seconds: 60)
+        let answers = await Self.awaitAnswers(8...11, from: session, seconds: Backstop.seconds)
         for id in 8...11 {
             let (isError, text) = Self.toolText(answers?[id])
             #expect(isError && text.contains("All 3,000 of today's KOBIS calls are spent"), "call \(id): \(text)")
@@ -165,17 +165,17 @@ import Glibc
         try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
         try #require(mkfifo(cache.appendingPathComponent(name).path, 0o600) == 0)
 
-        let daily = await (try state.start(["daily", "--date", "20230818"])).finished(limit: 60)
+        let daily = await (try state.start(["daily", "--date", "20230818"])).finished(limit: Backstop.seconds)
         Self.expectOneLineFailure(daily, status: 73, mentioning: [name, "it is a FIFO, not a regular file", "no request was sent"])
         if name == "quota.json" {
-            let quota = await (try state.start(["quota"])).finished(limit: 60)
+            let quota = await (try state.start(["quota"])).finished(limit: Backstop.seconds)
             Self.expectOneLineFailure(quota, status: 73, mentioning: [name, "it is a FIFO, not a regular file"])
         }
         let (session, input) = try state.startConversation(["mcp"])
         try input.write(contentsOf: Self.handshake + Self.dailyCall(id: 2, date: "20230818"))
-        let answer = await Self.awaitAnswers([2], from: session, seconds: 60)?[2]
+        let answer = await Self.awaitAnswers([2], from: session, seconds: Backstop.seconds)?[2]
         try input.close()
-        _ = await session.finished(limit: 60)
+        _ = await session.finished(limit: Backstop.seconds)
         let (isError, text) = Self.toolText(answer)
         #expect(isError && text.contains("it is a FIFO, not a regular file"), "\(text)")
         #expect(server.requestCount == 0)
@@ -188,7 +188,7 @@ import Glibc
         defer { server.stop() }
         let state = BinaryRunner(kobisURL: server.baseURL)
         let lock = try LedgerLock(state)
-        let run = try await (state.start(["daily", "--date", "20230818", "--timeout", "2"])).finished(limit: 60)
+        let run = try await (state.start(["daily", "--date", "20230818", "--timeout", "2"])).finished(limit: Backstop.seconds)
         lock.release()
         #expect(run.status == 73 && run.stdout.isEmpty, "\(run.stderr)")
         let lines = run.stderr.split(separator: "\n").map(String.init)
@@ -208,7 +208,7 @@ import Glibc
         let lock = try LedgerLock(state)
         let running = try state.start(["daily", "--date", "20230818", "--timeout", "120"])
         let waiting = "Waiting for the quota ledger, locked by \(LedgerLock.holderName)…\n"
-        #expect(await running.stderrShows(waiting, seconds: 60), "the run did not say it waits: \(running.stderr)")
+        #expect(await running.stderrShows(waiting, seconds: Backstop.seconds), "the run did not say it waits: \(running.stderr)")
         #expect(server.requestCount == 0, "no request while the ledger is locked")
         lock.release()
         let run = await running.finished(limit: 120)

@@ -69,9 +69,10 @@ final class Event<Value: Sendable>: Sendable {
 /// A wait that gave up: what the test waited for and how long. A test that throws it fails with
 /// this line, as a test waiting for the event in a loop would otherwise hang.
 struct Backstop: Error, CustomStringConvertible {
-    /// How long a test waits for an event before it gives up: minutes, where the event takes
-    /// moments even with every core busy, so that it only ever ends a hang.
-    static let seconds: Double = 120
+    /// How long a test waits for an event before it gives up: ten minutes, where the event takes
+    /// moments even with every core busy and the whole suite running beside it, so that it only
+    /// ever ends a hang.
+    static let seconds: Double = 600
 
     let waitedFor: String
     let seconds: Double

@@ -91,7 +91,7 @@ final class MCPSession {
     /// Waits for the answer to request `id`; past a generous deadline, records an issue naming
     /// `what` was waited for and returns nil.
     func answer(to id: Int, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) async -> [String: Any]? {
-        let deadline = Date().addingTimeInterval(60)
+        let deadline = Date().addingTimeInterval(Backstop.seconds)
         while Date() < deadline {
             if let index = position(ofAnswerTo: id) { return messages[index] }
             if received.isFinished { break }
@@ -103,7 +103,7 @@ final class MCPSession {
 
     /// Waits until the server has `path` open, as a call does while it waits for the file's lock.
     func waitUntilItHasOpen(_ path: String) async -> Bool {
-        let deadline = Date().addingTimeInterval(60)
+        let deadline = Date().addingTimeInterval(Backstop.seconds)
         let folder = "/proc/\(processIdentifier)/fd"
         while Date() < deadline {
             let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
