@@ -125,9 +125,13 @@ package struct CommandState: Sendable {
         let verbose = options.isVerbose
         let warnings = Warnings()
         // A run that passes the cache by will send: the transport's set-up starts now, beside the
-        // ledger and the rest; otherwise it starts once the cache has missed.
+        // ledger and the rest; otherwise it starts once the cache has missed. The signal handlers'
+        // thread is made first: while libcurl loads, the loader's lock holds up every new thread.
         let network = self.network
-        if !isReplay, options.cacheMode != .normal { network.prepare() }
+        if !isReplay, options.cacheMode != .normal {
+            Signals.arm()
+            network.prepare()
+        }
         let ledgerPath = paths.quotaFile.path
         var client = BoxOfficeClient(
             configuration: configuration, loader: transport(.api, timeout: options.timeout), middlewares: middlewares,
@@ -136,8 +140,8 @@ package struct CommandState: Sendable {
             quota: isReplay ? nil : quota, enforcesQuota: !options.ignoresQuota,
             now: context.clock,
             onEvent: { event in
-                if case .requestSent = event, !isReplay { network.prepare() }
                 Self.handle(event, warnings: warnings, ledgerPath: ledgerPath, keysInClear: keysInClear, context: context, verbose: verbose)
+                if case .requestSent = event, !isReplay { network.prepare() }
             }, redactor: self.keys.redactor)
         // The main thread is the run's only caller: reading an answer there starts no thread.
         client.decodesOnTheCallersExecutor = true

@@ -17,10 +17,18 @@ final class LedgerTurns: Sendable {
 
     /// Waits for the turn at `path`; a task cancelled while it waits leaves the line.
     func take(_ path: String) async throws {
-        let ticket = state.withLock { state in
+        try Task.checkCancellation()
+        // A free turn is taken at once, on the caller's executor: no wait, and no hop to another
+        // thread (which, while libcurl loads beside the ledger, could not even be started).
+        let ticket = state.withLock { state -> UInt64? in
+            guard state.queues[path, default: Queue()].isTaken else {
+                state.queues[path, default: Queue()].isTaken = true
+                return nil
+            }
             state.nextTicket += 1
             return state.nextTicket
         }
+        guard let ticket else { return }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 enum Outcome { case now, later, cancelled }
