@@ -229,8 +229,16 @@ static int thrown(const struct lazy_curl_switch *abort) {
     return abort && atomic_load_explicit(&((struct lazy_curl_switch *)abort)->thrown, memory_order_acquire);
 }
 
-/// One GET from its start to its answer: made by the caller's thread, then the network thread's.
+/// One GET from its start to its answer: asked for by the caller's thread (which copies what it
+/// gives, as it may go on before libcurl has even loaded), then made and driven by the network
+/// thread.
 struct transfer {
+    char *url;
+    char **header_lines;
+    int header_count;
+    size_t maximum_bytes;
+    long timeout_milliseconds;
+    char *certificate_file, *certificate_folder;
     handle easy;
     void *header_list;
     struct growing body, headers;
@@ -243,18 +251,51 @@ struct transfer {
     struct transfer *next;
 };
 
-/// The network thread's multi handle, set once it is made; and what is waiting for it.
+/// The network thread's multi handle, set once it is made; what is waiting for it; and whether
+/// it never will be (libcurl could not be loaded), which `failure` says why.
 static _Atomic(handle) multi;
 static pthread_mutex_t queue_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct transfer *arriving;
 static int driver_started;
-static pthread_cond_t loaded = PTHREAD_COND_INITIALIZER;
+static int load_failed;
 
 void lazy_curl_switch_throw(struct lazy_curl_switch *abort) {
     if (!abort) return;
     atomic_store_explicit(&abort->thrown, 1, memory_order_release);
     handle waiting = atomic_load_explicit(&multi, memory_order_acquire);
     if (waiting) curl.multi_wakeup(waiting);
+}
+
+const char *lazy_curl_failure(void) {
+    pthread_mutex_lock(&queue_lock);
+    int failed = load_failed;
+    pthread_mutex_unlock(&queue_lock);
+    return failed ? failure : NULL;
+}
+
+/// Frees what the caller gave and the transfer itself.
+static void free_transfer(struct transfer *transfer) {
+    free(transfer->url);
+    for (int index = 0; index < transfer->header_count; index++) free(transfer->header_lines[index]);
+    free(transfer->header_lines);
+    free(transfer->certificate_file);
+    free(transfer->certificate_folder);
+    free(transfer);
+}
+
+/// Tells the caller how the transfer ended, and frees it: the last the network thread does with it.
+static void hand_back(struct transfer *transfer, int code, struct lazy_curl_answer *answer) {
+    lazy_curl_done done = transfer->done;
+    void *context = transfer->context;
+    free_transfer(transfer);
+    done(context, code, answer);
+}
+
+/// Ends a transfer that never started: libcurl could not be loaded, or its handle not be made.
+static void refuse(struct transfer *transfer, int code) {
+    struct lazy_curl_answer answer;
+    memset(&answer, 0, sizeof answer);
+    hand_back(transfer, code, &answer);
 }
 
 /// Ends a transfer: what it brought back goes to its caller, and its handle back to the pool.
@@ -290,10 +331,46 @@ static void finish(struct transfer *transfer, int code) {
         free(transfer->body.bytes);
         free(transfer->headers.bytes);
     }
-    lazy_curl_done done = transfer->done;
-    void *context = transfer->context;
-    free(transfer);
-    done(context, code, &answer);
+    hand_back(transfer, code, &answer);
+}
+
+/// Makes the transfer's easy handle, with every option; false when memory ran out.
+static int begin(struct transfer *transfer) {
+    handle easy = take_handle();
+    if (!easy) return 0;
+    void *list = NULL;
+    for (int index = 0; index < transfer->header_count; index++) {
+        void *longer = curl.slist_append(list, transfer->header_lines[index]);
+        if (!longer) {
+            curl.slist_free_all(list);
+            return_handle(easy);
+            return 0;
+        }
+        list = longer;
+    }
+    transfer->easy = easy;
+    transfer->header_list = list;
+    transfer->body = (struct growing){ .limit = transfer->maximum_bytes };
+    transfer->headers = (struct growing){ .limit = header_limit };
+    curl.easy_setopt(easy, OPT_URL, transfer->url);
+    curl.easy_setopt(easy, OPT_HTTPGET, 1L);
+    curl.easy_setopt(easy, OPT_HTTPHEADER, list);
+    curl.easy_setopt(easy, OPT_PROTOCOLS, (long)(PROTOCOL_HTTP | PROTOCOL_HTTPS));
+    curl.easy_setopt(easy, OPT_FOLLOWLOCATION, 0L);
+    curl.easy_setopt(easy, OPT_NOSIGNAL, 1L);
+    curl.easy_setopt(easy, OPT_TIMEOUT_MS, transfer->timeout_milliseconds);
+    curl.easy_setopt(easy, OPT_MAXFILESIZE_LARGE, (curl_off_t)transfer->maximum_bytes);
+    curl.easy_setopt(easy, OPT_ACCEPT_ENCODING, ""); // every encoding this libcurl can decode
+    curl.easy_setopt(easy, OPT_WRITEFUNCTION, take_body);
+    curl.easy_setopt(easy, OPT_WRITEDATA, &transfer->body);
+    curl.easy_setopt(easy, OPT_HEADERFUNCTION, take_header);
+    curl.easy_setopt(easy, OPT_HEADERDATA, &transfer->headers);
+    // Trusted certificates where the caller names them, as curl's own SSL_CERT_FILE and friends;
+    // otherwise libcurl's built-in bundle.
+    if (transfer->certificate_file) curl.easy_setopt(easy, OPT_CAINFO, transfer->certificate_file);
+    if (transfer->certificate_folder) curl.easy_setopt(easy, OPT_CAPATH, transfer->certificate_folder);
+    curl.easy_setopt(easy, OPT_ERRORBUFFER, transfer->error);
+    return 1;
 }
 
 /// The network thread: loads libcurl, then drives every transfer of the process through one
@@ -302,16 +379,24 @@ static void *drive(void *path) {
     int ready = load_library(path) == NULL;
     free(path);
     handle made = ready ? curl.multi_init() : NULL;
-    pthread_mutex_lock(&lock);
-    atomic_store_explicit(&multi, made, memory_order_release);
-    // Whoever waits for the load learns whether requests can be sent.
-    if (ready && !made) {
-        snprintf(failure, sizeof failure, "libcurl could not make a multi handle");
-        atomic_store_explicit(&state, 2, memory_order_release);
+    if (!made) {
+        // No request can be sent, ever: those waiting and those still to come are told why.
+        pthread_mutex_lock(&lock);
+        if (ready) snprintf(failure, sizeof failure, "libcurl could not make a multi handle");
+        pthread_mutex_unlock(&lock);
+        pthread_mutex_lock(&queue_lock);
+        load_failed = 1;
+        struct transfer *waiting = arriving;
+        arriving = NULL;
+        pthread_mutex_unlock(&queue_lock);
+        while (waiting) {
+            struct transfer *next = waiting->next;
+            refuse(waiting, CODE_FAILED_INIT);
+            waiting = next;
+        }
+        return NULL;
     }
-    pthread_cond_broadcast(&loaded);
-    pthread_mutex_unlock(&lock);
-    if (!made) return NULL;
+    atomic_store_explicit(&multi, made, memory_order_release);
     struct transfer *running = NULL;
     for (;;) {
         pthread_mutex_lock(&queue_lock);
@@ -320,7 +405,9 @@ static void *drive(void *path) {
         pthread_mutex_unlock(&queue_lock);
         while (new) {
             struct transfer *next = new->next;
-            if (curl.multi_add_handle(made, new->easy) != 0) {
+            if (!begin(new)) {
+                refuse(new, CODE_OUT_OF_MEMORY);
+            } else if (curl.multi_add_handle(made, new->easy) != 0) {
                 finish(new, CODE_OUT_OF_MEMORY);
             } else {
                 new->added = 1;
@@ -384,68 +471,55 @@ void lazy_curl_prepare(const char *path) {
     start_driver(path);
 }
 
-const char *lazy_curl_ready(const char *path) {
-    if (!start_driver(path)) return "no thread could be started for the network";
-    pthread_mutex_lock(&lock);
-    while (atomic_load_explicit(&multi, memory_order_acquire) == NULL && atomic_load_explicit(&state, memory_order_acquire) != 2) {
-        pthread_cond_wait(&loaded, &lock);
-    }
-    const char *result = atomic_load_explicit(&state, memory_order_acquire) == 1 && atomic_load_explicit(&multi, memory_order_acquire) ? NULL : failure;
-    pthread_mutex_unlock(&lock);
-    return result;
+/// A copy of `text`, or NULL for none; `*failed` set when memory ran out.
+static char *copy_of(const char *text, int *failed) {
+    if (!text) return NULL;
+    char *copy = strdup(text);
+    if (!copy) *failed = 1;
+    return copy;
 }
 
-int lazy_curl_start(const char *url, const char *const *header_lines, int header_count, size_t maximum_bytes,
+int lazy_curl_start(const char *path, const char *url, const char *const *header_lines, int header_count, size_t maximum_bytes,
                     long timeout_milliseconds, const char *certificate_file, const char *certificate_folder,
                     const struct lazy_curl_switch *abort, lazy_curl_done done, void *context) {
-    handle driven = atomic_load_explicit(&multi, memory_order_acquire);
-    if (!driven) return CODE_FAILED_INIT;
+    // No thread, no network: said as a load that failed, with no reason of libcurl's.
+    if (!start_driver(path)) return CODE_FAILED_INIT;
     struct transfer *transfer = calloc(1, sizeof *transfer);
     if (!transfer) return CODE_OUT_OF_MEMORY;
-    handle easy = take_handle();
-    if (!easy) {
-        free(transfer);
+    int failed = 0;
+    transfer->url = copy_of(url, &failed);
+    transfer->header_lines = header_count > 0 ? calloc((size_t)header_count, sizeof(char *)) : NULL;
+    if (header_count > 0 && !transfer->header_lines) failed = 1;
+    for (int index = 0; !failed && index < header_count; index++) {
+        transfer->header_lines[index] = copy_of(header_lines[index], &failed);
+        transfer->header_count = index + 1;
+    }
+    transfer->certificate_file = copy_of(certificate_file, &failed);
+    transfer->certificate_folder = copy_of(certificate_folder, &failed);
+    if (failed) {
+        free_transfer(transfer);
         return CODE_OUT_OF_MEMORY;
     }
-    void *list = NULL;
-    for (int index = 0; index < header_count; index++) {
-        void *longer = curl.slist_append(list, header_lines[index]);
-        if (!longer) {
-            curl.slist_free_all(list);
-            return_handle(easy);
-            free(transfer);
-            return CODE_OUT_OF_MEMORY;
-        }
-        list = longer;
-    }
-    *transfer = (struct transfer){
-        .easy = easy, .header_list = list, .body = { .limit = maximum_bytes }, .headers = { .limit = header_limit },
-        .abort = abort, .done = done, .context = context,
-    };
-    // libcurl copies every string option, so the caller's may go once this returns.
-    curl.easy_setopt(easy, OPT_URL, url);
-    curl.easy_setopt(easy, OPT_HTTPGET, 1L);
-    curl.easy_setopt(easy, OPT_HTTPHEADER, list);
-    curl.easy_setopt(easy, OPT_PROTOCOLS, (long)(PROTOCOL_HTTP | PROTOCOL_HTTPS));
-    curl.easy_setopt(easy, OPT_FOLLOWLOCATION, 0L);
-    curl.easy_setopt(easy, OPT_NOSIGNAL, 1L);
-    curl.easy_setopt(easy, OPT_TIMEOUT_MS, timeout_milliseconds);
-    curl.easy_setopt(easy, OPT_MAXFILESIZE_LARGE, (curl_off_t)maximum_bytes);
-    curl.easy_setopt(easy, OPT_ACCEPT_ENCODING, ""); // every encoding this libcurl can decode
-    curl.easy_setopt(easy, OPT_WRITEFUNCTION, take_body);
-    curl.easy_setopt(easy, OPT_WRITEDATA, &transfer->body);
-    curl.easy_setopt(easy, OPT_HEADERFUNCTION, take_header);
-    curl.easy_setopt(easy, OPT_HEADERDATA, &transfer->headers);
-    // Trusted certificates where the caller names them, as curl's own SSL_CERT_FILE and friends;
-    // otherwise libcurl's built-in bundle.
-    if (certificate_file) curl.easy_setopt(easy, OPT_CAINFO, certificate_file);
-    if (certificate_folder) curl.easy_setopt(easy, OPT_CAPATH, certificate_folder);
-    curl.easy_setopt(easy, OPT_ERRORBUFFER, transfer->error);
+    transfer->maximum_bytes = maximum_bytes;
+    transfer->timeout_milliseconds = timeout_milliseconds;
+    transfer->abort = abort;
+    transfer->done = done;
+    transfer->context = context;
     pthread_mutex_lock(&queue_lock);
-    transfer->next = arriving;
-    arriving = transfer;
+    int refused = load_failed;
+    if (!refused) {
+        transfer->next = arriving;
+        arriving = transfer;
+    }
     pthread_mutex_unlock(&queue_lock);
-    curl.multi_wakeup(driven);
+    if (refused) {
+        free_transfer(transfer);
+        return CODE_FAILED_INIT;
+    }
+    // Until libcurl has loaded there is no multi handle to wake: the thread takes the transfer
+    // as soon as it has made one.
+    handle driven = atomic_load_explicit(&multi, memory_order_acquire);
+    if (driven) curl.multi_wakeup(driven);
     return 0;
 }
 

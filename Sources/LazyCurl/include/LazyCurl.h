@@ -8,9 +8,8 @@
 /// it knows, so that loading libcurl overlaps the run's other work.
 void lazy_curl_prepare(const char *path);
 
-/// As `lazy_curl_prepare`, then waits for the load: NULL once requests can be sent, or a sentence
-/// saying why they cannot. The first load decides; later calls give the same answer.
-const char *lazy_curl_ready(const char *path);
+/// Why no request can be sent (libcurl could not be loaded), or NULL when nothing says so.
+const char *lazy_curl_failure(void);
 
 /// What one GET brought back. `body` and `headers` are set only for a complete answer, each with a
 /// NUL after its bytes; the receiver frees both.
@@ -44,13 +43,15 @@ void lazy_curl_switch_throw(struct lazy_curl_switch *abort);
 /// Only once the transfer that had it has ended.
 void lazy_curl_switch_free(struct lazy_curl_switch *abort);
 
-/// Hands one GET of `url` with the given "Name: value" lines to the network thread, following no
-/// redirect; `done` is called with its end. Refuses a body past `maximum_bytes` (declared or
-/// decompressed) and stops after `timeout_milliseconds`. Trusts the certificates in
-/// `certificate_file` and `certificate_folder` (CURLOPT_CAINFO and CURLOPT_CAPATH) when given,
-/// libcurl's own otherwise. Returns 0 once the transfer is handed over, or libcurl's code for why
-/// it could not be (then `done` is never called). Call only once `lazy_curl_ready` has returned NULL.
-int lazy_curl_start(const char *url, const char *const *header_lines, int header_count, size_t maximum_bytes,
+/// Hands one GET of `url` with the given "Name: value" lines to the network thread (started, with
+/// libcurl from `path`, if it is not yet), following no redirect; `done` is called with its end.
+/// Never waits, not even for libcurl to load: every argument is copied. Refuses a body past
+/// `maximum_bytes` (declared or decompressed) and stops after `timeout_milliseconds`. Trusts the
+/// certificates in `certificate_file` and `certificate_folder` (CURLOPT_CAINFO and CURLOPT_CAPATH)
+/// when given, libcurl's own otherwise. Returns 0 once the transfer is handed over, or libcurl's
+/// code for why it could not be (then `done` is never called). CURLE_FAILED_INIT (2), here or in
+/// `done`, means that libcurl could not be loaded (`lazy_curl_failure` says why) or no thread made.
+int lazy_curl_start(const char *path, const char *url, const char *const *header_lines, int header_count, size_t maximum_bytes,
                     long timeout_milliseconds, const char *certificate_file, const char *certificate_folder,
                     const struct lazy_curl_switch *abort, lazy_curl_done done, void *context);
 

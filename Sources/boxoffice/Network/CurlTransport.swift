@@ -57,16 +57,24 @@ struct CurlTransport: HTTPDataLoading {
     }
 
     func data(for request: HTTPRequest) async throws -> (Data, HTTPResponse) {
-        if let failure = Self.withOptionalCString(libraryPath, { lazy_curl_ready($0) }) {
-            throw LibcurlUnavailable(reason: String(cString: failure))
-        }
-        return try await Self.get(request, limit: policy.maximumBytes, timeout: timeout, trust: trust)
+        try await Self.get(request, libraryPath: libraryPath, limit: policy.maximumBytes, timeout: timeout, trust: trust)
+    }
+
+    /// libcurl's CURLE_FAILED_INIT: no request could be made, libcurl not loaded.
+    private static let failedInit: Int32 = 2
+
+    /// Why no request can be sent, in the words the tool says it with.
+    private static var unavailable: LibcurlUnavailable {
+        LibcurlUnavailable(reason: lazy_curl_failure().map { String(cString: $0) } ?? "no thread could be started for the network")
     }
 
     private static let backstopMargin = 5.0
 
-    /// One GET, handed to the network thread and awaited.
-    private static func get(_ request: HTTPRequest, limit: Int, timeout: Double, trust: TrustedCertificates) async throws -> (Data, HTTPResponse) {
+    /// One GET, handed to the network thread and awaited: no thread waits for it, not even while
+    /// libcurl loads.
+    private static func get(
+        _ request: HTTPRequest, libraryPath: String?, limit: Int, timeout: Double, trust: TrustedCertificates
+    ) async throws -> (Data, HTTPResponse) {
         let url = request.url
         let lines = try request.headerFields.map { name, value in
             let line = "\(name): \(value)"
@@ -85,10 +93,12 @@ struct CurlTransport: HTTPDataLoading {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let waiting = Unmanaged.passRetained(Waiting(continuation, url: url, limit: limit)).toOpaque()
-                let code = start(url, lines: lines, limit: limit, milliseconds: milliseconds, trust: trust, abort: abort, waiting: waiting)
+                let code = start(
+                    url, libraryPath: libraryPath, lines: lines, limit: limit, milliseconds: milliseconds, trust: trust, abort: abort,
+                    waiting: waiting)
                 if code != 0 {
                     Unmanaged<Waiting>.fromOpaque(waiting).release()
-                    continuation.resume(throwing: failure(code))
+                    continuation.resume(throwing: code == failedInit ? unavailable : failure(code))
                 }
             }
         } onCancel: {
@@ -124,23 +134,27 @@ struct CurlTransport: HTTPDataLoading {
     static let abortedByCallback: Int32 = 42
 
     private static func start(
-        _ url: URL, lines: [String], limit: Int, milliseconds: Int, trust: TrustedCertificates, abort: AbortSwitch, waiting: UnsafeMutableRawPointer
+        _ url: URL, libraryPath: String?, lines: [String], limit: Int, milliseconds: Int, trust: TrustedCertificates, abort: AbortSwitch,
+        waiting: UnsafeMutableRawPointer
     ) -> Int32 {
-        // C strings for the call only: libcurl copies what it keeps.
+        // C strings for the call only: the transfer copies what it keeps.
         let copies = lines.map { strdup($0) }
         defer { copies.forEach { free($0) } }
         guard copies.allSatisfy({ $0 != nil }) else { return 27 }
         return copies.map { UnsafePointer($0) }.withUnsafeBufferPointer { pointers in
-            withOptionalCString(trust.file) { file in
-                withOptionalCString(trust.folder) { folder in
-                    lazy_curl_start(
-                        url.absoluteString, pointers.baseAddress, Int32(pointers.count), limit, milliseconds, file, folder, abort.pointer,
-                        { context, code, answer in
-                            guard let context, let answer else { return }
-                            let waiting = Unmanaged<Waiting>.fromOpaque(context).takeRetainedValue()
-                            waiting.continuation.resume(
-                                with: Result { try CurlTransport.read(code, answer.pointee, url: waiting.url, limit: waiting.limit) })
-                        }, waiting)
+            withOptionalCString(libraryPath) { library in
+                withOptionalCString(trust.file) { file in
+                    withOptionalCString(trust.folder) { folder in
+                        lazy_curl_start(
+                            library, url.absoluteString, pointers.baseAddress, Int32(pointers.count), limit, milliseconds, file, folder,
+                            abort.pointer,
+                            { context, code, answer in
+                                guard let context, let answer else { return }
+                                let waiting = Unmanaged<Waiting>.fromOpaque(context).takeRetainedValue()
+                                waiting.continuation.resume(
+                                    with: Result { try CurlTransport.read(code, answer.pointee, url: waiting.url, limit: waiting.limit) })
+                            }, waiting)
+                    }
                 }
             }
         }
@@ -152,6 +166,7 @@ struct CurlTransport: HTTPDataLoading {
         if answer.body_too_large != 0 { throw TransportError.bodyTooLarge(limit: limit) }
         guard code == 0 else {
             if code == abortedByCallback { throw CancellationError() }
+            if code == failedInit { throw unavailable }
             if answer.headers_too_large != 0 { throw NetworkFailure.invalidHTTP }
             throw failure(code, forAnotherName: answer.certificate_for_another_name != 0, verifyResult: answer.openssl_verify_result)
         }
