@@ -93,8 +93,10 @@ import Glibc
         let state = BinaryRunner(kobisURL: server.baseURL)
         try Self.setLedger(state, kobisCalls: 2_994)
 
-        // 1 of the 6 calls left: a run interrupted once its request reached the server.
-        let interrupted = try state.start(["daily", "--date", "20230701", "--retries", "0"])
+        // 1 of the 6 calls left: a run interrupted once its request reached the server. Its
+        // request may wait ten minutes: on a loaded machine the test can take longer than the
+        // default 15 s to send the signal, and the run would have timed out (exit 75) before it.
+        let interrupted = try state.start(["daily", "--date", "20230701", "--retries", "0", "--timeout", "600"])
         #expect(await server.arrivalOfRequests(1, seconds: Backstop.seconds), "the run's request did not reach the server")
         // What the run blocks, ignores and catches, for a failure to say (SIGINT is bit 2).
         let signals =
@@ -105,7 +107,8 @@ import Glibc
         #expect(stopped.status == 130, "\(stopped.status): \(stopped.stderr) (\(signals))")
 
         // 5 more: MCP calls cancelled once their requests reached the server.
-        let (session, input) = try state.startConversation(["mcp", "--retries", "0"])
+        // Ten minutes again, so that no call times out (and is answered) before its cancel comes.
+        let (session, input) = try state.startConversation(["mcp", "--retries", "0", "--timeout", "600"])
         try input.write(contentsOf: Self.handshake)
         for id in 2...6 { try input.write(contentsOf: Self.dailyCall(id: id, date: "2023070\(id)")) }
         #expect(await server.arrivalOfRequests(6, seconds: Backstop.seconds), "the calls' requests did not reach the server")
