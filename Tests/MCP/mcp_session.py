@@ -73,7 +73,7 @@ def outcome(result):
 async def main(binary, mode, plan):
     params = StdioServerParameters(command=binary, args=["mcp"] + plan.get("server_args", []), env=dict(os.environ))
     report = {}
-    async with Client(params, mode=mode, read_timeout_seconds=60) as client:
+    async with Client(params, mode=mode, read_timeout_seconds=600) as client:
         report["protocol_version"] = client.protocol_version
         info = client.server_info
         report["server_name"] = info.name if info else None

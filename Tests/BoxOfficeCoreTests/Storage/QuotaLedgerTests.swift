@@ -93,7 +93,7 @@ final class QuotaLedgerTests {
 
     @Test func aWaitForTheLockIsToldOnceAndEndsWhenTheLockIsLetGo() async throws {
         let holding = try LockHolding(ledger)
-        let (reserving, holder) = await reservationWaiting(atMost: 120)
+        let (reserving, holder) = await reservationWaiting(atMost: 600)
         #expect(holder == QuotaLedger.LockHolder(processIdentifier: getpid(), name: Self.ownName))
         holding.release()
         let reservation = try await reserving.value
@@ -105,7 +105,7 @@ final class QuotaLedgerTests {
 
     @Test func aTaskCancelledWhileItWaitsForTheLockCountsNothing() async throws {
         let holding = try LockHolding(ledger)
-        let (reserving, _) = await reservationWaiting(atMost: 120)
+        let (reserving, _) = await reservationWaiting(atMost: 600)
         reserving.cancel()
         await #expect(throws: CancellationError.self) { try await reserving.value }
         holding.release()

@@ -214,12 +214,12 @@ import Glibc
         defer { server.stop() }
         let state = BinaryRunner(kobisURL: server.baseURL)
         let lock = try LedgerLock(state)
-        let running = try state.start(["daily", "--date", "20230818", "--timeout", "120"])
+        let running = try state.start(["daily", "--date", "20230818", "--timeout", "600"])
         let waiting = "Waiting for the quota ledger, locked by \(LedgerLock.holderName)…\n"
         #expect(await running.stderrShows(waiting, seconds: Backstop.seconds), "the run did not say it waits: \(running.stderr)")
         #expect(server.requestCount == 0, "no request while the ledger is locked")
         lock.release()
-        let run = await running.finished(limit: 120)
+        let run = await running.finished()
         #expect(run.status == 0 && !run.stdout.isEmpty, "\(run.stderr)")
         #expect(run.stderr == waiting)
         #expect(server.requestCount == 1)
