@@ -1,6 +1,11 @@
 import BoxOfficeCore
 /// What the chat writers share: the table's rows as text, without the columns a chat cannot show.
 package enum ChatText {
+    /// The longest title kept whole on a chat's line: past any real one (KOBIS's longest run to
+    /// about a hundred characters), so only a hostile answer's is cut, and the message's own
+    /// limits decide.
+    static let titleLength = 300
+
     /// Characters as the services count them, never fewer: UTF-16 code units.
     static func length(_ text: String) -> Int { text.utf16.count }
 
@@ -103,9 +108,6 @@ package struct SlackWriter: Sendable {
         return .object([("type", .string("plain_text")), ("text", .string(kept.isEmpty ? " " : escape(kept))), ("emoji", .bool(false))])
     }
 
-    /// The longest title kept whole in a row, as Discord's: past any real one.
-    static let titleLength = 300
-
     /// Text in `mrkdwn` that reads as it is: entities escaped, and a zero-width space after each
     /// of `*`, `_`, `~` and `` ` `` (Slack has no escape for them), so none pairs into formatting.
     package static func literal(_ text: String) -> String {
@@ -123,7 +125,7 @@ package struct SlackWriter: Sendable {
         let lines = ChatText.rows(
             table, escape: Self.literal,
             title: { cell in
-                let title = Self.literal(ChatText.cut(TerminalText.sanitize(cell.humanText), to: Self.titleLength))
+                let title = Self.literal(ChatText.cut(TerminalText.sanitize(cell.humanText), to: ChatText.titleLength))
                 guard let film = cell.filmLink else { return title }
                 return "<\(film.address)|\(title)>"
             })
@@ -162,9 +164,6 @@ package struct DiscordWriter: Sendable {
 
     /// `SUPPRESS_EMBEDS`: no link previews.
     static let suppressEmbeds: Int64 = 1 << 2
-    /// The longest title kept whole on a line: past any real one (KOBIS's longest run to about a
-    /// hundred characters), so only a hostile answer's is cut, and the message's own limits decide.
-    static let titleLength = 300
 
     /// Creates a writer.
     package init() {}
@@ -234,7 +233,7 @@ package struct DiscordWriter: Sendable {
             // `1\.`: a line that starts `1.` would be a Markdown list, renumbered.
             table, leavingOut: leaving, afterRank: "\\.", escape: Self.escape,
             title: { cell in
-                let title = Self.escape(ChatText.cut(TerminalText.sanitize(cell.humanText), to: Self.titleLength))
+                let title = Self.escape(ChatText.cut(TerminalText.sanitize(cell.humanText), to: ChatText.titleLength))
                 guard let film = cell.filmLink else { return "**\(title)**" }
                 return "**[\(title)](<\(film.address)>)**"
             })

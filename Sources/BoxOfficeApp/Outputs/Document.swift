@@ -115,20 +115,11 @@ package struct Column: Sendable {
 /// The public page of a film on KOBIS (the Korean Film Council's box office site), which anyone
 /// can open: no key, no session.
 package enum KOBISPage {
-    /// The film page of `code`, or nil for an empty code. The code goes in percent-encoded (all
-    /// but letters and digits), so whatever an answer holds stays the query's value.
+    /// The film page of `code`, or nil for an empty code. The code goes in percent-encoded, as the
+    /// client encodes a query's values, so whatever an answer holds stays the query's value.
     package static func film(_ code: String) -> String? {
         guard !code.isEmpty else { return nil }
-        let hex = Array("0123456789ABCDEF".unicodeScalars)
-        var value = ""
-        for byte in code.utf8 {
-            if (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) {
-                value.unicodeScalars.append(Unicode.Scalar(byte))
-            } else {
-                value.unicodeScalars.append(contentsOf: ["%", hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
-            }
-        }
-        return "https://www.kobis.or.kr/kobis/business/mast/mvie/searchMovieDtl.do?code=" + value
+        return "https://www.kobis.or.kr/kobis/business/mast/mvie/searchMovieDtl.do?code=" + BoxOfficeClient.percentEncode(code)
     }
 }
 

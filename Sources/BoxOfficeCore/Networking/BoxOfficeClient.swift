@@ -165,7 +165,7 @@ public struct BoxOfficeClient: Sendable {
     }
 
     /// RFC 3986 unreserved characters stay, everything else (Hangul, `+`, `&`, spaces) is encoded.
-    static func percentEncode(_ text: String) -> String {
+    package static func percentEncode(_ text: String) -> String {
         var result = ""
         for byte in text.utf8 {
             switch byte {
