@@ -41,12 +41,17 @@ int signal_pipe_install(const int *signals, int count, int write_end) {
 
 struct listener {
     int read_end;
+    sigset_t takes;
     void (*arrived)(int signal_number);
 };
 
 static void *listen_to_pipe(void *argument) {
     struct listener listener = *(struct listener *)argument;
     free(argument);
+    // A mask inherited from the parent's thread is kept by every thread the process makes, and
+    // a signal blocked in all of them would never end the run: this thread, which does nothing
+    // else, takes the ones it serves.
+    pthread_sigmask(SIG_UNBLOCK, &listener.takes, NULL);
     unsigned char byte;
     for (;;) {
         ssize_t count = read(listener.read_end, &byte, 1);
@@ -56,10 +61,12 @@ static void *listen_to_pipe(void *argument) {
     }
 }
 
-int signal_pipe_listen(int read_end, void (*arrived)(int signal_number)) {
+int signal_pipe_listen(int read_end, const int *signals, int count, void (*arrived)(int signal_number)) {
     struct listener *listener = malloc(sizeof *listener);
     if (!listener) return -1;
     *listener = (struct listener){ .read_end = read_end, .arrived = arrived };
+    sigemptyset(&listener->takes);
+    for (int index = 0; index < count; index++) sigaddset(&listener->takes, signals[index]);
     pthread_attr_t attributes;
     pthread_attr_init(&attributes);
     pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);

@@ -56,16 +56,16 @@ package enum Signals {
         // A handler must never block, even if the reader were gone.
         _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
         stderrIsTerminal.store(Terminal.isTerminal(STDERR_FILENO), ordering: .releasing)
+        let signals = endingSignals.map(\.signal)
         guard
             signal_pipe_listen(
-                ends[0],
+                ends[0], signals, Int32(signals.count),
                 { number in
                     if let ending = endingSignals.first(where: { $0.signal == number }) {
                         end(by: ending, stderrIsTerminal: stderrIsTerminal.load(ordering: .acquiring))
                     }
                 }) == 0
         else { return }
-        let signals = endingSignals.map(\.signal)
         _ = signal_pipe_install(signals, Int32(signals.count), ends[1])
     }()
 

@@ -10,7 +10,9 @@ int signal_pipe_install(const int *signals, int count, int write_end);
 
 /// Starts a thread of its own (a plain one, so that no dispatch queue's worker is held for the
 /// life of the run) that reads signal numbers from `read_end` and calls `arrived` with each, until
-/// the pipe closes. Returns 0, or -1 when no thread could be made.
-int signal_pipe_listen(int read_end, void (*arrived)(int signal_number));
+/// the pipe closes. The thread takes `signals` even where the process was started with them
+/// blocked, as a program spawned from another's worker thread can be. Returns 0, or -1 when no
+/// thread could be made.
+int signal_pipe_listen(int read_end, const int *signals, int count, void (*arrived)(int signal_number));
 
 #endif

@@ -5,7 +5,9 @@ import Glibc
 #endif
 
 /// Ctrl-C and SIGTERM while an uncached request is on the wire, with each transport inside the
-/// real binary: the signal's owner is the same whichever transport sends the request.
+/// real binary: the signal's owner is the same whichever transport sends the request. The binary
+/// is started from a worker thread of the test's concurrency pool, which blocks these signals, and
+/// inherits that mask: the run takes them anyway (its signal thread unblocks them).
 @Suite struct TransportSignalsEndToEndTests {
     static let daily = ["daily", "--date", "20230818"]
 
