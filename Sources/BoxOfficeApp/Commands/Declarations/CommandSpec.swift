@@ -15,8 +15,10 @@ package struct CommandSpec: Sendable {
     package let arguments: [ArgumentSpec]
     package let options: [OptionSpec]
     /// The JSON of its data, for a command that prints data, as its output declares it beside
-    /// the encoder: where a tool's `outputSchema` comes from.
-    package let outputSchema: JSONSchema?
+    /// the encoder: where a tool's `outputSchema` comes from. Made when asked for: the parser
+    /// reads every command's spec, and a run never needs a schema.
+    package var outputSchema: JSONSchema? { makeOutputSchema() }
+    private let makeOutputSchema: @Sendable () -> JSONSchema?
     /// How a model calls it as an MCP tool, for a command offered as one.
     let tool: ToolDeclaration?
     package let subcommands: [CommandSpec]
@@ -27,7 +29,8 @@ package struct CommandSpec: Sendable {
 
     package init(
         name: String, abstract: Words, discussion: Words? = nil, examples: [String] = [],
-        arguments: [ArgumentSpec] = [], options: [OptionSpec] = [], outputSchema: JSONSchema? = nil, tool: ToolDeclaration? = nil,
+        arguments: [ArgumentSpec] = [], options: [OptionSpec] = [], outputSchema: @autoclosure @escaping @Sendable () -> JSONSchema? = nil,
+        tool: ToolDeclaration? = nil,
         subcommands: [CommandSpec] = [],
         isHidden: Bool = false,
         make: (@Sendable (OptionReader) throws(UsageError) -> any RunnableCommand)? = nil
@@ -38,7 +41,7 @@ package struct CommandSpec: Sendable {
         self.examples = examples
         self.arguments = arguments
         self.options = options + [OptionSpec.help]
-        self.outputSchema = outputSchema
+        self.makeOutputSchema = outputSchema
         self.tool = tool
         self.subcommands = subcommands
         self.isHidden = isHidden
