@@ -55,11 +55,11 @@ extension BoxOfficeClient {
         let seconds = configuration.timeout
         let send = sending(for: endpoint)
         do {
-            return try await Deadline.run(seconds: seconds) {
-                TransientFailure(error: .timedOut(service, seconds: seconds), reason: "timed out", retryAfter: nil)
-            } operation: {
-                try await RedirectFollower.load(request, policy: .api, with: send)
-            }
+            // A middleware may take its own time, so only the bare loader is trusted with the deadline.
+            return try await Deadline.load(
+                request, policy: .api, seconds: seconds,
+                timeoutError: { TransientFailure(error: .timedOut(service, seconds: seconds), reason: "timed out", retryAfter: nil) },
+                bounded: middlewares.isEmpty ? loader as? any TimeBoundLoading : nil, send: send)
         } catch {
             // The call counts once its request may have left: a timeout or a cancellation may
             // come after the service received it, and the service counts it then. Only a

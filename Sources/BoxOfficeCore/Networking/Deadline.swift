@@ -1,4 +1,17 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import Synchronization
+
+/// A loader that ends each request by the time it is given, and stops at once, its connection
+/// closed, when its task is cancelled: the tool's libcurl transport. The client runs it in the
+/// calling task, with no tasks raced around it, and so starts no threads for them.
+package protocol TimeBoundLoading: HTTPDataLoading {
+    /// Performs the request within `seconds`, or throws `NetworkFailure.timedOut`.
+    func data(for request: HTTPRequest, within seconds: Double) async throws -> (Data, HTTPResponse)
+}
 
 /// Runs work against a deadline and against the cancellation of the calling task, and leaves the
 /// work behind when either comes first.
@@ -39,6 +52,27 @@ enum Deadline {
             // look), so attempts never stack connections.
             _ = try? await run(seconds: lingering, timeoutError: { CancellationError() }, operation: { await work.value })
             throw error
+        }
+    }
+
+    /// `request` and the redirects `policy` lets it follow, within `seconds` in all: in the calling
+    /// task through a loader that keeps time itself (`bounded`), otherwise through `send` raced
+    /// against the deadline.
+    static func load(
+        _ request: HTTPRequest, policy: TransferPolicy, seconds: Double, timeoutError: @escaping @Sendable () -> any Error,
+        bounded: (any TimeBoundLoading)?, send: @escaping @Sendable (HTTPRequest) async throws -> (Data, HTTPResponse)
+    ) async throws -> (Data, HTTPResponse) {
+        guard let bounded else {
+            return try await run(seconds: seconds, timeoutError: timeoutError) {
+                try await RedirectFollower.load(request, policy: policy, with: send)
+            }
+        }
+        let end = ContinuousClock.now.advanced(by: .seconds(seconds))
+        return try await RedirectFollower.load(request, policy: policy) { hop in
+            let left = ContinuousClock.now.duration(to: end)
+            guard left > .zero else { throw timeoutError() }
+            let (whole, attoseconds) = left.components
+            return try await bounded.data(for: hop, within: Double(whole) + Double(attoseconds) / 1e18)
         }
     }
 

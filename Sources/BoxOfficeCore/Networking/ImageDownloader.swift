@@ -32,11 +32,9 @@ public struct ImageDownloader: Sendable {
         let timeout = self.timeout
         let limit = TransferPolicy.image.maximumBytes
         do {
-            (data, response) = try await Deadline.run(seconds: timeout) {
-                BoxOfficeError.downloadTimedOut(host: host, seconds: timeout)
-            } operation: {
-                try await RedirectFollower.load(request, policy: .image) { try await loader.data(for: $0) }
-            }
+            (data, response) = try await Deadline.load(
+                request, policy: .image, seconds: timeout, timeoutError: { BoxOfficeError.downloadTimedOut(host: host, seconds: timeout) },
+                bounded: loader as? any TimeBoundLoading, send: { try await loader.data(for: $0) })
         } catch {
             guard let failure = TransferFailure(error) else { throw error }
             switch failure {

@@ -19,9 +19,10 @@ import LazyCurl
 ///
 /// libcurl is loaded on that thread when the run is about to send (`prepare`), so a run the cache
 /// answers never maps it.
-struct CurlTransport: HTTPDataLoading {
+struct CurlTransport: TimeBoundLoading {
     let policy: TransferPolicy
-    /// A backstop behind the client's own deadline, which ends each attempt.
+    /// For a caller that gives no time of its own (`data(for:)`, through a middleware): a backstop
+    /// behind its deadline. The client gives each attempt the time it has left (`data(for:within:)`).
     let timeout: Double
     /// `BOXOFFICE_LIBCURL`: the library to load instead of libcurl.so.4.
     let libraryPath: String?
@@ -57,7 +58,19 @@ struct CurlTransport: HTTPDataLoading {
     }
 
     func data(for request: HTTPRequest) async throws -> (Data, HTTPResponse) {
-        try await Self.get(request, libraryPath: libraryPath, limit: policy.maximumBytes, timeout: timeout, trust: trust)
+        try await Self.get(
+            request, libraryPath: libraryPath, limit: policy.maximumBytes, milliseconds: Self.milliseconds(timeout + Self.backstopMargin),
+            trust: trust)
+    }
+
+    /// The client's own call: the attempt's time left is libcurl's timeout, so no deadline is raced.
+    func data(for request: HTTPRequest, within seconds: Double) async throws -> (Data, HTTPResponse) {
+        try await Self.get(request, libraryPath: libraryPath, limit: policy.maximumBytes, milliseconds: Self.milliseconds(seconds), trust: trust)
+    }
+
+    /// libcurl's timeout for `seconds`: at least a millisecond, since 0 would mean none.
+    private static func milliseconds(_ seconds: Double) -> Int {
+        max(1, Int((min(seconds, 1e9) * 1000).rounded(.up)))
     }
 
     /// libcurl's CURLE_FAILED_INIT: no request could be made, libcurl not loaded.
@@ -73,7 +86,8 @@ struct CurlTransport: HTTPDataLoading {
     /// One GET, handed to the network thread and awaited: no thread waits for it, not even while
     /// libcurl loads.
     private static func get(
-        _ request: HTTPRequest, libraryPath: String?, limit: Int, timeout: Double, trust: TrustedCertificates
+        _ request: HTTPRequest, libraryPath: String?, limit: Int, milliseconds: Int, trust: TrustedCertificates,
+        isolation: isolated (any Actor)? = #isolation
     ) async throws -> (Data, HTTPResponse) {
         let url = request.url
         let lines = try request.headerFields.map { name, value in
@@ -82,7 +96,6 @@ struct CurlTransport: HTTPDataLoading {
             guard !line.utf8.contains(where: { $0 == 0 || $0 == 10 || $0 == 13 }) else { throw NetworkFailure.invalidRequest }
             return line
         }
-        let milliseconds = Int((timeout + backstopMargin) * 1000)
         // Cancelling the task throws the switch: the network thread takes the transfer out and
         // libcurl closes its connection, rather than let it run on after the caller has gone.
         guard let made = lazy_curl_switch_new() else { throw NetworkFailure.other("out of memory") }
@@ -91,7 +104,10 @@ struct CurlTransport: HTTPDataLoading {
         // runs after the operation returns.
         defer { lazy_curl_switch_free(made) }
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
+            // On the caller's executor, by naming it: handing the transfer over needs no other
+            // thread, which could not even start while libcurl loads.
+            _ = isolation
+            return try await withCheckedThrowingContinuation { continuation in
                 let waiting = Unmanaged.passRetained(Waiting(continuation, url: url, limit: limit)).toOpaque()
                 let code = start(
                     url, libraryPath: libraryPath, lines: lines, limit: limit, milliseconds: milliseconds, trust: trust, abort: abort,
