@@ -27,7 +27,8 @@ signal(SIGXFSZ, SIG_IGN)
 // overlap (75 to 110 MiB for the same run of 7 MiB answers, 67 MiB with this).
 _ = allocator_map_large_blocks(256 << 10)
 let context = ProcessContext.current()
-let status = await BoxOffice.main(Array(CommandLine.arguments.dropFirst()), context: context)
+let arguments = Array(CommandLine.arguments.dropFirst())
+let status = MainThreadExecutor.run { await BoxOffice.main(arguments, context: context) }
 // Everything has been written with write(2) and the ledger flushed, so nothing waits in a buffer:
 // `_exit` skips the clean-up handlers of libcurl and its TLS libraries, which only free memory the
 // kernel frees anyway (about 1 ms of a run that made a request).

@@ -63,7 +63,11 @@ struct MCPCommand: RunnableCommand {
             case .readerGone, .failed: false
             }
         }
-        await server.serve(MCPLineReader.lines(of: state.context.standardInput))
+        // On the shared pool, not the main thread the rest of the tool keeps to: the calls run
+        // in parallel, and a `ping` is answered while they work.
+        await withTaskExecutorPreference(globalConcurrentExecutor) {
+            await server.serve(MCPLineReader.lines(of: state.context.standardInput))
+        }
         return .empty
     }
 

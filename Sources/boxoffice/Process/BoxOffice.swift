@@ -23,12 +23,6 @@ enum BoxOffice {
         let (invocation, mistake) = CommandLineParser.read(arguments)
         switch LanguageChoice.make(invocation, context: context) {
         case .success(let choice):
-            // The task-local value is set only to change it: its async `withValue` runs the
-            // operation on the global executor, which starts threads an English `--version` or
-            // cached chart never needs.
-            guard choice.language != Language.current else {
-                return await run(invocation, mistake, language: choice, context: context, network: network)
-            }
             return await Language.$current.withValue(choice.language) {
                 await run(invocation, mistake, language: choice, context: context, network: network)
             }

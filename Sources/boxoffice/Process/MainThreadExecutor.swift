@@ -1,0 +1,67 @@
+import Dispatch
+import Synchronization
+
+/// Runs the process's one task on the main thread, and with it every job that has no actor of its
+/// own to go to: the run's code, its child tasks, and the continuations other threads resume.
+///
+/// Left to the default executors, the first answer that comes back from the network thread wakes
+/// dispatch, which starts a worker for it, a manager beside it, and the main queue's thread to go
+/// back to the main actor: four threads a one-request run does not need, and whose start waits for
+/// the loader while libcurl loads. Here the network thread hands the job over and the main thread,
+/// which has nothing else to do, runs it.
+///
+/// The MCP server asks for the shared pool again (`MCPCommand`), so that its calls run in
+/// parallel and a `ping` is answered beside them.
+final class MainThreadExecutor: TaskExecutor {
+    private let jobs = Mutex(Queue())
+    /// Signalled once for each job and once at the end: the main thread waits on it, nothing spins.
+    private let arrivals = DispatchSemaphore(value: 0)
+
+    private struct Queue: ~Copyable {
+        var waiting: [UnownedJob] = []
+        var next = 0
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        jobs.withLock { $0.waiting.append(job) }
+        arrivals.signal()
+    }
+
+    /// Runs `operation` in a task that prefers this executor, on the calling thread, which should
+    /// be the main one, and returns its value once it has ended.
+    static func run<Value: Sendable>(_ operation: sending @escaping () async -> Value) -> Value {
+        let executor = MainThreadExecutor()
+        let result = Mutex<Value?>(nil)
+        Task(executorPreference: executor) {
+            let value = await operation()
+            result.withLock { $0 = value }
+            // A signal with no job: the end.
+            executor.arrivals.signal()
+        }
+        executor.runJobs()
+        guard let value = result.withLock({ $0.take() }) else { preconditionFailure("the run's task ended without a value") }
+        return value
+    }
+
+    /// Runs jobs as they arrive until the task has ended.
+    private func runJobs() {
+        while true {
+            arrivals.wait()
+            let job = jobs.withLock { queue -> UnownedJob? in
+                guard queue.next < queue.waiting.count else { return nil }
+                defer {
+                    queue.next += 1
+                    // The queue empties now and then; its storage is kept for the next jobs.
+                    if queue.next == queue.waiting.count {
+                        queue.waiting.removeAll(keepingCapacity: true)
+                        queue.next = 0
+                    }
+                }
+                return queue.waiting[queue.next]
+            }
+            guard let job else { return }
+            job.runSynchronously(on: asUnownedTaskExecutor())
+        }
+    }
+}
