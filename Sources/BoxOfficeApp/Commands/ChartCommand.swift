@@ -173,14 +173,19 @@ package struct ChartCommand: StreamingCommand {
         let client = try state.makeClient(network, needs: query.withPosters ? [.kobis, .kakao] : [.kobis], servedBy: archive)
         let unit = query.kind == .daily ? "days" : "weeks"
         let progress = isRange ? state.progressLine(total: query.dates.count, unit: unit) : nil
-        let missing = try await ChartFetcher(client: client).forEachChart(
-            query, keepingGoing: keepsGoing, onChartFetched: { await progress?.advance() }
-        ) { chart in
-            switch chart {
-            case .fetched(let chart): try receive(.chart(chart))
-            case .missing(let missing): try receive(.missing((missing, ErrorText.message(for: missing.error, caller: state.caller))))
+        func fetch() async throws -> [MissingChart] {
+            try await ChartFetcher(client: client).forEachChart(
+                query, keepingGoing: keepsGoing, onChartFetched: { await progress?.advance() }
+            ) { chart in
+                switch chart {
+                case .fetched(let chart): try receive(.chart(chart))
+                case .missing(let missing): try receive(.missing((missing, ErrorText.message(for: missing.error, caller: state.caller))))
+                }
             }
         }
+        // A range's days are read in parallel on the shared pool: a cached month is work for
+        // every core. One chart keeps to the thread it was asked on, and starts none.
+        let missing = try await isRange ? withTaskExecutorPreference(globalConcurrentExecutor) { try await fetch() } : fetch()
         await progress?.finish()
         return missing.map { ($0, ErrorText.message(for: $0.error, caller: state.caller)) }
     }
