@@ -63,11 +63,11 @@ struct MCPCommand: RunnableCommand {
             case .readerGone, .failed: false
             }
         }
-        // On the shared pool, not the main thread the rest of the tool keeps to: the calls run
-        // in parallel, and a `ping` is answered while they work.
-        await withTaskExecutorPreference(globalConcurrentExecutor) {
-            await server.serve(MCPLineReader.lines(of: state.context.standardInput))
-        }
+        // Detached from the run's task, which keeps to the main thread: the server, its calls and
+        // their answers are spread over the shared pool, so that a `ping` is answered while the
+        // calls work.
+        let input = state.context.standardInput
+        await Task.detached { await server.serve(MCPLineReader.lines(of: input)) }.value
         return .empty
     }
 
