@@ -138,15 +138,17 @@ class RawSession:
         pinger.start()
         answered, longest = 0, 0
         for line in self.server.stdout:
-            if len(line) > 1000:
-                assert b'"isError":false' in line[-300:], line[:300]
+            request = int(re.search(rb'"id":(\d+)', line[:64]).group(1))
+            if request < 100_000:
+                # A day past the answer's ceiling (512 KiB) is answered by how to ask for less.
+                assert b'"isError":false' in line[-300:] or b"ask for less" in line, line[:300]
                 answered += 1
                 longest = max(longest, len(line))
                 if answered == len(calls):
                     done.set()
                     pinger.join()
             else:
-                (after if done.is_set() else before).append(time.perf_counter() - sent[json.loads(line)["id"]])
+                (after if done.is_set() else before).append(time.perf_counter() - sent[request])
             if done.is_set() and len(before) + len(after) == len(sent):
                 return before, after, longest
 
@@ -165,7 +167,9 @@ def big_day_figures(env, runs):
         session.call(request, {"date": BIG_DAYS[0]})
         answer = session.server.stdout.readline()
         times.append(time.perf_counter() - started)
-        assert b'"isError":false' in answer[-300:], answer[:300]
+        # Past the answer's ceiling (512 KiB) a call says so and how to ask for less: the day is
+        # still read and encoded whole before that is known.
+        assert b'"isError":false' in answer[-300:] or b"ask for less" in answer, answer[:300]
     days = [{"date": f"{BIG_DAYS[0][:6]}{day:02d}"} for day in range(int(BIG_DAYS[0][6:]), int(BIG_DAYS[1][6:]) + 1)]
     at_once = session.pings_during(days)
     in_range = session.pings_during([{"from": BIG_DAYS[0], "to": BIG_DAYS[1]}])
@@ -237,7 +241,7 @@ def main():
     rss = max(memory) if memory else float("nan")
     print(f"resident memory after {MEMORY_CALLS} calls {rss:6.1f} MiB  (target < 32 MiB: {'met' if rss < 32 else 'missed'})")
     print(f"a cached 7 MiB day: CLI       {statistics.median(cli_times) * 1000:7.0f} ms")
-    print(f"a cached 7 MiB day: MCP       {big_mcp * 1000:7.0f} ms")
+    print(f"a cached 7 MiB day: MCP       {big_mcp * 1000:7.0f} ms (answered past the ceiling by how to ask for less)")
     for what, (before, after, longest) in [("eight of them at once", at_once), ("an 8-day range of them", in_range)]:
         slowest = max(before, default=float("inf"))
         print(f"pings during {what}: {len(before)} answered before the last answer, slowest {slowest * 1000:.0f} ms"
