@@ -10,8 +10,9 @@ import Synchronization
 /// the loader while libcurl loads. Here the network thread hands the job over and the main thread,
 /// which has nothing else to do, runs it.
 ///
-/// The MCP server asks for the shared pool again (`MCPCommand`), so that its calls run in
-/// parallel and a `ping` is answered beside them.
+/// A range's days are read on the shared pool (`ChartCommand`), in parallel, and the MCP server
+/// runs detached from this task (`MCPCommand`), so that its calls run in parallel and a `ping`
+/// is answered beside them.
 final class MainThreadExecutor: TaskExecutor {
     private let jobs = Mutex(Queue())
     /// Signalled once for each job and once at the end: the main thread waits on it, nothing spins.
