@@ -15,7 +15,9 @@ import Synchronization
 /// is answered beside them.
 final class MainThreadExecutor: TaskExecutor {
     private let jobs = Mutex(Queue())
-    /// Signalled once for each job and once at the end: the main thread waits on it, nothing spins.
+    /// Signalled once for each job and once at the end. The main thread sleeps on it between jobs,
+    /// as dispatch's threads sleep on theirs: the one place below async/await where a thread
+    /// waits, and no task ever waits on it.
     private let arrivals = DispatchSemaphore(value: 0)
 
     private struct Queue: ~Copyable {
