@@ -65,9 +65,12 @@ struct MCPCommand: RunnableCommand {
         }
         // Detached from the run's task, which keeps to the main thread: the server, its calls and
         // their answers are spread over the shared pool, so that a `ping` is answered while the
-        // calls work.
+        // calls work. The run's language goes along, as a task-local value would not.
         let input = state.context.standardInput
-        await Task.detached { await server.serve(MCPLineReader.lines(of: input)) }.value
+        let language = Language.current
+        await Task.detached {
+            await Language.$current.withValue(language) { await server.serve(MCPLineReader.lines(of: input)) }
+        }.value
         return .empty
     }
 
