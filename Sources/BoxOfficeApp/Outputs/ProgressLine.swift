@@ -59,7 +59,7 @@ package actor ProgressLine {
     private var pace: String {
         let elapsed = ContinuousClock.now - started
         guard done > 0, done < total, elapsed >= .seconds(1) else { return "" }
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let seconds = elapsed.inSeconds
         let rate = NumberText.oneDecimal(Double(done) / seconds)
         let left = Int((Double(total - done) * seconds / Double(done)).rounded(.up))
         let hours = left / 3_600

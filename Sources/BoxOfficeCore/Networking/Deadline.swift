@@ -71,8 +71,7 @@ enum Deadline {
         return try await RedirectFollower.load(request, policy: policy) { hop in
             let left = ContinuousClock.now.duration(to: end)
             guard left > .zero else { throw timeoutError() }
-            let (whole, attoseconds) = left.components
-            return try await bounded.data(for: hop, within: Double(whole) + Double(attoseconds) / 1e18)
+            return try await bounded.data(for: hop, within: left.inSeconds)
         }
     }
 
@@ -133,4 +132,9 @@ enum Deadline {
             for loser in losers { loser.cancel() }
         }
     }
+}
+
+package extension Duration {
+    /// The duration as a number of seconds, fractions included.
+    var inSeconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }
