@@ -113,8 +113,9 @@ struct CurlTransport: TimeBoundLoading {
                     url, libraryPath: libraryPath, lines: lines, limit: limit, milliseconds: milliseconds, trust: trust, abort: abort,
                     waiting: waiting)
                 if code != 0 {
+                    // Refused before it started: read as a transfer that ended with nothing.
                     Unmanaged<Waiting>.fromOpaque(waiting).release()
-                    continuation.resume(throwing: code == failedInit ? unavailable : failure(code))
+                    continuation.resume(with: Result { try read(code, lazy_curl_answer(), url: url, limit: limit) })
                 }
             }
         } onCancel: {
