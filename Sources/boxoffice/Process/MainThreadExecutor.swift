@@ -14,20 +14,15 @@ import Synchronization
 /// runs detached from this task (`MCPCommand`), so that its calls run in parallel and a `ping`
 /// is answered beside them.
 final class MainThreadExecutor: TaskExecutor {
-    private let jobs = Mutex(Queue())
+    private let jobs = Mutex<[UnownedJob]>([])
     /// Signalled once for each job and once at the end. The main thread sleeps on it between jobs,
     /// as dispatch's threads sleep on theirs: the one place below async/await where a thread
     /// waits, and no task ever waits on it.
     private let arrivals = DispatchSemaphore(value: 0)
 
-    private struct Queue: ~Copyable {
-        var waiting: [UnownedJob] = []
-        var next = 0
-    }
-
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        jobs.withLock { $0.waiting.append(job) }
+        jobs.withLock { $0.append(job) }
         arrivals.signal()
     }
 
@@ -51,18 +46,8 @@ final class MainThreadExecutor: TaskExecutor {
     private func runJobs() {
         while true {
             arrivals.wait()
-            let job = jobs.withLock { queue -> UnownedJob? in
-                guard queue.next < queue.waiting.count else { return nil }
-                defer {
-                    queue.next += 1
-                    // The queue empties now and then; its storage is kept for the next jobs.
-                    if queue.next == queue.waiting.count {
-                        queue.waiting.removeAll(keepingCapacity: true)
-                        queue.next = 0
-                    }
-                }
-                return queue.waiting[queue.next]
-            }
+            // A few jobs wait at most: the run's task and the children it awaits.
+            let job = jobs.withLock { $0.isEmpty ? nil : $0.removeFirst() }
             guard let job else { return }
             job.runSynchronously(on: asUnownedTaskExecutor())
         }
