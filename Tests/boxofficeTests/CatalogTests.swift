@@ -26,6 +26,18 @@ struct CatalogTests {
         #expect(missing.isEmpty, "without Korean: \(missing)")
     }
 
+    /// A subcommand is found by the name it is listed under before its spec is made: that name is
+    /// the one its spec, its help and its usage lines give.
+    @Test func everySubcommandIsListedUnderItsSpecsName() {
+        func mismatches(_ spec: CommandSpec) -> [String] {
+            spec.subcommandEntries.flatMap { entry in
+                (entry.name == entry.spec.name ? [] : ["\(entry.name) → \(entry.spec.name)"]) + mismatches(entry.spec)
+            }
+        }
+        #expect(mismatches(CommandCatalog.root).isEmpty)
+        #expect(CommandCatalog.root.subcommandEntries.count == 23)
+    }
+
     @Test func aTextIsWrittenInTheRunsLanguage() {
         let words = Words("Show the daily box-office chart.", "일별 박스오피스를 봅니다.")
         #expect(words.text == "Show the daily box-office chart.")

@@ -20,7 +20,7 @@ package enum ArchiveCommand {
             "boxoffice archive sync --from 2023-01-01 --to 2023-12-31", "boxoffice archive status",
             "boxoffice archive sql \"SELECT day, title, audience FROM daily_chart WHERE rank = 1 ORDER BY day DESC LIMIT 7\"",
         ],
-        subcommands: [Sync.spec, Status.spec, Check.spec, SQL.spec])
+        subcommands: [Subcommand("sync", Sync.spec), Subcommand("status", Status.spec), Subcommand("check", Check.spec), Subcommand("sql", SQL.spec)])
 
     /// The first day KOBIS serves a daily chart: its ticketing network started on 1 January 2004.
     static let firstDay = KSTDate(year: 2004, month: 1, day: 1)!

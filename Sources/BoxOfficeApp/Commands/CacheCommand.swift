@@ -10,7 +10,7 @@ package enum CacheCommand {
     static let spec = CommandSpec(
         name: "cache", abstract: Words("Inspect or clear the response cache.", "응답 캐시를 살펴보거나 비웁니다."),
         examples: ["boxoffice cache path", "boxoffice cache stats", "boxoffice cache clear"],
-        subcommands: [Path.spec, Stats.spec, Clear.spec])
+        subcommands: [Subcommand("path", Path.spec), Subcommand("stats", Stats.spec), Subcommand("clear", Clear.spec)])
 
     /// `cache path`.
     package struct Path: RunnableCommand {

@@ -10,7 +10,10 @@ package enum ConfigCommand {
     static let spec = CommandSpec(
         name: "config", abstract: Words("Store API keys in the config file.", "API 키를 설정 파일에 저장합니다."),
         examples: ["printf %s \"$KEY\" | boxoffice config set kobis", "boxoffice config get kobis", "boxoffice config show"],
-        subcommands: [Set.spec, Get.spec, Unset.spec, Show.spec, Path.spec])
+        subcommands: [
+            Subcommand("set", Set.spec), Subcommand("get", Get.spec), Subcommand("unset", Unset.spec), Subcommand("show", Show.spec),
+            Subcommand("path", Path.spec),
+        ])
 
     static let serviceArgument = ArgumentSpec(
         name: "service", help: Words("kobis or kakao.", "kobis 또는 kakao."), choices: APIService.allCases.map(\.rawValue))

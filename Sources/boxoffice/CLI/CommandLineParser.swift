@@ -24,7 +24,7 @@ enum CommandLineParser {
         func take(_ word: String) throws(UsageError) {
             let command = invocation.command
             if optionsEnded || !word.hasPrefix("-") || word == "-" {
-                if !optionsEnded, !command.subcommands.isEmpty, invocation.positionals.isEmpty {
+                if !optionsEnded, command.hasSubcommands, invocation.positionals.isEmpty {
                     guard let subcommand = command.subcommand(named: word) else {
                         // `boxoffice version`: an option's name given as a command.
                         let option = command.option(named: word.lowercased()).map { "--" + $0.name }

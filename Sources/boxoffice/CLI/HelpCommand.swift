@@ -46,7 +46,7 @@ enum HelpCommand {
         var spec = CommandCatalog.root
         for (index, name) in words.enumerated() {
             guard let next = spec.subcommand(named: name) else {
-                if spec.subcommands.isEmpty {
+                if !spec.hasSubcommands {
                     let command = words[..<index].joined(separator: " ")
                     throw UsageError(
                         bilingual(

@@ -30,7 +30,7 @@ enum HelpFormatter {
                     let value = option.valueName.map { " <\($0)>" } ?? ""
                     return ("\(short)--\(option.name)\(value)", option.helpWithDefault)
                 }, width: width)
-        if !spec.subcommands.isEmpty {
+        if spec.hasSubcommands {
             text +=
                 bilingual("\nSUBCOMMANDS:\n", "\n하위 명령어:\n") + rows(spec.visibleSubcommands.map { ($0.name, $0.abstract.text) }, width: width)
             let parents = fullName.split(separator: " ").dropFirst().joined(separator: " ")
@@ -51,7 +51,7 @@ enum HelpFormatter {
     }
 
     private static func usage(_ spec: CommandSpec, fullName: String) -> String {
-        if !spec.subcommands.isEmpty { return "\(fullName) <subcommand>" }
+        if spec.hasSubcommands { return "\(fullName) <subcommand>" }
         let arguments = spec.arguments.map { $0.isOptional ? "[<\($0.name)>]" : "<\($0.name)>" }
         return ([fullName] + arguments + (spec.options.count > 1 ? ["[<options>]"] : [])).joined(separator: " ")
     }

@@ -78,7 +78,7 @@ enum ManPage {
 
     /// A command and, below it, its subcommands.
     private static func section(_ spec: CommandSpec, path: [String]) -> String {
-        guard spec.subcommands.isEmpty else {
+        guard !spec.hasSubcommands else {
             return spec.visibleSubcommands.map { section($0, path: path + [$0.name]) }.joined()
         }
         var text = ".SS \"" + escape(HelpFormatter.usage(forPath: Array(path.dropFirst()))) + "\"\n" + paragraph(spec.abstract.text)

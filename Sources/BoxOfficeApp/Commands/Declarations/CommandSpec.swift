@@ -21,7 +21,8 @@ package struct CommandSpec: Sendable {
     private let makeOutputSchema: @Sendable () -> JSONSchema?
     /// How a model calls it as an MCP tool, for a command offered as one.
     let tool: ToolDeclaration?
-    package let subcommands: [CommandSpec]
+    /// The commands below it, by name; a spec is made when the parser, help or a tool list reaches it.
+    package let subcommandEntries: [Subcommand]
     /// Left out of help, suggestions and completions: a command the completion scripts call.
     let isHidden: Bool
     /// Validates the parsed words into a command ready to run; nil for a group of subcommands.
@@ -31,7 +32,7 @@ package struct CommandSpec: Sendable {
         name: String, abstract: Words, discussion: Words? = nil, examples: [String] = [],
         arguments: [ArgumentSpec] = [], options: [OptionSpec] = [], outputSchema: @autoclosure @escaping @Sendable () -> JSONSchema? = nil,
         tool: ToolDeclaration? = nil,
-        subcommands: [CommandSpec] = [],
+        subcommands: [Subcommand] = [],
         isHidden: Bool = false,
         make: (@Sendable (OptionReader) throws(UsageError) -> any RunnableCommand)? = nil
     ) {
@@ -43,7 +44,7 @@ package struct CommandSpec: Sendable {
         self.options = options + [OptionSpec.help]
         self.makeOutputSchema = outputSchema
         self.tool = tool
-        self.subcommands = subcommands
+        subcommandEntries = subcommands
         self.isHidden = isHidden
         self.make = make
     }
@@ -60,14 +61,37 @@ package struct CommandSpec: Sendable {
         options.first { $0.short == short }
     }
 
+    /// Every subcommand's spec, each made now if it was not yet: for help, completions and tools.
+    package var subcommands: [CommandSpec] {
+        subcommandEntries.map(\.spec)
+    }
+
+    package var hasSubcommands: Bool { !subcommandEntries.isEmpty }
+
     /// The subcommands help, suggestions and completions show.
     package var visibleSubcommands: [CommandSpec] {
         subcommands.filter { !$0.isHidden }
     }
 
+    /// The one subcommand named, and only its spec made.
     package func subcommand(named name: String) -> CommandSpec? {
-        subcommands.first { $0.name == name }
+        subcommandEntries.first { $0.name == name }?.spec
     }
+}
+
+/// A command below another, by its name, its spec made the first time it is asked for (a static
+/// `spec`). A run makes the specs of the commands it names and no others: making every command's
+/// spec on every run was a third of what `boxoffice --version` took of its own.
+package struct Subcommand: Sendable {
+    package let name: String
+    private let make: @Sendable () -> CommandSpec
+
+    package init(_ name: String, _ spec: @autoclosure @escaping @Sendable () -> CommandSpec) {
+        self.name = name
+        make = spec
+    }
+
+    package var spec: CommandSpec { make() }
 }
 
 /// A positional argument.

@@ -33,7 +33,7 @@ package struct MCPTool: Sendable {
 
     /// Every tool there is: each command (and subcommand) that declares one, in the order the
     /// application lists its commands.
-    static let all: [MCPTool] = Commands.all.flatMap(tools(of:))
+    static let all: [MCPTool] = Commands.all.map(\.spec).flatMap(tools(of:))
 
     private static func tools(of command: CommandSpec) -> [MCPTool] {
         (command.tool.map { [MCPTool(declaration: $0, command: command)] } ?? []) + command.subcommands.flatMap(tools(of:))
