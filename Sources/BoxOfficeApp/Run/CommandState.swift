@@ -124,9 +124,10 @@ package struct CommandState: Sendable {
         let context = self.context
         let verbose = options.isVerbose
         let warnings = Warnings()
-        // A run that passes the cache by will send: the transport's set-up starts now, beside the
-        // ledger and the rest; otherwise it starts once the cache has missed. The signal handlers'
-        // thread is made first: while libcurl loads, the loader's lock holds up every new thread.
+        // A call that passes the cache by will send: the transport's set-up starts now, beside the
+        // ledger and the rest (the command line has started it already, after its parse);
+        // otherwise it starts once the cache has missed. The signal handlers' thread is made
+        // first: while libcurl loads, the loader's lock holds up every new thread.
         let network = self.network
         if !isReplay, options.cacheMode != .normal {
             Signals.arm()

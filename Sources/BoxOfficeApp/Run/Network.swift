@@ -35,7 +35,7 @@ package struct Network: Sendable {
     let transport: @Sendable (_ policy: TransferPolicy, _ timeout: Double) -> any HTTPDataLoading
     /// Called, perhaps more than once, as soon as the run knows it will send: a transport with
     /// slow set-up (loading libcurl) starts it here, beside the run's other work, and returns at once.
-    let prepare: @Sendable () -> Void
+    package let prepare: @Sendable () -> Void
 }
 
 package extension CommandState {

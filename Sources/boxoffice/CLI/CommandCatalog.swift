@@ -42,7 +42,7 @@ enum CommandCatalog {
         // The application's commands, then the command line's own (the hidden code-names is
         // among the first, so help and completions list these last as before).
         subcommands: Commands.all + [
-            Subcommand("completion", CompletionCommand.spec), Subcommand("mcp", MCPCommand.spec), Subcommand("help", HelpCommand.spec),
+            Subcommand("completion", CompletionCommand.spec), Subcommand(MCPCommand.name, MCPCommand.spec), Subcommand("help", HelpCommand.spec),
         ])
 
     /// The command a parsed invocation asks for: help and `--version` first, then the spec's own

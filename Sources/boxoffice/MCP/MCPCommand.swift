@@ -25,8 +25,10 @@ struct MCPCommand: RunnableCommand {
         ![OptionName.format, .color, .noColor, .output].contains { option.isNamed($0) }
     }
 
+    static let name = "mcp"
+
     static let spec = CommandSpec(
-        name: "mcp",
+        name: name,
         abstract: Words(
             "Serve the box office to AI agents over the Model Context Protocol (stdio).", "AI 에이전트에게 Model Context Protocol(stdio)로 박스오피스를 제공합니다."),
         discussion:

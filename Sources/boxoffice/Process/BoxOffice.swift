@@ -21,6 +21,16 @@ enum BoxOffice {
     static func main(_ arguments: [String], context: ProcessContext, network: Network? = nil) async -> ExitCode {
         // Read whole before anything is said: `--lang`, `-q` and `--no-pager` may stand last.
         let (invocation, mistake) = CommandLineParser.read(arguments)
+        let network = network ?? .system(context)
+        // A run that passes its cache by will send: the transport's set-up (loading libcurl)
+        // starts now, beside the rest of the run's own (its keys, its ledger), rather than once
+        // its client is made. (`mcp` only hands its options to calls that may never come.) The
+        // signal handlers' thread is made first: while libcurl loads, the loader's lock holds up
+        // every new thread.
+        if mistake == nil, !invocation.wantsHelp, invocation.command.name != MCPCommand.name, NetworkOptions.sendWhateverTheCache(invocation) {
+            Signals.arm()
+            network.prepare()
+        }
         switch LanguageChoice.make(invocation, context: context) {
         case .success(let choice):
             return await Language.$current.withValue(choice.language) {
@@ -34,7 +44,7 @@ enum BoxOffice {
     }
 
     private static func run(
-        _ invocation: Invocation, _ mistake: UsageError?, language: LanguageChoice, context given: ProcessContext, network: Network?
+        _ invocation: Invocation, _ mistake: UsageError?, language: LanguageChoice, context given: ProcessContext, network: Network
     ) async -> ExitCode {
         var context = given
         context.isQuiet = language.isQuiet
@@ -47,7 +57,7 @@ enum BoxOffice {
         var spool: OutputSpool?
         // A partial result is printed, then said, then ends the run with its code.
         var partial: PartialResult?
-        var state = CommandState(context: context, quota: quota, paths: paths, keys: keys, network: network ?? .system(context))
+        var state = CommandState(context: context, quota: quota, paths: paths, keys: keys, network: network)
         // Models read English unless `boxoffice mcp --lang` says otherwise.
         state.toolLanguage = language.isExplicit ? language.language : .en
         do {

@@ -39,6 +39,16 @@ struct LazyCurlEndToEndTests {
         let files = ["LD_DEBUG": "files"]
         let chart = try await state.start(daily, extraEnvironment: files, executable: binary).wait()
         #expect(chart.status == 0 && !chart.stderr.contains("sqlite"), "\(chart.stderr)", sourceLocation: sourceLocation)
+        // A run that passes its cache by starts loading libcurl after its parse; its help does
+        // not, and a server passes its options on to calls that may never come.
+        let help = try await state.start(daily + ["--no-cache", "--help"], extraEnvironment: files, executable: binary).wait()
+        #expect(help.status == 0 && !help.stderr.contains("curl"), "\(help.stderr)", sourceLocation: sourceLocation)
+        let ping = #"{"jsonrpc":"2.0","id":1,"method":"ping"}"# + "\n"
+        let serving = try await state.start(["mcp", "--no-cache"], stdin: ping, extraEnvironment: files, executable: binary).wait()
+        #expect(serving.status == 0 && serving.stdout.contains(#""id":1"#), "\(serving.stdout)", sourceLocation: sourceLocation)
+        #expect(!serving.stderr.contains("curl"), "\(serving.stderr.suffix(2000))", sourceLocation: sourceLocation)
+        let refreshed = try await state.start(daily + ["--refresh"], extraEnvironment: files, executable: binary).wait()
+        #expect(refreshed.status == 0 && refreshed.stderr.contains("libcurl.so"), "\(refreshed.stderr.suffix(2000))", sourceLocation: sourceLocation)
         let archive = try await state.start(
             ["archive", "sync", "--from", "2023-08-18", "--to", "2023-08-18", "--replay", "Fixtures"], extraEnvironment: files, executable: binary
         ).wait()

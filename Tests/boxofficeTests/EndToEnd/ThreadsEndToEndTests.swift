@@ -10,7 +10,7 @@ import Glibc
 /// the shared pool, in parallel.) Counted while the server holds the request, so every thread it
 /// needs has been made, then the run is ended with SIGTERM.
 @Suite struct ThreadsEndToEndTests {
-    @Test(arguments: [["daily", "--date", "20230818"], ["--lang", "ko", "movie", "20124079"]])
+    @Test(arguments: [["daily", "--date", "20230818"], ["daily", "--date", "20230818", "--no-cache"], ["--lang", "ko", "movie", "20124079"]])
     func aRequestOnTheWireHoldsThreeThreads(_ arguments: [String]) async throws {
         let server = try LoopbackServer(handler: StubResponse.unanswered)
         defer { server.stop() }

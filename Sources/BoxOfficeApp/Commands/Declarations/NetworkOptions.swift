@@ -50,3 +50,14 @@ package extension NetworkOptions {
         ignoresQuota = try reader.flag(.ignoreQuota) || ignoresQuota
     }
 }
+
+package extension NetworkOptions {
+    /// Whether a command given these words sends whatever its cache holds (`--no-cache` or
+    /// `--refresh`, and no `--replay`): known from the words alone, before the command is made,
+    /// so that a transport with a slow set-up (loading libcurl) can start it at once.
+    static func sendWhateverTheCache(_ source: some ArgumentSource) -> Bool {
+        guard source.command.option(.noCache) != nil else { return false }
+        let given = { (name: OptionName) in !source.values(of: name).isEmpty }
+        return (given(.noCache) || given(.refresh)) && !given(.replay)
+    }
+}
