@@ -15,8 +15,8 @@ package struct CommandSpec: Sendable {
     package let arguments: [ArgumentSpec]
     package let options: [OptionSpec]
     /// The JSON of its data, for a command that prints data, as its output declares it beside
-    /// the encoder: where a tool's `outputSchema` comes from. Made when asked for: the parser
-    /// reads every command's spec, and a run never needs a schema.
+    /// the encoder: where a tool's `outputSchema` comes from. Made when asked for: a run makes
+    /// the spec of the command it names, and only the tool list and help need a schema.
     package var outputSchema: JSONSchema? { makeOutputSchema() }
     private let makeOutputSchema: @Sendable () -> JSONSchema?
     /// How a model calls it as an MCP tool, for a command offered as one.
