@@ -129,7 +129,7 @@ package struct CommandState: Sendable {
         // otherwise it starts once the cache has missed. The signal handlers' thread is made
         // first: while libcurl loads, the loader's lock holds up every new thread.
         let network = self.network
-        if !isReplay, options.cacheMode != .normal {
+        if options.sendsWhateverTheCache {
             Signals.arm()
             network.prepare()
         }

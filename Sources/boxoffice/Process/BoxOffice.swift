@@ -27,7 +27,8 @@ enum BoxOffice {
         // its client is made. (`mcp` only hands its options to calls that may never come.) The
         // signal handlers' thread is made first: while libcurl loads, the loader's lock holds up
         // every new thread.
-        if mistake == nil, !invocation.wantsHelp, invocation.command.name != MCPCommand.name, NetworkOptions.sendWhateverTheCache(invocation) {
+        if mistake == nil, !invocation.wantsHelp, invocation.command.name != MCPCommand.name, NetworkOptions.sendsWhateverTheCache(given: invocation)
+        {
             Signals.arm()
             network.prepare()
         }

@@ -52,10 +52,13 @@ package extension NetworkOptions {
 }
 
 package extension NetworkOptions {
-    /// Whether a command given these words sends whatever its cache holds (`--no-cache` or
-    /// `--refresh`, and no `--replay`): known from the words alone, before the command is made,
-    /// so that a transport with a slow set-up (loading libcurl) can start it at once.
-    static func sendWhateverTheCache(_ source: some ArgumentSource) -> Bool {
+    /// Whether a call made with these options sends whatever its cache holds: it passes the cache
+    /// by (`--no-cache`, `--refresh`) and is no replay.
+    var sendsWhateverTheCache: Bool { cacheMode != .normal && replayDirectory == nil }
+
+    /// The same, from the words alone, before the command is made: so that a transport with a
+    /// slow set-up (loading libcurl) can start it at once.
+    static func sendsWhateverTheCache(given source: some ArgumentSource) -> Bool {
         guard source.command.option(.noCache) != nil else { return false }
         let given = { (name: OptionName) in !source.values(of: name).isEmpty }
         return (given(.noCache) || given(.refresh)) && !given(.replay)
